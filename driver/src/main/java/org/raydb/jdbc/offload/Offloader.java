@@ -1,0 +1,59 @@
+package org.raydb.jdbc.offload;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * One connection's view of the offload layer. The driver calls it for every query it executes; it either
+ * answers with DuckDB's own {@link ResultSet} over the offloaded aggregate or returns {@code null}, and then
+ * the driver runs the statement on DuckDB untouched.
+ */
+public interface Offloader extends AutoCloseable {
+
+    /** The default: offload nothing, so the driver is pure delegation. */
+    Offloader NONE = new Offloader() {
+        @Override
+        public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) {
+            return null;
+        }
+
+        @Override
+        public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
+                throws SQLException {
+            return duckdbStatement.executeQuery(
+                    "SELECT false AS qualifies, 'offload is not available in this driver' AS reason");
+        }
+
+        @Override
+        public void tableWritten(String sql) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /**
+     * Runs {@code sql} through the offload layer when it qualifies.
+     *
+     * @param duckdbStatement a DuckDB statement of this connection the offloader may use to run the rest of
+     *                        the query; the returned result set belongs to it
+     * @param sql             the statement text as the application wrote it
+     * @param parameters      bound PreparedStatement parameters in order (empty for a plain Statement)
+     * @return DuckDB's result set for the whole query, or {@code null} to let DuckDB run it untouched
+     * @throws SQLException when {@code offload=force} and the query does not qualify or the offload failed,
+     *                      or when {@code verify=true} and the answers differ
+     */
+    ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
+
+    /** Answers {@code EXPLAIN OFFLOAD <sql>}: the decision for {@code sql}, one row per aspect. */
+    ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
+
+    /** A write statement went through the driver: drop whatever cached state it may have made stale. */
+    void tableWritten(String sql);
+
+    @Override
+    void close();
+}
