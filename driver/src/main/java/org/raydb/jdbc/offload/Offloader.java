@@ -22,8 +22,8 @@ public interface Offloader extends AutoCloseable {
         @Override
         public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
                 throws SQLException {
-            return duckdbStatement.executeQuery(
-                    "SELECT false AS qualifies, 'offload is not available in this driver' AS reason");
+            return duckdbStatement.executeQuery("SELECT * FROM (VALUES ('qualifies', 'false'),"
+                    + " ('reason', 'no offload layer is available in this JVM')) AS t(item, value)");
         }
 
         @Override
@@ -48,7 +48,12 @@ public interface Offloader extends AutoCloseable {
      */
     ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
 
-    /** Answers {@code EXPLAIN OFFLOAD <sql>}: the decision for {@code sql}, one row per aspect. */
+    /**
+     * Answers {@code EXPLAIN OFFLOAD <sql>}: the decision for {@code sql} as rows of two VARCHAR columns
+     * {@code (item, value)}. Items always present: {@code qualifies} ({@code true}/{@code false}) and, when it
+     * does not, {@code reason}; when it does, at least {@code engine}, plus whatever else explains the decision
+     * (matched pieces, encodings, index, estimates, timings).
+     */
     ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
 
     /** A write statement went through the driver: drop whatever cached state it may have made stale. */
