@@ -1,0 +1,51 @@
+/*
+ * Encoding helpers on the device: bijective Z packing (one Horner step per attribute), sorted-dictionary
+ * lookup, and the primitives of the two ray jobs (a triangle per row, a cube per row).
+ * One thread per row; grid-stride loops so any grid size is correct.
+ */
+
+#define FOR_EACH_ROW(i, n) \
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)
+
+/* z = z * radix + col: packing attributes A1..An into Z = sum A_i * prod_{j>i} k_j, one call per attribute. */
+extern "C" __global__ void rdb_pack_z_step(const int* col, int radix, int* z, long long n) {
+    FOR_EACH_ROW(i, n) z[i] = z[i] * radix + col[i];
+}
+
+/* codes[i] = index of values[i] in the ascending dictionary, or -1 when absent. */
+extern "C" __global__ void rdb_lookup_codes(const int* values, long long n, const int* sortedDict, int dictSize,
+                                            int* codes) {
+    FOR_EACH_ROW(i, n) {
+        const int v = values[i];
+        int lo = 0, hi = dictSize;
+        while (lo < hi) {
+            const int mid = (lo + hi) >> 1;
+            if (sortedDict[mid] < v) lo = mid + 1; else hi = mid;
+        }
+        codes[i] = (lo < dictSize && sortedDict[lo] == v) ? lo : -1;
+    }
+}
+
+/* RayDB: row i -> right triangle (x,y,z), (x+sizeX,y,z), (x,y+sizeY,z) in the plane z = code; 9 floats per
+ * row. A NULL coordinate column means 0 on that axis. */
+extern "C" __global__ void rdb_build_triangles(const int* x, const int* y, const int* z, long long n, float sizeX,
+                                               float sizeY, float* vertices) {
+    FOR_EACH_ROW(i, n) {
+        const float a = x ? (float)x[i] : 0.f, b = y ? (float)y[i] : 0.f, c = z ? (float)z[i] : 0.f;
+        float* v = vertices + 9 * i;
+        v[0] = a;         v[1] = b;         v[2] = c;
+        v[3] = a + sizeX; v[4] = b;         v[5] = c;
+        v[6] = a;         v[7] = b + sizeY; v[8] = c;
+    }
+}
+
+/* RTScan: row i -> cube centred at its three codes with half-width `half`; 6 floats (min xyz, max xyz). */
+extern "C" __global__ void rdb_build_cubes(const int* x, const int* y, const int* z, long long n, float half,
+                                           float* aabbs) {
+    FOR_EACH_ROW(i, n) {
+        const float a = x ? (float)x[i] : 0.f, b = y ? (float)y[i] : 0.f, c = z ? (float)z[i] : 0.f;
+        float* box = aabbs + 6 * i;
+        box[0] = a - half; box[1] = b - half; box[2] = c - half;
+        box[3] = a + half; box[4] = b + half; box[5] = c + half;
+    }
+}
