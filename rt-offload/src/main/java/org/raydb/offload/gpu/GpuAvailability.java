@@ -1,0 +1,72 @@
+package org.raydb.offload.gpu;
+
+import org.raydb.offload.gpu.optix.OptixLibrary;
+
+/**
+ * Whether this process can use a GPU, and if not, why, in words fit for a log line, a skipped test and
+ * EXPLAIN OFFLOAD. Probed once per process (loading the driver is not free, and its outcome does not
+ * change); never throws.
+ *
+ * @param cuda        a CUDA driver, a device and the packaged kernels are there
+ * @param optix       additionally the OptiX shim and programs are packaged, load, and OptiX initialises
+ * @param cudaReason  null when {@code cuda}, else why not
+ * @param optixReason null when {@code optix}, else why not
+ */
+public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, String optixReason) {
+
+    private static final class Holder {
+        static final GpuAvailability PROBED = probeNow();
+    }
+
+    public static GpuAvailability probe() {
+        return Holder.PROBED;
+    }
+
+    /** The reason the given capability is missing, for a skip message. */
+    public String reason() {
+        return cudaReason != null ? cudaReason : optixReason;
+    }
+
+    private static GpuAvailability probeNow() {
+        String cudaReason = probeCuda();
+        if (cudaReason != null) return new GpuAvailability(false, false, cudaReason, cudaReason);
+        String optixReason = probeOptix();
+        return new GpuAvailability(true, optixReason == null, null, optixReason);
+    }
+
+    private static String probeCuda() {
+        for (String module : NativeResources.PTX_MODULES) {
+            if (!NativeResources.present(NativeResources.ptx(module))) {
+                return "CUDA kernels not packaged: rt-offload was built without nvcc (" + NativeResources.ptx(module) + ")";
+            }
+        }
+        try {
+            jcuda.driver.JCudaDriver.setExceptionsEnabled(false);
+            int result = jcuda.driver.JCudaDriver.cuInit(0);
+            if (result != jcuda.driver.CUresult.CUDA_SUCCESS) {
+                return "no usable GPU: cuInit returned " + jcuda.driver.CUresult.stringFor(result);
+            }
+            int[] count = {0};
+            int countResult = jcuda.driver.JCudaDriver.cuDeviceGetCount(count);
+            if (countResult != jcuda.driver.CUresult.CUDA_SUCCESS || count[0] == 0) {
+                return "no GPU: the CUDA driver reports no device";
+            }
+            return null;
+        } catch (LinkageError e) {
+            return "no CUDA driver: JCuda's native library did not load (" + rootMessage(e) + ")";
+        }
+    }
+
+    private static String probeOptix() {
+        if (!NativeResources.present(NativeResources.OPTIX_PROGRAMS)) {
+            return "OptiX programs not packaged: rt-offload was built without OptiX 9.0 headers at $OPTIX_HOME";
+        }
+        return OptixLibrary.probe();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) root = root.getCause();
+        return root.getMessage() != null ? root.getMessage() : root.toString();
+    }
+}

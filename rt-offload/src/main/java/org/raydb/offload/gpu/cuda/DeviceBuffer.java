@@ -1,0 +1,157 @@
+package org.raydb.offload.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoD;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuMemsetD8;
+import static jcuda.driver.JCudaDriver.cuMemsetD8Async;
+import static org.raydb.offload.gpu.cuda.CudaCheck.check;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * A device allocation (cuMemAlloc), freed by {@link #close()}. Copies are synchronous unless named
+ * {@code Async}; host data comes from Java arrays or from native memory segments (Arrow buffers) without
+ * an intermediate heap copy.
+ */
+public final class DeviceBuffer implements AutoCloseable {
+
+    /** Largest chunk handed to JCuda as one direct ByteBuffer view of a segment. */
+    private static final long MAX_CHUNK = 1L << 30;
+
+    private final CudaDevice device;
+    private final RawHandles.DevicePointer pointer;
+    private final long bytes;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private DeviceBuffer(CudaDevice device, RawHandles.DevicePointer pointer, long bytes) {
+        this.device = device;
+        this.pointer = pointer;
+        this.bytes = bytes;
+    }
+
+    static DeviceBuffer allocate(CudaDevice device, long bytes) {
+        if (bytes < 0) throw new IllegalArgumentException("negative allocation: " + bytes);
+        RawHandles.DevicePointer pointer = new RawHandles.DevicePointer();
+        // cuMemAlloc rejects 0 bytes; an empty buffer still gets a valid, distinct address.
+        check(cuMemAlloc(pointer, Math.max(bytes, 1)), "cuMemAlloc(" + bytes + " bytes)");
+        return new DeviceBuffer(device, pointer, bytes);
+    }
+
+    /** The raw device address, for kernel parameters and the OptiX shim. */
+    public long address() {
+        ensureOpen();
+        return pointer.address();
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    /** For direct JCuda calls. */
+    public CUdeviceptr pointer() {
+        ensureOpen();
+        return pointer;
+    }
+
+    public void clear() {
+        device.makeCurrent();
+        check(cuMemsetD8(pointer(), (byte) 0, Math.max(bytes, 1)), "cuMemsetD8");
+    }
+
+    public void clearAsync(CudaStream stream) {
+        device.makeCurrent();
+        check(cuMemsetD8Async(pointer(), (byte) 0, Math.max(bytes, 1), stream.stream()), "cuMemsetD8Async");
+    }
+
+    public DeviceBuffer copyFrom(int[] values) {
+        return copyIn(Pointer.to(values), 4L * values.length);
+    }
+
+    public DeviceBuffer copyFrom(long[] values) {
+        return copyIn(Pointer.to(values), 8L * values.length);
+    }
+
+    public DeviceBuffer copyFrom(float[] values) {
+        return copyIn(Pointer.to(values), 4L * values.length);
+    }
+
+    public DeviceBuffer copyFrom(byte[] values) {
+        return copyIn(Pointer.to(values), values.length);
+    }
+
+    /** Copies a native segment (e.g. an Arrow buffer) to the start of this buffer, in chunks of 1 GiB. */
+    public DeviceBuffer copyFrom(MemorySegment segment) {
+        if (!segment.isNative()) throw new IllegalArgumentException("heap segments: use the array overloads");
+        checkFits(segment.byteSize());
+        device.makeCurrent();
+        for (long offset = 0; offset < segment.byteSize(); offset += MAX_CHUNK) {
+            long length = Math.min(MAX_CHUNK, segment.byteSize() - offset);
+            Pointer host = Pointer.to(segment.asSlice(offset, length).asByteBuffer());
+            check(cuMemcpyHtoD(pointer().withByteOffset(offset), host, length), "cuMemcpyHtoD");
+        }
+        return this;
+    }
+
+    public DeviceBuffer copyFrom(DeviceBuffer source, long byteCount) {
+        checkFits(byteCount);
+        if (byteCount > source.bytes) throw new IllegalArgumentException("source holds only " + source.bytes + " bytes");
+        device.makeCurrent();
+        if (byteCount > 0) check(cuMemcpyDtoD(pointer(), source.pointer(), byteCount), "cuMemcpyDtoD");
+        return this;
+    }
+
+    public int[] toIntArray(int count) {
+        int[] out = new int[count];
+        copyOut(Pointer.to(out), 4L * count);
+        return out;
+    }
+
+    public long[] toLongArray(int count) {
+        long[] out = new long[count];
+        copyOut(Pointer.to(out), 8L * count);
+        return out;
+    }
+
+    public float[] toFloatArray(int count) {
+        float[] out = new float[count];
+        copyOut(Pointer.to(out), 4L * count);
+        return out;
+    }
+
+    private DeviceBuffer copyIn(Pointer host, long byteCount) {
+        checkFits(byteCount);
+        device.makeCurrent();
+        if (byteCount > 0) check(cuMemcpyHtoD(pointer(), host, byteCount), "cuMemcpyHtoD");
+        return this;
+    }
+
+    private void copyOut(Pointer host, long byteCount) {
+        checkFits(byteCount);
+        device.makeCurrent();
+        if (byteCount > 0) check(cuMemcpyDtoH(host, pointer(), byteCount), "cuMemcpyDtoH");
+    }
+
+    private void checkFits(long byteCount) {
+        if (byteCount > bytes) {
+            throw new IllegalArgumentException(byteCount + " bytes do not fit a device buffer of " + bytes);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) throw new IllegalStateException("device buffer of " + bytes + " bytes is closed");
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            device.makeCurrent();
+            check(cuMemFree(pointer), "cuMemFree");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.raydb.offload.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+import static org.raydb.offload.gpu.cuda.CudaCheck.check;
+
+import jcuda.driver.CUfunction;
+
+/** One kernel of a {@link PtxModule}; launches are asynchronous on a stream and checked. */
+public final class Kernel {
+
+    private final CudaDevice device;
+    private final String name;
+    private final CUfunction function;
+
+    Kernel(CudaDevice device, String name, CUfunction function) {
+        this.device = device;
+        this.name = name;
+        this.function = function;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** A 1D launch of {@code blocks} x {@code threads} with {@code sharedBytes} of dynamic shared memory. */
+    public void launch(CudaStream stream, long blocks, int threads, int sharedBytes, KernelArgs args) {
+        if (blocks <= 0) return;
+        if (blocks > Integer.MAX_VALUE) throw new IllegalArgumentException(name + ": grid of " + blocks + " blocks");
+        device.makeCurrent();
+        check(cuLaunchKernel(function, (int) blocks, 1, 1, threads, 1, 1, sharedBytes, stream.stream(),
+                args.toKernelParams(), null), "cuLaunchKernel(" + name + ")");
+    }
+
+    /** Blocks for a grid-stride kernel over {@code items}: enough to fill the GPU, never more than needed. */
+    public static long gridStrideBlocks(long items, int threads) {
+        return Math.max(1, Math.min((items + threads - 1) / threads, 65_536));
+    }
+}
