@@ -1,5 +1,7 @@
 package org.raydb.offload.gpu;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.SymbolLookup;
 import org.raydb.offload.gpu.optix.OptixLibrary;
 
 /**
@@ -41,6 +43,12 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
             }
         }
         try {
+            // Checked first and on its own: JCuda's loader reports a missing driver as pages of stack traces.
+            SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
+        } catch (IllegalArgumentException e) {
+            return "no NVIDIA driver: libcuda.so.1 cannot be loaded";
+        }
+        try {
             jcuda.driver.JCudaDriver.setExceptionsEnabled(false);
             int result = jcuda.driver.JCudaDriver.cuInit(0);
             if (result != jcuda.driver.CUresult.CUDA_SUCCESS) {
@@ -53,7 +61,7 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
             }
             return null;
         } catch (LinkageError e) {
-            return "no CUDA driver: JCuda's native library did not load (" + rootMessage(e) + ")";
+            return "JCuda's native library did not load: " + firstLine(e.getMessage());
         }
     }
 
@@ -64,9 +72,9 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
         return OptixLibrary.probe();
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) root = root.getCause();
-        return root.getMessage() != null ? root.getMessage() : root.toString();
+    private static String firstLine(String message) {
+        if (message == null) return "no message";
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
     }
 }

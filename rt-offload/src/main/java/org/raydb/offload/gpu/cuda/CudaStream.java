@@ -9,7 +9,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
 
-/** A non-blocking CUDA stream: kernel launches, OptiX launches and timers of one query go on one stream. */
+/**
+ * A CUDA stream: kernel launches, OptiX launches and timers of one query go on one stream. It is a blocking
+ * stream on purpose: it waits for work on the legacy default stream, where JCuda's synchronous copies and
+ * memsets run, so an upload is always complete before a launch that reads it.
+ */
 public final class CudaStream implements AutoCloseable {
 
     private final CudaDevice device;
@@ -23,7 +27,7 @@ public final class CudaStream implements AutoCloseable {
 
     static CudaStream create(CudaDevice device) {
         RawHandles.Stream stream = new RawHandles.Stream();
-        check(cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        check(cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT), "cuStreamCreate");
         return new CudaStream(device, stream);
     }
 

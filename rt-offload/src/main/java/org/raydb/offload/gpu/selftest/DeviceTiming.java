@@ -1,0 +1,26 @@
+package org.raydb.offload.gpu.selftest;
+
+import java.util.Arrays;
+import org.raydb.offload.gpu.cuda.CudaStream;
+import org.raydb.offload.gpu.cuda.GpuTimer;
+
+/** Median device time of repeated launches, each after an untimed reset of its outputs. */
+final class DeviceTiming {
+
+    static final int RUNS = 5;
+
+    private DeviceTiming() {
+    }
+
+    static double medianMillis(CudaStream stream, Runnable reset, Runnable launch) {
+        double[] times = new double[RUNS];
+        for (int r = 0; r < RUNS; r++) {
+            reset.run();
+            GpuTimer timer = stream.startTimer();
+            launch.run();
+            times[r] = timer.stopMillis();
+        }
+        Arrays.sort(times);
+        return times[RUNS / 2];
+    }
+}

@@ -1,0 +1,34 @@
+package org.raydb.offload.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.junit.jupiter.api.Test;
+
+class GpuAvailabilityTest {
+
+    @Test
+    void probeNeverThrowsAndExplainsEveryMissingCapability() {
+        GpuAvailability availability = GpuAvailability.probe();
+        System.out.println("GPU availability here: " + availability);
+        assertSame(availability, GpuAvailability.probe(), "probed once per process");
+        if (availability.cuda()) {
+            assertNull(availability.cudaReason());
+        } else {
+            assertNotNull(availability.cudaReason());
+            assertFalse(availability.cudaReason().isBlank());
+            assertFalse(availability.optix(), "OptiX needs CUDA");
+        }
+        assertEquals(availability.optix(), availability.optixReason() == null);
+    }
+
+    @Test
+    void unavailableGpuBecomesFeatureNotSupported() {
+        assertEquals("0A000", new GpuUnavailableException("no GPU").toSqlException().getSQLState());
+        assertEquals("53200", new GpuOutOfMemoryException("full").toSqlException().getSQLState());
+        assertEquals("58000", new CudaException("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY").toSqlException().getSQLState());
+    }
+}

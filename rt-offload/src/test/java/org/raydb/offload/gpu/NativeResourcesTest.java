@@ -1,0 +1,38 @@
+package org.raydb.offload.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The packaged PTX defines every kernel the Java launchers ask for (names are only checked at load time). */
+class NativeResourcesTest {
+
+    private static final Map<String, List<String>> KERNELS = Map.of(
+            "encode", List.of("rdb_pack_z_step", "rdb_lookup_codes", "rdb_build_triangles", "rdb_build_cubes"),
+            "sieve", List.of("rdb_sieve_build", "rdb_sieve_select"),
+            "bitmap", List.of("rdb_bitmap_and", "rdb_bitmap_andnot", "rdb_bitmap_or", "rdb_bitmap_popcount"),
+            "decode", List.of("rdb_bitmap_to_rows", "rdb_compact_groups"),
+            "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"));
+
+    @Test
+    void everyLaunchedKernelIsAnEntryOfItsPtxModule() {
+        for (String module : NativeResources.PTX_MODULES) {
+            GpuTestSupport.requirePackaged(NativeResources.ptx(module), "PTX entry check");
+            String ptx = new String(NativeResources.read(NativeResources.ptx(module)), StandardCharsets.US_ASCII);
+            assertTrue(ptx.contains(".target sm_90"), module + ".ptx targets compute_90");
+            for (String kernel : KERNELS.get(module)) {
+                assertTrue(ptx.contains(".entry " + kernel + "("), module + ".ptx lacks " + kernel);
+            }
+        }
+    }
+
+    @Test
+    void optixProgramsArePackagedWithTheShim() {
+        GpuTestSupport.requirePackaged(NativeResources.OPTIX_PROGRAMS, "OptiX-IR check");
+        assertTrue(NativeResources.read(NativeResources.OPTIX_PROGRAMS).length > 1000, "OptiX-IR module is not empty");
+        assertTrue(NativeResources.present(NativeResources.OPTIX_SHIM), "the shim is built together with the programs");
+    }
+}
