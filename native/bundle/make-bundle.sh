@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Makes dist/raydb-gpu-bundle.tar.xz (must stay under 60 MiB) for a GPU host without Java, Maven or
+# network: a jlinked JDK runtime, the project's jars and runtime dependencies, DuckDB's native library
+# (stripped, outside its jar, loaded through java.library.path), JCuda's driver binding, the native
+# outputs (inside the rt-offload jar), the GPU tests with the JUnit console launcher, and a `run` script.
+# Expects the modules to be packaged (./raydb bundle runs `mvn install -DskipTests` first).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+
+limit_mib=60
+name=raydb-gpu-bundle
+version="$(sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)"
+junit_version="$(sed -n 's:.*<junit.version>\(.*\)</junit.version>.*:\1:p' pom.xml)"
+java_home="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+m2="${MAVEN_REPO:-$HOME/.m2/repository}"
+stage="$root/.bundle/$name"
+mvn=(mvn -B -ntp -q)
+
+say() { echo "make-bundle: $*"; }
+die() { echo "make-bundle: $*" >&2; exit 1; }
+
+[[ -x "$java_home/bin/jlink" ]] || die "no jlink in $java_home (set JAVA_HOME to a JDK 25)"
+rm -rf "$stage" && mkdir -p "$stage/lib/native" "$stage/test" dist
+
+# jdk.zipfs: the JUnit console launcher scans test jars through the zip file system.
+say "jlink runtime"
+"$java_home/bin/jlink" --add-modules java.base,java.sql,java.logging,java.management,jdk.unsupported,java.naming,jdk.zipfs \
+  --compress=zip-0 --strip-debug --no-header-files --no-man-pages --output "$stage/runtime"
+find "$stage/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+
+say "project jars"
+for module in driver:raydb-jdbc arrow-bridge:raydb-arrow-bridge rt-offload:raydb-rt-offload ssb-tests:raydb-ssb; do
+  jar="${module%%:*}/target/${module##*:}-$version.jar"
+  [[ -f "$jar" ]] || die "$jar is missing: build first (./raydb bundle does)"
+  cp "$jar" "$stage/lib/"
+done
+unzip -l rt-offload/target/raydb-rt-offload-$version.jar | grep -q 'gpu/native/aggregate.ptx' \
+  || say "warning: rt-offload was built without nvcc: the bundle has no CUDA kernels"
+
+say "runtime dependencies"
+if [[ -d ssb-tests/target/lib ]]; then
+  deps=ssb-tests/target/lib
+else
+  deps="$root/.bundle/deps" && rm -rf "$deps"
+  "${mvn[@]}" -o -f ssb-tests/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+    -DexcludeGroupIds=org.raydb -DoutputDirectory="$deps"
+fi
+for jar in "$deps"/*.jar; do
+  case "$(basename "$jar")" in raydb-*) ;; *) cp "$jar" "$stage/lib/" ;; esac
+done
+
+say "DuckDB native library out of its jar"
+duckdb_jar="$(ls "$stage"/lib/duckdb_jdbc-*.jar)"
+unzip -p "$duckdb_jar" libduckdb_java.so_linux_amd64 > "$stage/lib/native/libduckdb_java.so"
+strip --strip-unneeded "$stage/lib/native/libduckdb_java.so"
+zip -q -d "$duckdb_jar" 'libduckdb_java.so_*'
+
+say "JCuda: keep only the driver API binding"
+for jar in "$stage"/lib/jcuda-natives-*.jar; do
+  zip -q -d "$jar" 'lib/libJNvPTXCompiler*' 'lib/libJNvrtc*' 'lib/libJCudaRuntime*' || true
+done
+
+say "GPU tests"
+[[ -d rt-offload/target/test-classes ]] || die "rt-offload/target/test-classes missing: build with test compilation"
+"$java_home/bin/jar" --create --file "$stage/test/raydb-rt-offload-tests.jar" -C rt-offload/target/test-classes .
+console="$m2/org/junit/platform/junit-platform-console-standalone/$junit_version/junit-platform-console-standalone-$junit_version.jar"
+if [[ ! -f "$console" ]]; then
+  "${mvn[@]}" dependency:get -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_version"
+fi
+cp "$console" "$stage/test/junit-platform-console-standalone.jar"
+
+cp native/bundle/run "$stage/run"
+chmod +x "$stage/run"
+git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo "$version" > "$stage/VERSION"
+
+say "xz"
+out="dist/$name.tar.xz"
+XZ_OPT="-${XZ_LEVEL:-9} -T0" tar -C "$root/.bundle" -cJf "$out" "$name"
+bytes=$(stat -c %s "$out")
+mib=$(awk "BEGIN { printf \"%.1f\", $bytes / 1048576 }")
+say "$out: $mib MiB (limit $limit_mib MiB); unpacked $(du -sh "$stage" | cut -f1)"
+(( bytes < limit_mib * 1048576 )) || die "$out is $mib MiB, over the $limit_mib MiB limit"
