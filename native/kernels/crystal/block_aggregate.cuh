@@ -1,7 +1,8 @@
 /*
  * Crystal-style aggregation of a tile's selected items into per-group COUNT and 64-bit SUM.
- * With few groups the block pre-aggregates in shared memory and issues one global atomic per touched
- * group; with one group it reduces across warps first; otherwise it falls back to global atomics.
+ * With few groups the block pre-aggregates in shared memory over all its tiles and issues one global
+ * atomic per touched group at the end; with one group each thread keeps partials and warps reduce them;
+ * otherwise it falls back to global atomics.
  * Sums are exact 64-bit integers (two's complement wrap-around; the host bounds them against overflow).
  */
 #ifndef RDB_BLOCK_AGGREGATE_CUH
@@ -52,24 +53,28 @@ __device__ __forceinline__ unsigned long long WarpSum(unsigned long long v) {
     return v;
 }
 
-/* One group: per-thread partials, warp shuffle reduction, one atomic per warp. */
+/* One group: per-thread partials across all of a thread's tiles... */
 template <int ITEMS_PER_THREAD>
-__device__ __forceinline__ void BlockSumSingleGroup(const long long (&values)[ITEMS_PER_THREAD],
-                                                    const int (&flags)[ITEMS_PER_THREAD], unsigned long long* count,
-                                                    long long* sum) {
-    unsigned long long c = 0, s = 0;
+__device__ __forceinline__ void ThreadSumSelected(const long long (&values)[ITEMS_PER_THREAD],
+                                                  const int (&flags)[ITEMS_PER_THREAD], unsigned long long& count,
+                                                  unsigned long long& sum) {
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
         if (flags[i]) {
-            c += 1;
-            s += (unsigned long long)values[i];
+            count += 1;
+            sum += (unsigned long long)values[i];
         }
     }
-    c = WarpSum(c);
-    s = WarpSum(s);
-    if ((threadIdx.x & 31) == 0 && c) {
-        atomicAdd(count, c);
-        atomicAdd(reinterpret_cast<unsigned long long*>(sum), s);
+}
+
+/* ...then a warp shuffle reduction and one atomic pair per warp. */
+__device__ __forceinline__ void WarpFlushSingleGroup(unsigned long long count, unsigned long long sum,
+                                                     unsigned long long* counts, long long* sums) {
+    count = WarpSum(count);
+    sum = WarpSum(sum);
+    if ((threadIdx.x & 31) == 0 && count) {
+        atomicAdd(counts, count);
+        atomicAdd(reinterpret_cast<unsigned long long*>(sums), sum);
     }
 }
 

@@ -18,10 +18,15 @@ public final class AggregateKernels {
     /** Groups pre-aggregated in shared memory per block (16 bytes each: 32 KiB). */
     public static final int MAX_SHARED_GROUPS = 2048;
 
+    /** Resident blocks per SM at 128 threads (2048 threads per SM on sm_90). */
+    private static final int BLOCKS_PER_SM = 16;
+
     private final Kernel filterGroupAggregate;
     private final Kernel bitmapGroupAggregate;
+    private final long maxBlocks;
 
-    AggregateKernels(PtxModule module) {
+    AggregateKernels(PtxModule module, int multiprocessors) {
+        maxBlocks = (long) BLOCKS_PER_SM * Math.max(1, multiprocessors);
         filterGroupAggregate = module.function("rdb_filter_group_aggregate");
         bitmapGroupAggregate = module.function("rdb_bitmap_group_aggregate");
     }
@@ -56,7 +61,8 @@ public final class AggregateKernels {
         return shared ? 16 * numGroups : 0;
     }
 
-    private static long tiles(long rows) {
-        return (rows + TILE_ITEMS - 1) / TILE_ITEMS;
+    /** One block per tile up to a full GPU; beyond that blocks loop over tiles (fewer shared-memory flushes). */
+    private long tiles(long rows) {
+        return Math.min((rows + TILE_ITEMS - 1) / TILE_ITEMS, maxBlocks);
     }
 }

@@ -25,7 +25,7 @@ public final class GpuKernels implements AutoCloseable {
             sieve = new SieveKernels(load(device, "sieve"));
             bitmap = new BitmapKernels(load(device, "bitmap"));
             decode = new DecodeKernels(load(device, "decode"));
-            aggregate = new AggregateKernels(load(device, "aggregate"));
+            aggregate = new AggregateKernels(load(device, "aggregate"), device.properties().multiprocessors());
         } catch (RuntimeException e) {
             close();
             throw e;

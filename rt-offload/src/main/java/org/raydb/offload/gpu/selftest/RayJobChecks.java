@@ -40,6 +40,16 @@ public final class RayJobChecks {
         }
     }
 
+    /** Segments cut to at most this many codes in the split variants (see RaySegments.split). */
+    private static final int SPLIT_CODES = 64;
+
+    /** One triangle launch: the query's Z intervals, integer re-check or not, segment split or not (0). */
+    private record Variant(List<Interval> query, boolean recheck, int splitCodes) {
+        List<Interval> segments() {
+            return splitCodes > 0 ? RaySegments.split(query, splitCodes) : query;
+        }
+    }
+
     private final CudaDevice device;
     private final CudaStream stream;
     private final GpuKernels kernels;
@@ -64,7 +74,7 @@ public final class RayJobChecks {
     List<CheckResult> runAll() {
         List<CheckResult> results = new ArrayList<>();
         results.addAll(triangleJobs());
-        results.add(cubeRefine());
+        results.addAll(cubeRefine());
         return results;
     }
 
@@ -114,39 +124,38 @@ public final class RayJobChecks {
              DeviceBuffer params = device.allocate(RayJobParams.BYTES)) {
             int gridX = 2 * SelfTestData.X_RANGE;
             int gridY = 2 * groups;
-            List<List<Interval>> queries = List.of(
-                    List.of(new Interval(5000, 5009)),
-                    List.of(new Interval(2000, 2099)),
-                    List.of(new Interval(0, 99), new Interval(9000, 9499)),
-                    List.of(new Interval(0, 999)));
-            for (List<Interval> query : queries) {
-                for (boolean recheck : new boolean[] {false, true}) {
-                    if (recheck && query != queries.get(1)) continue;
-                    int[] segments = RaySegments.encode(query);
-                    try (DeviceBuffer seg = upload(segments)) {
-                        new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 0.5f, 0.5f, gridX, gridY)
-                                .segments(seg).zCodes(recheck ? zCodes : null).rowFlags(flags).rows(n)
-                                .aggregation(groupCodes, groups, m, 2, valid, counts, validCounts, sums, mins, maxs)
-                                .upload(params);
-                        double millis = DeviceTiming.medianMillis(stream, () -> {
-                            flags.clearAsync(stream);
-                            counts.clearAsync(stream);
-                            validCounts.clearAsync(stream);
-                            sums.clearAsync(stream);
-                            mins.copyFrom(minInit);
-                            maxs.copyFrom(maxInit);
-                        }, () -> pipeline.launch(stream, params, gridX, gridY, query.size()));
-                        IntPredicate selected = i -> query.stream().anyMatch(q -> data.z[i] >= q.lo() && data.z[i] <= q.hi());
-                        results.add(checkTriangleJob(query, recheck, selected, millis, gridX * (long) gridY * query.size(),
-                                counts, validCounts, sums, mins, maxs));
-                    }
+            List<Variant> variants = List.of(
+                    new Variant(List.of(new Interval(5000, 5009)), false, 0),
+                    new Variant(List.of(new Interval(2000, 2099)), false, 0),
+                    new Variant(List.of(new Interval(2000, 2099)), true, 0),
+                    new Variant(List.of(new Interval(0, 99), new Interval(9000, 9499)), false, 0),
+                    new Variant(List.of(new Interval(0, 999)), false, 0),
+                    new Variant(List.of(new Interval(0, 999)), false, SPLIT_CODES));
+            for (Variant v : variants) {
+                List<Interval> segmentList = v.segments();
+                try (DeviceBuffer seg = upload(RaySegments.encode(segmentList))) {
+                    new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 0.5f, 0.5f, gridX, gridY)
+                            .segments(seg).zCodes(v.recheck() ? zCodes : null).rowFlags(flags).rows(n)
+                            .aggregation(groupCodes, groups, m, 2, valid, counts, validCounts, sums, mins, maxs)
+                            .upload(params);
+                    double millis = DeviceTiming.medianMillis(stream, () -> {
+                        flags.clearAsync(stream);
+                        counts.clearAsync(stream);
+                        validCounts.clearAsync(stream);
+                        sums.clearAsync(stream);
+                        mins.copyFrom(minInit);
+                        maxs.copyFrom(maxInit);
+                    }, () -> pipeline.launch(stream, params, gridX, gridY, segmentList.size()));
+                    IntPredicate selected = i -> v.query().stream().anyMatch(q -> data.z[i] >= q.lo() && data.z[i] <= q.hi());
+                    results.add(checkTriangleJob(v, selected, millis, gridX * (long) gridY * segmentList.size(),
+                            counts, validCounts, sums, mins, maxs));
                 }
             }
         }
         return results;
     }
 
-    private CheckResult checkTriangleJob(List<Interval> query, boolean recheck, IntPredicate selected, double millis,
+    private CheckResult checkTriangleJob(Variant v, IntPredicate selected, double millis,
                                          long rays, DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums,
                                          DeviceBuffer mins, DeviceBuffer maxs) {
         int n = data.rows;
@@ -168,9 +177,10 @@ public final class RayJobChecks {
                 compare("MIN(w)", w.mins, Arrays.copyOfRange(gotMins, groups, 2 * groups)),
                 compare("MAX(w)", w.maxs, Arrays.copyOfRange(gotMaxs, groups, 2 * groups)));
         long hits = x.selectedRows();
-        String name = "RayDB triangles Z in " + describe(query) + (recheck ? " +int recheck" : "");
-        return CheckResult.of(name, n, mismatch, millis, String.format("%d rows (%.3f%%), %d rays, %d groups",
-                hits, 100.0 * hits / n, rays, groups));
+        String name = "RayDB triangles Z in " + describe(v.query()) + (v.recheck() ? " +int recheck" : "")
+                + (v.splitCodes() > 0 ? " split/" + v.splitCodes() : "");
+        return CheckResult.of(name, n, mismatch, millis, String.format("%d rows (%.3f%%), %d rays, %d segments, %d groups",
+                hits, 100.0 * hits / n, rays, v.segments().size(), groups));
     }
 
     private static String describe(List<Interval> query) {
@@ -180,7 +190,7 @@ public final class RayJobChecks {
     }
 
     /** a in [10, 29], b in [40, 59], z in [1000, 5999]: about 1% of the rows (4% of a x b, a quarter of the skewed z). */
-    private CheckResult cubeRefine() {
+    private List<CheckResult> cubeRefine() {
         int n = data.rows;
         int groups = data.groups;
         int aLo = 10, aHi = 29, bLo = 40, bHi = 59, zLo = 1000, zHi = 5999;
@@ -189,30 +199,40 @@ public final class RayJobChecks {
         int[] expectedBitmap = new int[words];
         for (int i = 0; i < n; i++) if (selected.test(i)) expectedBitmap[i >>> 5] |= 1 << (i & 31);
         HostAggregate expected = HostAggregate.of(n, groups, selected, data.y, data.w, null);
+        long hits = expected.selectedRows();
         int gridX = aHi - aLo + 1;
         int gridY = bHi - bLo + 1;
+        List<CheckResult> results = new ArrayList<>();
         try (Gas gas = buildGas(false); RayPipeline pipeline = optix.createPipeline(RayProgram.CUBES);
              DeviceBuffer a = upload(data.a); DeviceBuffer b = upload(data.b); DeviceBuffer z = upload(data.z);
-             DeviceBuffer seg = upload(RaySegments.encode(List.of(new Interval(zLo, zHi))));
              DeviceBuffer bitmap = device.allocate(4L * words); DeviceBuffer params = device.allocate(RayJobParams.BYTES);
              DeviceBuffer groupCodes = upload(data.y); DeviceBuffer w = upload(data.w);
              DeviceBuffer counts = device.allocate(8L * groups); DeviceBuffer sums = device.allocate(8L * groups)) {
-            new RayJobParams().traversable(gas).grid(aLo, bLo, 1f, 1f, gridX, gridY).segments(seg)
-                    .box(0, a, aLo, aHi).box(1, b, bLo, bHi).box(2, z, zLo, zHi)
-                    .rowFlags(bitmap).resultBitmap(bitmap).rows(n).upload(params);
-            double rayMillis = DeviceTiming.medianMillis(stream, () -> bitmap.clearAsync(stream),
-                    () -> pipeline.launch(stream, params, gridX, gridY, 1));
-            int[] gotBitmap = bitmap.toIntArray(words);
-            counts.clear();
-            sums.clear();
-            kernels.aggregate().bitmapGroupAggregate(stream, bitmap, groupCodes, w, n, groups, counts, sums);
-            stream.synchronize();
-            String mismatch = Arrays.equals(expectedBitmap, gotBitmap) ? null : "result bitmap differs";
-            mismatch = firstMismatch(mismatch, compare("COUNT(*)", expected.counts, counts.toLongArray(groups)),
-                    compare("SUM(w)", expected.sums, sums.toLongArray(groups)));
-            long hits = expected.selectedRows();
-            return CheckResult.of("RTScan cube refine a,b,z box -> bitmap -> aggregate", n, mismatch, rayMillis,
-                    String.format("%d rows (%.3f%%), %d rays", hits, 100.0 * hits / n, (long) gridX * gridY));
+            for (int split : new int[] {0, SPLIT_CODES}) {
+                List<Interval> segments = List.of(new Interval(zLo, zHi));
+                if (split > 0) segments = RaySegments.split(segments, split);
+                int depth = segments.size();
+                try (DeviceBuffer seg = upload(RaySegments.encode(segments))) {
+                    new RayJobParams().traversable(gas).grid(aLo, bLo, 1f, 1f, gridX, gridY).segments(seg)
+                            .box(0, a, aLo, aHi).box(1, b, bLo, bHi).box(2, z, zLo, zHi)
+                            .rowFlags(bitmap).resultBitmap(bitmap).rows(n).upload(params);
+                    double rayMillis = DeviceTiming.medianMillis(stream, () -> bitmap.clearAsync(stream),
+                            () -> pipeline.launch(stream, params, gridX, gridY, depth));
+                    int[] gotBitmap = bitmap.toIntArray(words);
+                    counts.clear();
+                    sums.clear();
+                    kernels.aggregate().bitmapGroupAggregate(stream, bitmap, groupCodes, w, n, groups, counts, sums);
+                    stream.synchronize();
+                    String mismatch = Arrays.equals(expectedBitmap, gotBitmap) ? null : "result bitmap differs";
+                    mismatch = firstMismatch(mismatch, compare("COUNT(*)", expected.counts, counts.toLongArray(groups)),
+                            compare("SUM(w)", expected.sums, sums.toLongArray(groups)));
+                    results.add(CheckResult.of("RTScan cube refine a,b,z box" + (split > 0 ? " split/" + split : "")
+                                    + " -> bitmap -> aggregate", n, mismatch, rayMillis,
+                            String.format("%d rows (%.3f%%), %d rays, %d segments", hits, 100.0 * hits / n,
+                                    (long) gridX * gridY * depth, depth)));
+                }
+            }
         }
+        return results;
     }
 }

@@ -43,6 +43,14 @@ class RaySegmentsTest {
     }
 
     @Test
+    void splittingCoversEveryCodeExactlyOnce() {
+        List<Interval> pieces = RaySegments.split(List.of(new Interval(0, 99), new Interval(500, 500),
+                new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)), 32);
+        assertEquals(List.of(new Interval(0, 31), new Interval(32, 63), new Interval(64, 95), new Interval(96, 99),
+                new Interval(500, 500), new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)), pieces);
+    }
+
+    @Test
     void emptyIntervalsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> new Interval(3, 2));
     }
