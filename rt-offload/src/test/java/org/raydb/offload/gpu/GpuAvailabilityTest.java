@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,19 @@ class GpuAvailabilityTest {
             assertFalse(availability.optix(), "OptiX needs CUDA");
         }
         assertEquals(availability.optix(), availability.optixReason() == null);
+    }
+
+    @Test
+    void runtimeOpensWhereThereIsAGpuAndSaysWhyNotElsewhere() {
+        GpuAvailability availability = GpuAvailability.probe();
+        if (!availability.cuda()) {
+            GpuUnavailableException e = assertThrows(GpuUnavailableException.class, () -> GpuRuntime.open(0, "80%"));
+            assertEquals(availability.cudaReason(), e.getMessage());
+            return;
+        }
+        try (GpuRuntime runtime = GpuRuntime.open(0, "1G")) {
+            assertEquals(1L << 30, runtime.residency().budgetBytes());
+        }
     }
 
     @Test

@@ -13,13 +13,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
+import org.raydb.offload.gpu.residency.GpuResident;
 
 /**
  * A device allocation (cuMemAlloc), freed by {@link #close()}. Copies are synchronous unless named
  * {@code Async}; host data comes from Java arrays or from native memory segments (Arrow buffers) without
  * an intermediate heap copy.
  */
-public final class DeviceBuffer implements AutoCloseable {
+public final class DeviceBuffer implements GpuResident {
 
     /** Largest chunk handed to JCuda as one direct ByteBuffer view of a segment. */
     private static final long MAX_CHUNK = 1L << 30;
@@ -50,6 +51,11 @@ public final class DeviceBuffer implements AutoCloseable {
     }
 
     public long bytes() {
+        return bytes;
+    }
+
+    @Override
+    public long deviceBytes() {
         return bytes;
     }
 

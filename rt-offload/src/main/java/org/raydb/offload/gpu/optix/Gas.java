@@ -13,12 +13,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.residency.GpuResident;
 
 /**
  * A geometry acceleration structure (BVH) over one primitive per row; primitive index = row index. The
  * input buffer may be freed once built. Its device memory is counted by {@link #residentBytes()}.
  */
-public final class Gas implements AutoCloseable {
+public final class Gas implements GpuResident {
 
     /** Primitive type; a pipeline must be made for the same kind (see {@link RayProgram}). */
     public enum Kind { TRIANGLES, AABBS }
@@ -95,6 +96,11 @@ public final class Gas implements AutoCloseable {
 
     /** Device bytes held (after compaction). */
     public long residentBytes() {
+        return residentBytes;
+    }
+
+    @Override
+    public long deviceBytes() {
         return residentBytes;
     }
 
