@@ -36,6 +36,7 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
         return new GpuAvailability(true, optixReason == null, null, optixReason);
     }
 
+    @SuppressWarnings("restricted") // loading libcuda is the probe; native access is enabled by the launcher
     private static String probeCuda() {
         for (String module : NativeResources.PTX_MODULES) {
             if (!NativeResources.present(NativeResources.ptx(module))) {

@@ -50,6 +50,7 @@ public final class Gas implements GpuResident {
         this.buildMillis = buildMillis;
     }
 
+    @SuppressWarnings("restricted") // attaches raydb_optix_gas_destroy to the arena
     static Gas build(OptixContext context, Kind kind, CudaStream stream, DeviceBuffer input, int rows, boolean compact) {
         if (rows <= 0) throw new IllegalArgumentException("a GAS needs at least one row");
         context.device().makeCurrent();

@@ -38,6 +38,7 @@ public final class OptixContext implements AutoCloseable {
     }
 
     /** logLevel 0 (silent) to 4 (everything) goes to stderr. */
+    @SuppressWarnings("restricted") // attaches raydb_optix_context_destroy to the arena
     public static OptixContext create(CudaDevice device, int logLevel) {
         OptixLibrary.ensureLoaded();
         device.makeCurrent();

@@ -31,6 +31,7 @@ public final class RayPipeline implements AutoCloseable {
         this.handle = handle;
     }
 
+    @SuppressWarnings("restricted") // attaches raydb_optix_pipeline_destroy to the arena
     static RayPipeline create(OptixContext context, RayProgram program, byte[] module) {
         context.device().makeCurrent();
         MemorySegment raw;

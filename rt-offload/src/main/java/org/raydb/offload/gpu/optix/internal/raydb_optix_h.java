@@ -17,7 +17,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
-@SuppressWarnings({"unused", "checkstyle:MethodName"})
+@SuppressWarnings({"unused", "restricted"}) // downcalls are what this class is for
 public final class raydb_optix_h {
 
     private raydb_optix_h() {
