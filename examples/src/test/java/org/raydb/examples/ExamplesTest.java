@@ -1,0 +1,73 @@
+package org.raydb.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The examples run and print what their data says (checked against the database they leave behind). */
+class ExamplesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickStart() throws Exception {
+        Path file = dir.resolve("quick.duckdb");
+        List<String> out = run(() -> QuickStart.main(new String[] {file.toString()}));
+        assertTrue(out.get(0).startsWith("Connected to DuckDB v"), out.get(0));
+        assertTrue(out.get(0).endsWith("through RayDB JDBC 0.1.0"), out.get(0));
+        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file);
+                var s = c.createStatement();
+                var rs = s.executeQuery("SELECT region, count(*), sum(amount) FROM sales WHERE quantity BETWEEN 5"
+                        + " AND 20 GROUP BY region ORDER BY region")) {
+            int line = 1;
+            while (rs.next()) {
+                assertEquals(String.format("%-12s %6d orders %14s revenue", rs.getString(1), rs.getLong(2),
+                        rs.getBigDecimal(3)), out.get(line++));
+            }
+            assertEquals(6, line, "five regions");
+            assertEquals("offloaded: false", out.get(line), "no offload layer on the examples' class path");
+            assertEquals("EXPLAIN OFFLOAD  qualifies = false", out.get(line + 1));
+        }
+    }
+
+    @Test
+    void pooledApp() throws Exception {
+        Path file = dir.resolve("pooled.duckdb");
+        List<String> out = run(() -> PooledApp.main(new String[] {file.toString(), "4", "25"}));
+        assertEquals("4 workers served 100 requests through a pool of 2 connections", out.get(0));
+        assertEquals(5, out.size(), String.join("\n", out));
+        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file); var s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*), count(DISTINCT worker) FROM visits")) {
+            rs.next();
+            assertEquals(100, rs.getInt(1));
+            assertEquals(4, rs.getInt(2));
+        }
+    }
+
+    @FunctionalInterface
+    interface Main {
+        void run() throws Exception;
+    }
+
+    private static List<String> run(Main main) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            main.run();
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+}
