@@ -1,0 +1,121 @@
+package org.raydb.ssb.bench;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.raydb.ssb.Progress;
+import org.raydb.ssb.query.SsbQuery;
+import org.raydb.ssb.sql.RaydbProbe;
+import org.raydb.ssb.suite.DifferentialSuite;
+import org.raydb.ssb.suite.QueryExecution;
+import org.raydb.ssb.suite.ResultComparison;
+import org.raydb.ssb.suite.ResultTable;
+
+/**
+ * Times each query on DuckDB directly and through {@code jdbc:raydb:?engine=<engine>} on the same file. A
+ * warm-up pass runs every query once on each (the driver's first runs load columns and build indexes, shown
+ * as a progress phase); then each query gets {@code reps} timed runs alternating between the two, reported as
+ * medians. Every RayDB answer, warm-up included, is compared with DuckDB's; a query that fails through the
+ * driver counts as a wrong answer and the bench goes on.
+ */
+public final class BenchRunner {
+
+    private final Path database;
+    private final String engine;
+    private final int reps;
+
+    public BenchRunner(Path database, String engine, int reps) {
+        this.database = database;
+        this.engine = engine;
+        this.reps = reps;
+    }
+
+    /** What the warm-up of one query left: DuckDB's answer, and the first difference or failure of RayDB's. */
+    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed) {
+    }
+
+    /** Runs the queries in order, handing each result to {@code onResult} as soon as it is known. */
+    public List<BenchResult> run(List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress,
+            Consumer<BenchResult> onResult) throws SQLException {
+        List<BenchResult> results = new ArrayList<>();
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database);
+                Connection raydb = DriverManager.getConnection(
+                        DifferentialSuite.raydbUrl(database, "?engine=" + engine))) {
+            List<WarmUp> warmUps = new ArrayList<>();
+            try (Progress.Phase phase = progress.start("warm up (loads, index builds)", queries.size(), "queries")) {
+                for (SsbQuery query : queries) {
+                    warmUps.add(warmUp(duckdb, raydb, query));
+                    phase.advance(1);
+                }
+            }
+            for (int i = 0; i < queries.size(); i++) {
+                SsbQuery query = queries.get(i);
+                BenchResult result = measure(duckdb, raydb, query,
+                        selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
+                results.add(result);
+                onResult.accept(result);
+            }
+        }
+        return results;
+    }
+
+    private static WarmUp warmUp(Connection duckdb, Connection raydb, SsbQuery query) throws SQLException {
+        ResultTable expected = QueryExecution.run(duckdb, query.sql()).result();
+        try {
+            return new WarmUp(expected, compare(expected, QueryExecution.run(raydb, query.sql()), query), false);
+        } catch (SQLException | RuntimeException e) {
+            return new WarmUp(expected, Optional.of(failure(e)), true);
+        }
+    }
+
+    private BenchResult measure(Connection duckdb, Connection raydb, SsbQuery query, double selectivity,
+            WarmUp warmUp) throws SQLException {
+        ResultTable expected = warmUp.expected();
+        Optional<String> difference = warmUp.difference();
+        if (warmUp.failed()) {
+            return new BenchResult(query.id(), query.form().label(), selectivity, Double.NaN, Double.NaN,
+                    RaydbProbe.DUCKDB, false, false, expected.rowCount(), difference.get());
+        }
+        double[] duckdbMs = new double[reps];
+        double[] raydbMs = new double[reps];
+        boolean offloaded = false;
+        for (int rep = 0; rep < reps; rep++) {
+            duckdbMs[rep] = QueryExecution.run(duckdb, query.sql()).millis();
+            try {
+                QueryExecution timed = QueryExecution.run(raydb, query.sql());
+                raydbMs[rep] = timed.millis();
+                offloaded = timed.offloaded();
+                difference = difference.or(() -> compare(expected, timed, query));
+            } catch (SQLException | RuntimeException e) {
+                raydbMs[rep] = Double.NaN;
+                difference = difference.or(() -> Optional.of(failure(e)));
+            }
+        }
+        return new BenchResult(query.id(), query.form().label(), selectivity, median(duckdbMs), median(raydbMs),
+                RaydbProbe.engine(raydb, query.sql()), offloaded, difference.isEmpty(), expected.rowCount(),
+                difference.orElse(null));
+    }
+
+    private static Optional<String> compare(ResultTable expected, QueryExecution actual, SsbQuery query) {
+        return ResultComparison.difference(expected, actual.result(), query.orderByNames());
+    }
+
+    private static String failure(Exception e) {
+        return "jdbc:raydb: failed: " + e;
+    }
+
+    /** The median; NaN if any value is (a run failed). */
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,108 @@
+package org.raydb.ssb.cli;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.raydb.ssb.gen.ScaleFactor;
+import org.raydb.ssb.query.QueryCatalog;
+import org.raydb.ssb.query.QueryForm;
+
+/**
+ * The options of {@code bench}, {@code suite} and {@code generate}:
+ * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
+ * [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T]}.
+ *
+ * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
+ * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
+ * @param db       the database file
+ * @param dbGiven  whether {@code --db} was given (then, without --sf or --from-tbl, it is used as it is)
+ */
+public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
+        String engine, int reps, List<String> queries, long seed, int threads) {
+
+    public static final long DEFAULT_SEED = 19920101;
+    public static final String BENCH_FOLDER = "target/bench";
+    private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
+
+    public static CliOptions parse(String[] args) throws SQLException {
+        ScaleFactor sf = null;
+        Path fromTbl = null;
+        Path db = null;
+        List<QueryForm> forms = QueryForm.parse("both");
+        String engine = "auto";
+        int reps = 5;
+        List<String> queries = QueryCatalog.IDS;
+        long seed = DEFAULT_SEED;
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            if (value == null) {
+                throw usage("option " + option + " needs a value");
+            }
+            i++;
+            try {
+                switch (option) {
+                    case "--sf" -> sf = ScaleFactor.parse(value);
+                    case "--from-tbl" -> fromTbl = Path.of(value);
+                    case "--db" -> db = Path.of(value);
+                    case "--form" -> forms = QueryForm.parse(value);
+                    case "--engine" -> engine = oneOf("--engine", value, ENGINES);
+                    case "--reps" -> reps = positive("--reps", value);
+                    case "--queries" -> queries = queries(value);
+                    case "--seed" -> seed = Long.parseLong(value);
+                    case "--threads" -> threads = positive("--threads", value);
+                    default -> throw usage("unknown option " + option);
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        if (sf != null && fromTbl != null) {
+            throw usage("--sf and --from-tbl exclude each other");
+        }
+        boolean dbGiven = db != null;
+        if (sf == null && fromTbl == null && !dbGiven) {
+            sf = new ScaleFactor(1);
+        }
+        if (!dbGiven) {
+            db = Path.of(BENCH_FOLDER, fromTbl != null
+                    ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
+                    : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
+        }
+        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, reps, queries, seed, threads);
+    }
+
+    private static List<String> queries(String value) {
+        List<String> ids = Arrays.stream(value.split(",")).map(s -> s.strip().toLowerCase(Locale.ROOT)).toList();
+        for (String id : ids) {
+            if (!QueryCatalog.IDS.contains(id)) {
+                throw new IllegalArgumentException("unknown query '" + id + "' in --queries (known: "
+                        + String.join(",", QueryCatalog.IDS) + ")");
+            }
+        }
+        return ids;
+    }
+
+    private static String oneOf(String option, String value, List<String> allowed) {
+        if (!allowed.contains(value)) {
+            throw new IllegalArgumentException(option + " must be one of " + String.join("|", allowed) + ", not '"
+                    + value + "'");
+        }
+        return value;
+    }
+
+    private static int positive(String option, String value) {
+        int n = Integer.parseInt(value);
+        if (n < 1) {
+            throw new IllegalArgumentException(option + " must be at least 1, not " + n);
+        }
+        return n;
+    }
+
+    private static SQLException usage(String message) {
+        return new SQLException(message, "42601");
+    }
+}

@@ -1,0 +1,128 @@
+package org.raydb.ssb.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.raydb.ssb.bench.BenchReport;
+import org.raydb.ssb.bench.BenchResult;
+import org.raydb.ssb.bench.BenchRunner;
+import org.raydb.ssb.bench.HtmlReport;
+import org.raydb.ssb.bench.JsonReport;
+import org.raydb.ssb.bench.MachineInfo;
+import org.raydb.ssb.bench.ResultTablePrinter;
+import org.raydb.ssb.load.ExistingDatabase;
+import org.raydb.ssb.load.SsbDatabase;
+import org.raydb.ssb.query.QueryCatalog;
+import org.raydb.ssb.query.Selectivity;
+import org.raydb.ssb.query.SsbQuery;
+import org.raydb.ssb.suite.DifferentialSuite;
+
+/**
+ * {@code ./raydb bench|suite|generate [options]} (see {@link CliOptions}). Exit status: 0 when every answer
+ * matched, 1 when one differed, 2 on a usage or setup error.
+ */
+public final class RaydbCli {
+
+    static final int MISMATCH = 1;
+    static final int FAILURE = 2;
+
+    private final PrintStream out;
+
+    RaydbCli(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        // Arrow brings slf4j-api without a provider; its "no providers" notice would only clutter the output.
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        System.exit(new RaydbCli(System.out).run(args));
+    }
+
+    int run(String[] args) {
+        if (args.length == 0) {
+            System.err.println("usage: raydb bench|suite|generate [--sf N | --from-tbl DIR] [--db FILE]"
+                    + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--reps R] [--queries q1.1,...]"
+                    + " [--seed S] [--threads T]");
+            return FAILURE;
+        }
+        try {
+            CliOptions options = CliOptions.parse(Arrays.copyOfRange(args, 1, args.length));
+            return switch (args[0]) {
+                case "generate" -> generate(options);
+                case "suite" -> suite(options);
+                case "bench" -> bench(options);
+                default -> {
+                    System.err.println("raydb: unknown command '" + args[0] + "' (bench, suite or generate)");
+                    yield FAILURE;
+                }
+            };
+        } catch (SQLException | IOException e) {
+            System.err.println("raydb " + args[0] + ": " + e.getMessage());
+            return FAILURE;
+        }
+    }
+
+    private int generate(CliOptions options) throws SQLException {
+        Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        return 0;
+    }
+
+    private int suite(CliOptions options) throws SQLException {
+        SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        List<SsbQuery> queries = QueryCatalog.select(options.queries(), options.forms());
+        List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(contents.file(), "?engine=" + options.engine(),
+                queries);
+        int mismatches = 0;
+        for (DifferentialSuite.Outcome o : outcomes) {
+            out.printf(Locale.ROOT, "%-10s %5d rows  offloaded=%-5s %s%n", o.query().label(), o.rows(), o.offloaded(),
+                    o.matches() ? "match" : "DIFFERS: " + o.difference().get());
+            mismatches += o.matches() ? 0 : 1;
+        }
+        out.printf(Locale.ROOT, "%d of %d results identical%n", outcomes.size() - mismatches, outcomes.size());
+        return mismatches == 0 ? 0 : MISMATCH;
+    }
+
+    private int bench(CliOptions options) throws SQLException, IOException {
+        SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        Map<String, Double> selectivity;
+        try (var connection = SsbDatabase.open(contents.file())) {
+            selectivity = Selectivity.fractions(connection, options.queries(), contents.flatRows());
+        }
+        ResultTablePrinter printer = new ResultTablePrinter(out);
+        List<BenchResult> results = new BenchRunner(contents.file(), options.engine(), options.reps())
+                .run(QueryCatalog.select(options.queries(), options.forms()), selectivity,
+                        ConsoleProgress.forThisTerminal(), printer::print);
+        LocalDateTime now = LocalDateTime.now();
+        BenchReport report = new BenchReport(MachineInfo.current(),
+                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()), contents.provenance().source(),
+                contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.reps(),
+                now.toString(), results);
+        writeReports(report, now);
+        long mismatches = results.stream().filter(r -> !r.match()).count();
+        out.printf(Locale.ROOT, "%d of %d answers matched DuckDB's%n", results.size() - mismatches, results.size());
+        return mismatches == 0 ? 0 : MISMATCH;
+    }
+
+    private void writeReports(BenchReport report, LocalDateTime now) throws IOException {
+        Path folder = Path.of(CliOptions.BENCH_FOLDER);
+        Files.createDirectories(folder);
+        String stamp = now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String json = JsonReport.render(report);
+        String html = HtmlReport.render(report);
+        for (String name : List.of("latest", "bench-" + stamp)) {
+            Files.writeString(folder.resolve(name + ".json"), json, StandardCharsets.UTF_8);
+            Files.writeString(folder.resolve(name + ".html"), html, StandardCharsets.UTF_8);
+        }
+        out.println("wrote " + folder.resolve("latest.json") + ", " + folder.resolve("latest.html") + " and "
+                + "bench-" + stamp + ".{json,html}");
+    }
+}

@@ -1,0 +1,50 @@
+package org.raydb.ssb.sql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.raydb.jdbc.RayStatement;
+
+/**
+ * What the RayDB driver did with a query: whether the offload layer answered it
+ * ({@link RayStatement#lastQueryOffloaded()}) and which engine {@code EXPLAIN OFFLOAD} names. Where the
+ * driver cannot tell (no RayStatement, EXPLAIN OFFLOAD not understood), the answer is DuckDB's own run.
+ */
+public final class RaydbProbe {
+
+    /** The engine reported when the query is not offloaded. */
+    public static final String DUCKDB = "duckdb";
+
+    private RaydbProbe() {
+    }
+
+    public static boolean lastQueryOffloaded(Statement statement) {
+        try {
+            return statement.isWrapperFor(RayStatement.class)
+                    && statement.unwrap(RayStatement.class).lastQueryOffloaded();
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /** The {@code engine} row of {@code EXPLAIN OFFLOAD sql}, or {@value #DUCKDB} when it does not qualify. */
+    public static String engine(Connection connection, String sql) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("EXPLAIN OFFLOAD " + sql)) {
+            boolean qualifies = false;
+            String engine = null;
+            while (rows.next()) {
+                String item = rows.getString(1);
+                if ("qualifies".equals(item)) {
+                    qualifies = Boolean.parseBoolean(rows.getString(2));
+                } else if ("engine".equals(item)) {
+                    engine = rows.getString(2);
+                }
+            }
+            return qualifies && engine != null ? engine : DUCKDB;
+        } catch (SQLException e) {
+            return DUCKDB;
+        }
+    }
+}

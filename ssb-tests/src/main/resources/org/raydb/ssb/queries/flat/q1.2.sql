@@ -1,0 +1,5 @@
+SELECT sum(lo_extendedprice * lo_discount) AS revenue
+FROM lineorder_flat
+WHERE d_yearmonthnum = 199401
+  AND lo_discount BETWEEN 4 AND 6
+  AND lo_quantity BETWEEN 26 AND 35

@@ -1,0 +1,8 @@
+SELECT d_year, s_nation, p_category, sum(lo_revenue - lo_supplycost) AS profit
+FROM lineorder_flat
+WHERE c_region = 'AMERICA'
+  AND s_region = 'AMERICA'
+  AND (d_year = 1997 OR d_year = 1998)
+  AND (p_mfgr = 'MFGR#1' OR p_mfgr = 'MFGR#2')
+GROUP BY d_year, s_nation, p_category
+ORDER BY d_year, s_nation, p_category

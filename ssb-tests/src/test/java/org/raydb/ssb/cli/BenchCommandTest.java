@@ -1,0 +1,55 @@
+package org.raydb.ssb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.raydb.ssb.TestDatabases;
+
+/** {@code bench} end to end at SF 0.01: generates, reuses, compares, prints the table, writes JSON and HTML. */
+class BenchCommandTest {
+
+    @Test
+    void benchRunsAndWritesItsReports() throws Exception {
+        Path db = TestDatabases.freshFile("bench");
+        String[] args = {"bench", "--sf", "0.01", "--db", db.toString(), "--reps", "1", "--queries", "q1.1,q2.1,q4.3"};
+        String first = run(args);
+        assertTrue(first.contains("made " + db), first);
+        assertTrue(first.contains("q2.1   star"), first);
+        assertTrue(first.contains("6 of 6 answers matched"), first);
+
+        String again = run(args);
+        assertTrue(again.contains("using " + db), "the second run reuses the file: " + again);
+
+        String json = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.json"));
+        for (String key : new String[] {"\"machine\"", "\"cores\"", "\"sf\": 0.01", "\"rows\"", "\"results\"",
+                "\"query\": \"q4.3\"", "\"form\": \"flat\"", "\"selectivity\"", "\"duckdb_ms\"", "\"raydb_ms\"",
+                "\"engine\"", "\"offloaded\"", "\"match\": true"}) {
+            assertTrue(json.contains(key), key + " missing from " + json);
+        }
+        String html = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.html"));
+        assertTrue(html.contains("<svg") && html.contains("q4.3 star"), "inline SVG chart expected");
+        assertTrue(!html.contains("<script src") && !html.contains("<link"), "no external assets");
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() throws Exception {
+        assertEquals(RaydbCli.FAILURE, new RaydbCli(new PrintStream(new ByteArrayOutputStream()))
+                .run(new String[] {"bench", "--engine", "gpu"}));
+        assertEquals(RaydbCli.FAILURE, new RaydbCli(new PrintStream(new ByteArrayOutputStream()))
+                .run(new String[] {"bench", "--db", "target/does-not-exist.duckdb"}));
+    }
+
+    private static String run(String[] args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int status = new RaydbCli(new PrintStream(bytes, true, StandardCharsets.UTF_8)).run(args);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, out);
+        return out;
+    }
+}

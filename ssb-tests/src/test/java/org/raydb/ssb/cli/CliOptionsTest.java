@@ -1,0 +1,68 @@
+package org.raydb.ssb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.raydb.ssb.query.QueryCatalog;
+import org.raydb.ssb.query.QueryForm;
+
+class CliOptionsTest {
+
+    @Test
+    void defaultsAreSf1BothFormsAllQueries() throws SQLException {
+        CliOptions o = CliOptions.parse(new String[0]);
+        assertEquals(1.0, o.sf().value());
+        assertEquals(Path.of("target/bench/ssb-sf1-seed" + CliOptions.DEFAULT_SEED + ".duckdb"), o.db());
+        assertFalse(o.dbGiven());
+        assertEquals(List.of(QueryForm.FLAT, QueryForm.STAR), o.forms());
+        assertEquals("auto", o.engine());
+        assertEquals(5, o.reps());
+        assertEquals(QueryCatalog.IDS, o.queries());
+    }
+
+    @Test
+    void everyOptionIsRead() throws SQLException {
+        CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
+                "--engine", "cuda", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7", "--threads", "1"});
+        assertEquals(0.5, o.sf().value());
+        assertEquals(Path.of("x.duckdb"), o.db());
+        assertTrue(o.dbGiven());
+        assertEquals(List.of(QueryForm.FLAT), o.forms());
+        assertEquals("cuda", o.engine());
+        assertEquals(3, o.reps());
+        assertEquals(List.of("q1.1", "q4.3"), o.queries());
+        assertEquals(7, o.seed());
+        assertEquals(1, o.threads());
+    }
+
+    @Test
+    void dbAloneIsReusedAsItIs() throws SQLException {
+        CliOptions o = CliOptions.parse(new String[] {"--db", "mine.duckdb"});
+        assertNull(o.sf());
+        assertNull(o.fromTbl());
+    }
+
+    @Test
+    void fromTblNamesItsOwnDatabase() throws SQLException {
+        CliOptions o = CliOptions.parse(new String[] {"--from-tbl", "/data/ssb-sf10"});
+        assertNull(o.sf());
+        assertEquals(Path.of("target/bench/ssb-tbl-ssb-sf10.duckdb"), o.db());
+    }
+
+    @Test
+    void badOptionsAreNamed() {
+        for (String[] args : List.of(new String[] {"--engine", "gpu"}, new String[] {"--reps", "0"},
+                new String[] {"--queries", "q9.9"}, new String[] {"--form", "all"}, new String[] {"--sf"},
+                new String[] {"--sf", "1", "--from-tbl", "d"}, new String[] {"--fast", "1"})) {
+            SQLException e = assertThrows(SQLException.class, () -> CliOptions.parse(args), String.join(" ", args));
+            assertTrue(e.getSQLState().equals("42601") || e.getSQLState().equals("22023"), e.getSQLState());
+        }
+    }
+}
