@@ -1,0 +1,308 @@
+package org.raydb.offload;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.duckdb.DuckDBConnection;
+import org.raydb.arrow.DuckDbArrowRegistrar;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.PreparedJob;
+import org.raydb.offload.exec.ResidencyCache;
+import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.plan.NotQualified;
+import org.raydb.offload.plan.OffloadPlan;
+import org.raydb.offload.plan.PlannedQuery;
+import org.raydb.offload.plan.QueryPlanner;
+import org.raydb.offload.result.ResultBuilder;
+
+/**
+ * The offload layer of one connection: plans each query (cached), runs qualifying ones on the chosen engine,
+ * registers the aggregated groups with DuckDB as Arrow and lets DuckDB run the rest of the statement, so the
+ * application gets DuckDB's own ResultSet. Modes: {@code off} never offloads; {@code auto} falls back to
+ * DuckDB silently (one DEBUG line); {@code force} raises an SQLException naming why. {@code verify} also
+ * runs DuckDB and raises on any difference.
+ */
+final class ConnectionOffloader implements Offloader {
+
+    private static final System.Logger LOG = System.getLogger("org.raydb.offload");
+
+    private final Connection duckdb;
+    private final OffloadSettings settings;
+    private final BufferAllocator allocator;
+    private final Engines engines;
+    private final ResidencyCache residency;
+    private final Runnable onClose;
+    private final Set<String> writtenInTransaction = new HashSet<>();
+    private final List<Registration> registrations = new ArrayList<>();
+    private QueryPlanner planner;
+
+    /** A registered result: its C stream and the allocator of its buffers, freed once DuckDB is done. */
+    private record Registration(AutoCloseable stream, BufferAllocator allocator) {
+    }
+
+    /**
+     * @param residency the resident tables of this connection's database (shared with its other connections)
+     * @param onClose   releases this connection's share of them
+     */
+    ConnectionOffloader(Connection duckdb, OffloadSettings settings, BufferAllocator allocator, Engines engines,
+            ResidencyCache residency, Runnable onClose) {
+        this.duckdb = duckdb;
+        this.settings = settings;
+        this.allocator = allocator;
+        this.engines = engines;
+        this.residency = residency;
+        this.onClose = onClose;
+    }
+
+    private synchronized QueryPlanner planner() throws SQLException {
+        if (planner == null) {
+            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class).duplicate());
+        }
+        return planner;
+    }
+
+    @Override
+    public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters)
+            throws SQLException {
+        if (settings.mode() == OffloadSettings.Mode.OFF) {
+            return null;
+        }
+        releaseFinished();
+        // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
+        Engines.Choice engine = engines.choose(settings);
+        if (engine.engine() == null) {
+            return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
+        }
+        PlannedQuery pq = planner().plan(sql, parameters);
+        if (!pq.qualifies()) {
+            return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
+        }
+        String uncommitted = uncommittedWrite(pq.plan());
+        if (uncommitted != null) {
+            return decline(uncommitted, OffloadErrors.NOT_SUPPORTED, null);
+        }
+        try {
+            Run run = run(pq, engine.engine());
+            if (settings.verify()) {
+                verify(duckdbStatement, pq, run);
+            }
+            return execute(duckdbStatement, pq, run);
+        } catch (EngineException e) {
+            return decline(e.getMessage(), e.sqlState(), e);
+        } catch (NotQualified e) {
+            return decline(e.reason(), OffloadErrors.NOT_SUPPORTED, e);
+        } catch (VerifyMismatch e) {
+            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
+        } catch (SQLException | RuntimeException e) {
+            return decline("execution failed: " + e, OffloadErrors.EXECUTION_FAILED, e);
+        }
+    }
+
+    /** One engine run: the job and its exact result. */
+    private record Run(PreparedJob job, EngineResult result, String engine, long loadMicros) {
+    }
+
+    private Run run(PlannedQuery pq, Engine engine) throws SQLException, NotQualified, EngineException {
+        OffloadPlan plan = pq.plan();
+        long t0 = System.nanoTime();
+        ResidentTable table = residency.table(plan.table());
+        table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
+        long t1 = System.nanoTime();
+        PreparedJob job = JobPlanner.prepare(plan, table);
+        long t2 = System.nanoTime();
+        EngineResult result = engine.run(job.job());
+        pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
+                + " rays, load " + (t1 - t0) / 1000 + " us, encode " + (t2 - t1) / 1000 + " us, filter "
+                + result.filterMicros() + " us, aggregate " + result.aggregateMicros() + " us";
+        return new Run(job, result, engine.name(), (t1 - t0) / 1000);
+    }
+
+    /** Registers the aggregated groups and runs the rewritten statement on DuckDB. */
+    private ResultSet execute(Statement statement, PlannedQuery pq, Run run) throws SQLException {
+        long t0 = System.nanoTime();
+        BufferAllocator child = allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE);
+        AutoCloseable stream;
+        try {
+            VectorSchemaRoot root = ResultBuilder.build(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
+                    run.result().aggregates(), child);
+            stream = DuckDbArrowRegistrar.register(duckdb, pq.relationName(), root, child);
+        } catch (SQLException | RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        registrations.add(new Registration(stream, child));
+        ResultSet rs = statement.executeQuery(pq.rewrittenSql());
+        pq.lastRun().summary += ", handoff to DuckDB " + (System.nanoTime() - t0) / 1000 + " us";
+        return rs;
+    }
+
+    private void verify(Statement statement, PlannedQuery pq, Run run) throws SQLException, VerifyMismatch {
+        List<List<Object>> offloaded;
+        List<String> offloadedTypes;
+        try (ResultSet rs = execute(statement, pq, run)) {
+            offloadedTypes = ResultComparator.types(rs);
+            offloaded = ResultComparator.rows(rs);
+        }
+        List<List<Object>> expected;
+        List<String> expectedTypes;
+        try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(pq.boundSql())) {
+            expectedTypes = ResultComparator.types(rs);
+            expected = ResultComparator.rows(rs);
+        }
+        String diff = expectedTypes.equals(offloadedTypes) ? ResultComparator.difference(expected, offloaded)
+                : "columns " + offloadedTypes + " instead of " + expectedTypes;
+        if (diff != null) {
+            throw new VerifyMismatch("verify: the " + run.engine() + " answer differs from DuckDB's: " + diff);
+        }
+    }
+
+    private static final class VerifyMismatch extends Exception {
+        VerifyMismatch(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private String uncommittedWrite(OffloadPlan plan) throws SQLException {
+        if (duckdb.getAutoCommit()) {
+            endTransaction();
+        }
+        String table = plan.table().name();
+        for (String t : writtenInTransaction) {
+            if (t == null || t.equalsIgnoreCase(table)) {
+                return "the table has uncommitted writes in this transaction";
+            }
+        }
+        return residency.hasUncommitted(table) ? "another connection has uncommitted writes to the table" : null;
+    }
+
+    /** This connection's transaction ended: its written tables may be cached again. */
+    private void endTransaction() {
+        writtenInTransaction.forEach(residency::endUncommitted);
+        writtenInTransaction.clear();
+    }
+
+    private ResultSet decline(String reason, String sqlState, Throwable cause) throws SQLException {
+        if (settings.mode() == OffloadSettings.Mode.FORCE) {
+            throw OffloadErrors.of(reason, sqlState, cause);
+        }
+        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", reason);
+        return null;
+    }
+
+    @Override
+    public synchronized ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
+            throws SQLException {
+        PlannedQuery pq = planner().plan(sql, parameters);
+        ExplainRows rows = new ExplainRows().add("qualifies", pq.qualifies());
+        if (!pq.qualifies()) {
+            return rows.add("reason", pq.reason()).add("planning_us", pq.planningMicros()).query(duckdbStatement);
+        }
+        OffloadPlan plan = pq.plan();
+        Engines.Choice engine = engines.choose(settings);
+        rows.add("table", plan.table()).add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
+                .add("group_keys", plan.groups().stream().map(g -> g.column() + " " + g.type()).toList())
+                .add("aggregates", plan.aggregates());
+        if (engine.engine() != null) {
+            // Encodings and index need the table resident: only worth it when the query would be offloaded.
+            try {
+                ResidentTable table = residency.table(plan.table());
+                table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
+                PreparedJob job = JobPlanner.prepare(plan, table);
+                rows.add("technique", job.job().technique()).add("encodings", job.encodings())
+                        .add("index", job.index());
+            } catch (NotQualified e) {
+                rows.add("encodings", "not encodable: " + e.reason());
+            }
+        }
+        rows.add("engine", engine.engine() == null ? "duckdb" : engine.engine().name());
+        if (engine.engine() == null) {
+            rows.add("engine_reason", engine.reason());
+        }
+        rows.add("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT))
+                .add("planning_us", pq.planningMicros()).add("rewritten_sql", pq.rewrittenSql())
+                .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
+        return rows.query(duckdbStatement);
+    }
+
+    @Override
+    public synchronized void tableWritten(String sql) {
+        if (WrittenTable.endsTransaction(sql)) {
+            endTransaction();
+            return;
+        }
+        String table = WrittenTable.of(sql);
+        boolean inTransaction;
+        try {
+            inTransaction = !duckdb.getAutoCommit();
+        } catch (SQLException e) {
+            inTransaction = true;
+        }
+        if (inTransaction) {
+            if (writtenInTransaction.add(table)) {
+                residency.beginUncommitted(table);
+            }
+        } else if (table == null) {
+            residency.invalidateAll();
+        } else {
+            residency.invalidate(table);
+        }
+        if (WrittenTable.isDdl(sql) && planner != null) {
+            planner.clear();
+        }
+    }
+
+    /** Frees results DuckDB has released (their allocators are empty). */
+    private void releaseFinished() {
+        registrations.removeIf(r -> {
+            if (r.allocator().getAllocatedMemory() > 0) {
+                return false;
+            }
+            closeQuietly(r);
+            return true;
+        });
+    }
+
+    private static void closeQuietly(Registration r) {
+        try {
+            r.stream().close();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "closing an offload result stream failed", e);
+        }
+        try {
+            r.allocator().close();
+        } catch (IllegalStateException e) {
+            LOG.log(Level.WARNING, "offload result memory still held at close: {0}", e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Registration r : registrations) {
+            closeQuietly(r);
+        }
+        registrations.clear();
+        endTransaction();
+        onClose.run();
+        if (planner != null) {
+            planner.close();
+        }
+        try {
+            allocator.close();
+        } catch (IllegalStateException e) {
+            LOG.log(Level.WARNING, "offload memory still held at connection close: {0}", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.raydb.offload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.raydb.jdbc.offload.OffloadProvider;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+import org.raydb.offload.exec.DatabaseIdentity;
+import org.raydb.offload.exec.ResidencyCache;
+
+/**
+ * The offload layer's entry point, found by the driver through {@link java.util.ServiceLoader}. It owns one
+ * Arrow {@link RootAllocator}; each connection gets a child allocator that must be empty when it closes.
+ * Connections to one database share its resident tables (and so their indexes and, for GPU engines, their
+ * device copies); the shared cache is dropped when the database's last connection closes.
+ */
+public final class RayOffloadProvider implements OffloadProvider {
+
+    private final RootAllocator root = new RootAllocator();
+    private final Engines engines = new Engines();
+    private final Map<Object, Shared> residencies = new HashMap<>();
+
+    /** One database's resident tables and how many connections use them. */
+    private static final class Shared {
+        final ResidencyCache cache = new ResidencyCache();
+        int connections;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return Runtime.version().feature() < 22 ? "the offload layer needs Java 22 or newer" : null;
+    }
+
+    @Override
+    public Offloader attach(Connection duckdb, OffloadSettings settings) throws SQLException {
+        Object database = DatabaseIdentity.of(duckdb);
+        Shared shared;
+        synchronized (residencies) {
+            shared = residencies.computeIfAbsent(database, k -> new Shared());
+            shared.connections++;
+        }
+        BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
+        return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, () -> release(database));
+    }
+
+    private void release(Object database) {
+        synchronized (residencies) {
+            Shared shared = residencies.get(database);
+            if (shared != null && --shared.connections == 0) {
+                residencies.remove(database);
+                shared.cache.invalidateAll();
+            }
+        }
+    }
+
+    /** Arrow bytes currently held by all connections of this provider. */
+    public long allocatedBytes() {
+        return root.getAllocatedMemory();
+    }
+}

@@ -1,0 +1,95 @@
+package org.raydb.offload.encode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * RayDB's bijective encoding of several filter attributes into one Z code: attributes {@code A_1..A_n} with
+ * codes in {@code [0, k_i)} pack as {@code Z = Σ A_i · Π_{j>i} k_j}, a bijection between code tuples and
+ * {@code [0, Π k_i)}. A conjunctive predicate (a set of code intervals per attribute) becomes a sorted list
+ * of disjoint Z intervals: one ray slab each. Leading attributes should be the ones queries constrain to
+ * few values, so that the intervals stay few.
+ */
+public final class BijectivePacking {
+
+    private final int[] cardinalities;
+    private final long[] strides;
+    private final long size;
+
+    public BijectivePacking(int[] cardinalities) {
+        this.cardinalities = cardinalities.clone();
+        this.strides = new long[cardinalities.length];
+        long stride = 1;
+        for (int i = cardinalities.length - 1; i >= 0; i--) {
+            strides[i] = stride;
+            stride = Math.multiplyExact(stride, (long) cardinalities[i]);
+        }
+        this.size = stride;
+    }
+
+    /** Number of Z codes, {@code Π k_i}. */
+    public long size() {
+        return size;
+    }
+
+    /** Packs one tuple of codes. */
+    public long pack(int[] codes) {
+        long z = 0;
+        for (int i = 0; i < codes.length; i++) {
+            z += codes[i] * strides[i];
+        }
+        return z;
+    }
+
+    /** The code of attribute {@code i} in {@code z}. */
+    public int unpack(long z, int i) {
+        return (int) (z / strides[i] % cardinalities[i]);
+    }
+
+    /**
+     * The Z intervals (inclusive {@code [lo, hi]} pairs, sorted, disjoint, adjacent ones merged) where every
+     * attribute's code lies in its intervals; {@code null} for an attribute means unconstrained. Returns
+     * {@code null} when more than {@code limit} intervals would be needed.
+     */
+    public List<long[]> intervals(List<List<int[]>> perAttribute, int limit) {
+        List<long[]> suffix = List.of(new long[] {0, 0});
+        long suffixSize = 1;
+        for (int i = cardinalities.length - 1; i >= 0; i--) {
+            List<int[]> mine = perAttribute.get(i);
+            if (mine == null) {
+                mine = List.of(new int[] {0, cardinalities[i] - 1});
+            }
+            boolean suffixFull = suffix.size() == 1 && suffix.get(0)[0] == 0 && suffix.get(0)[1] == suffixSize - 1;
+            List<long[]> out = new ArrayList<>();
+            for (int[] iv : mine) {
+                if (suffixFull) {
+                    add(out, iv[0] * suffixSize, iv[1] * suffixSize + suffixSize - 1);
+                    continue;
+                }
+                for (long v = iv[0]; v <= iv[1]; v++) {
+                    for (long[] s : suffix) {
+                        add(out, v * suffixSize + s[0], v * suffixSize + s[1]);
+                    }
+                    if (out.size() > limit) {
+                        return null;
+                    }
+                }
+            }
+            if (out.size() > limit) {
+                return null;
+            }
+            suffix = out;
+            suffixSize *= cardinalities[i];
+        }
+        return suffix;
+    }
+
+    /** Appends an interval, merging it with the last one when adjacent (inputs arrive in increasing order). */
+    private static void add(List<long[]> out, long lo, long hi) {
+        if (!out.isEmpty() && out.get(out.size() - 1)[1] + 1 == lo) {
+            out.get(out.size() - 1)[1] = hi;
+        } else {
+            out.add(new long[] {lo, hi});
+        }
+    }
+}

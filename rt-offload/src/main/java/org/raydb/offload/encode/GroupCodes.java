@@ -1,0 +1,109 @@
+package org.raydb.offload.encode;
+
+import java.util.Arrays;
+
+/**
+ * RayDB's group encoding: every distinct tuple of group-key codes that occurs in the table gets a dense code
+ * {@code 0..K-1}, in the tuples' sorted order, used directly as the index into per-group result arrays (and
+ * as the Y coordinate). With no group keys there is one group, code 0.
+ */
+public final class GroupCodes {
+
+    private final int[] groupOfRow;
+    private final int[][] keyCodes;
+
+    private GroupCodes(int[] groupOfRow, int[][] keyCodes) {
+        this.groupOfRow = groupOfRow;
+        this.keyCodes = keyCodes;
+    }
+
+    /** Builds from the dictionaries of the group-key columns. */
+    public static GroupCodes build(SortedDictionary[] keys, int rows) {
+        if (keys.length == 0) {
+            return new GroupCodes(new int[rows], new int[][] {{}});
+        }
+        long[] packed = new long[rows];
+        BijectivePacking packing = packingFor(keys);
+        if (packing != null) {
+            int[] tuple = new int[keys.length];
+            for (int r = 0; r < rows; r++) {
+                for (int k = 0; k < keys.length; k++) {
+                    tuple[k] = keys[k].codeOf(r);
+                }
+                packed[r] = packing.pack(tuple);
+            }
+            long[] distinct = Arrays.stream(packed).sorted().distinct().toArray();
+            int[] group = new int[rows];
+            for (int r = 0; r < rows; r++) {
+                group[r] = Arrays.binarySearch(distinct, packed[r]);
+            }
+            int[][] keyCodes = new int[distinct.length][keys.length];
+            for (int g = 0; g < distinct.length; g++) {
+                for (int k = 0; k < keys.length; k++) {
+                    keyCodes[g][k] = packing.unpack(distinct[g], k);
+                }
+            }
+            return new GroupCodes(group, keyCodes);
+        }
+        return buildByHashing(keys, rows);
+    }
+
+    private static BijectivePacking packingFor(SortedDictionary[] keys) {
+        int[] cards = new int[keys.length];
+        double product = 1;
+        for (int k = 0; k < keys.length; k++) {
+            cards[k] = keys[k].cardinality();
+            product *= cards[k];
+        }
+        return product < (double) Long.MAX_VALUE / 2 ? new BijectivePacking(cards) : null;
+    }
+
+    /** Key spaces too large to pack into 64 bits: sort the tuples themselves. */
+    private static GroupCodes buildByHashing(SortedDictionary[] keys, int rows) {
+        Integer[] order = new Integer[rows];
+        for (int r = 0; r < rows; r++) {
+            order[r] = r;
+        }
+        java.util.Comparator<Integer> byTuple = (a, b) -> {
+            for (SortedDictionary k : keys) {
+                int c = Integer.compare(k.codeOf(a), k.codeOf(b));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+        Arrays.sort(order, byTuple);
+        int[] group = new int[rows];
+        java.util.List<int[]> tuples = new java.util.ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            if (i == 0 || byTuple.compare(order[i - 1], order[i]) != 0) {
+                int[] t = new int[keys.length];
+                for (int k = 0; k < keys.length; k++) {
+                    t[k] = keys[k].codeOf(order[i]);
+                }
+                tuples.add(t);
+            }
+            group[order[i]] = tuples.size() - 1;
+        }
+        return new GroupCodes(group, tuples.toArray(int[][]::new));
+    }
+
+    public int groupOf(int row) {
+        return groupOfRow[row];
+    }
+
+    public int[] groupOfRow() {
+        return groupOfRow;
+    }
+
+    /** Number of groups that occur in the table. */
+    public int count() {
+        return keyCodes.length;
+    }
+
+    /** The dictionary codes of group {@code g}'s keys. */
+    public int[] keyCodes(int g) {
+        return keyCodes[g];
+    }
+}

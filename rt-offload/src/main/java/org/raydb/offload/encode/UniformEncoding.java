@@ -1,0 +1,101 @@
+package org.raydb.offload.encode;
+
+/**
+ * RTScan's uniform (rank) encoding of one column: each row gets its rank in the column's sorted order
+ * ({@code 0..N-1}, distinct per row), so the encoded column is uniform over {@code [0, N)} whatever the
+ * skew. Rows with equal values get one contiguous run of ranks ({@link #runStart}/{@link #runEnd}), so
+ * a predicate on values maps exactly to a rank interval and index boundaries can avoid splitting a run.
+ * Ranks follow dictionary codes, NULL (the last code) last.
+ */
+public final class UniformEncoding {
+
+    private final int[] rank;
+    private final int[] rowAtRank;
+    private final int[] runStart;
+
+    private UniformEncoding(int[] rank, int[] rowAtRank, int[] runStart) {
+        this.rank = rank;
+        this.rowAtRank = rowAtRank;
+        this.runStart = runStart;
+    }
+
+    /** Encodes from a column's dictionary codes (a counting sort: stable, O(N + cardinality)). */
+    public static UniformEncoding build(SortedDictionary dictionary) {
+        int[] codes = dictionary.codes();
+        int n = codes.length;
+        int card = dictionary.cardinality();
+        int[] runStart = new int[card + 1];
+        for (int c : codes) {
+            runStart[c + 1]++;
+        }
+        for (int c = 0; c < card; c++) {
+            runStart[c + 1] += runStart[c];
+        }
+        int[] next = java.util.Arrays.copyOf(runStart, card);
+        int[] rank = new int[n];
+        int[] rowAtRank = new int[n];
+        for (int row = 0; row < n; row++) {
+            int r = next[codes[row]]++;
+            rank[row] = r;
+            rowAtRank[r] = row;
+        }
+        return new UniformEncoding(rank, rowAtRank, runStart);
+    }
+
+    public int rows() {
+        return rank.length;
+    }
+
+    public int rankOf(int row) {
+        return rank[row];
+    }
+
+    public int rowAt(int rank) {
+        return rowAtRank[rank];
+    }
+
+    /** First rank of the run of dictionary code {@code code}. */
+    public int runStart(int code) {
+        return runStart[code];
+    }
+
+    /** One past the last rank of the run of {@code code}. */
+    public int runEnd(int code) {
+        return runStart[code + 1];
+    }
+
+    /** Whether {@code rank} starts a run (a place a sieving boundary may go). */
+    public boolean isRunStart(int r) {
+        int lo = 0;
+        int hi = runStart.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (runStart[mid] < r) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return runStart[lo] == r;
+    }
+
+    /** The first run start at or after {@code r} ({@code rows()} if none). */
+    public int runStartAtOrAfter(int r) {
+        int lo = 0;
+        int hi = runStart.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (runStart[mid] < r) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return runStart[lo] >= r ? runStart[lo] : rows();
+    }
+
+    /** The rank interval {@code [start, end)} of a code interval {@code [loCode, hiCode]}. */
+    public int[] rankInterval(int loCode, int hiCode) {
+        return new int[] {runStart(loCode), runEnd(hiCode)};
+    }
+}

@@ -1,0 +1,140 @@
+package org.raydb.offload.engine;
+
+import java.math.BigInteger;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.raydb.offload.encode.FixedPointDecimal;
+import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.Expr;
+import org.raydb.offload.plan.NotQualified;
+
+/**
+ * A measure expression compiled for exact evaluation per row: values are 64-bit integers at the expression's
+ * decimal scale, and every step checks DuckDB's result-type range, so a value DuckDB would reject with an
+ * overflow error makes the offload fall back instead of answering differently ({@link ArithmeticException}).
+ */
+public final class MeasureProgram {
+
+    private interface Node {
+        long eval(int row);
+    }
+
+    private final Node root;
+    private final ColumnData[] reads;
+    private final ColumnType type;
+
+    private MeasureProgram(Node root, ColumnData[] reads, ColumnType type) {
+        this.root = root;
+        this.reads = reads;
+        this.type = type;
+    }
+
+    public static MeasureProgram compile(Expr expr, Function<String, ColumnData> columns) throws NotQualified {
+        Set<String> names = new LinkedHashSet<>();
+        expr.collectColumns(names);
+        ColumnData[] reads = names.stream().map(columns).toArray(ColumnData[]::new);
+        return new MeasureProgram(node(expr, columns), reads, expr.type());
+    }
+
+    /** The expression's type (its values are unscaled at {@code type().numericScale()}). */
+    public ColumnType type() {
+        return type;
+    }
+
+    /** SQL NULL propagation: any NULL input makes the value NULL. */
+    public boolean isNull(int row) {
+        for (ColumnData c : reads) {
+            if (c.isNull(row)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The value of a non-NULL row. */
+    public long eval(int row) {
+        return root.eval(row);
+    }
+
+    private static Node node(Expr e, Function<String, ColumnData> columns) throws NotQualified {
+        if (e instanceof Expr.Column c) {
+            ColumnData data = columns.apply(c.name());
+            // A VARCHAR argument can only be COUNT's (the planner refuses others): only its NULLs matter.
+            return data.isString() ? row -> 0L : data::longAt;
+        }
+        if (e instanceof Expr.Constant k) {
+            long v = k.value().movePointRight(scale(k.type())).longValueExact();
+            return row -> v;
+        }
+        if (e instanceof Expr.Cast cast) {
+            Node child = node(cast.child(), columns);
+            int from = scale(cast.child().type());
+            int to = scale(cast.type());
+            Range range = Range.of(cast.type());
+            return row -> range.check(FixedPointDecimal.rescale(child.eval(row), from, to));
+        }
+        Expr.Arith a = (Expr.Arith) e;
+        Node l = node(a.left(), columns);
+        Node r = node(a.right(), columns);
+        int ls = scale(a.left().type());
+        int rs = scale(a.right().type());
+        int out = scale(a.type());
+        Range range = Range.of(a.type());
+        switch (a.op()) {
+            case '+':
+            case '-':
+                if (ls > out || rs > out) {
+                    throw new NotQualified("decimal " + a.op() + " that rounds");
+                }
+                boolean plus = a.op() == '+';
+                return row -> {
+                    long x = FixedPointDecimal.rescale(l.eval(row), ls, out);
+                    long y = FixedPointDecimal.rescale(r.eval(row), rs, out);
+                    return range.check(plus ? Math.addExact(x, y) : Math.subtractExact(x, y));
+                };
+            default:
+                if (ls + rs != out) {
+                    throw new NotQualified("decimal multiplication with result scale " + out);
+                }
+                return row -> range.check(Math.multiplyExact(l.eval(row), r.eval(row)));
+        }
+    }
+
+    private static int scale(ColumnType t) {
+        return t.numericScale();
+    }
+
+    /** The value range of a DuckDB numeric type, for its overflow errors. */
+    private record Range(long min, long max) {
+        static Range of(ColumnType t) {
+            if (t.kind() == ColumnType.Kind.HUGEINT) {
+                return new Range(Long.MIN_VALUE, Long.MAX_VALUE);
+            }
+            BigInteger max = t.maxMagnitude();
+            BigInteger min = t.minValue();
+            long hi = max.bitLength() < 64 ? max.longValue() : Long.MAX_VALUE;
+            long lo = min.bitLength() < 64 ? min.longValue() : Long.MIN_VALUE;
+            return new Range(lo, hi);
+        }
+
+        long check(long v) {
+            if (v < min || v > max) {
+                throw new ArithmeticException("value out of range of the expression's type");
+            }
+            return v;
+        }
+    }
+
+    /** Compiles the arguments of a list of aggregates ({@code null} entries stay null). */
+    public static MeasureProgram[] compileAll(List<Expr> args, Function<String, ColumnData> columns)
+            throws NotQualified {
+        MeasureProgram[] out = new MeasureProgram[args.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = args.get(i) == null ? null : compile(args.get(i), columns);
+        }
+        return out;
+    }
+}

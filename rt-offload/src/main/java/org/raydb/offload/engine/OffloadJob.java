@@ -1,0 +1,30 @@
+package org.raydb.offload.engine;
+
+import java.util.List;
+import org.raydb.offload.index.TriangleScene;
+import org.raydb.offload.plan.Aggregate;
+
+/**
+ * Everything an engine needs to run one offloaded aggregation, already encoded: this is the contract
+ * between the planner and the engines (cpu here; optix and cuda must produce identical results).
+ *
+ * @param rows          rows of the table snapshot
+ * @param technique     which geometry finds the qualifying rows
+ * @param scene         RAYDB: the catalog entry (triangles per row: x = 0, y = entry group code, z = Z code)
+ * @param zIntervals    RAYDB: inclusive Z code intervals; rays run from {@code lo - 0.5} to {@code hi + 0.5}
+ * @param rankFilters   RTSCAN: per filtered column, the passing rank intervals (results are ANDed)
+ * @param groupOfRow    the query's dense group code of every row (read by row index)
+ * @param groupCount    number of query groups
+ * @param yIsGroup      whether the scene's Y coordinate equals the query's group code (then it may be used)
+ * @param aggregates    the aggregates, in plan order
+ * @param measures      per aggregate its compiled argument ({@code null} for COUNT(*)); GPU engines compile
+ *                      {@code aggregates.get(i).argument()} themselves over {@code columns}
+ * @param columns       the host columns the measures read, by name (GPU engines upload these)
+ * @param snapshot      identifies the table snapshot: a new object after every write, so device-resident copies
+ *                      keyed by it (weakly) are never stale
+ */
+public record OffloadJob(int rows, Technique technique, TriangleScene scene, List<long[]> zIntervals,
+        List<RankFilter> rankFilters, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
+        MeasureProgram[] measures, java.util.Map<String, org.raydb.offload.exec.ColumnData> columns,
+        Object snapshot) {
+}

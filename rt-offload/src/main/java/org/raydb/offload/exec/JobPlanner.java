@@ -1,0 +1,117 @@
+package org.raydb.offload.exec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.raydb.offload.encode.GroupCodes;
+import org.raydb.offload.encode.SortedDictionary;
+import org.raydb.offload.encode.UniformEncoding;
+import org.raydb.offload.engine.MeasureProgram;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.engine.Technique;
+import org.raydb.offload.index.BvhCatalog;
+import org.raydb.offload.plan.Aggregate;
+import org.raydb.offload.plan.ColumnFilter;
+import org.raydb.offload.plan.NotQualified;
+import org.raydb.offload.plan.OffloadPlan;
+
+/**
+ * Encodes a matched plan against a resident table and picks the technique: the RayDB triangle job when all
+ * filtered attributes pack into one Z code below 2^22 with at most {@link BvhCatalog#MAX_INTERVALS} Z
+ * intervals (the BVH catalog decides which entry), otherwise RTScan (uniform encoding, sieving vectors, cube
+ * refine), which handles any cardinality.
+ */
+public final class JobPlanner {
+
+    private JobPlanner() {
+    }
+
+    public static PreparedJob prepare(OffloadPlan plan, ResidentTable table) throws NotQualified {
+        int rows = table.rows();
+        // Code intervals per filtered column, most selective first (it leads the Z packing).
+        Map<String, List<int[]>> intervals = new LinkedHashMap<>();
+        Map<String, Double> selectivity = new LinkedHashMap<>();
+        StringBuilder encodings = new StringBuilder();
+        for (ColumnFilter f : plan.filters()) {
+            SortedDictionary d = table.dictionary(f.column());
+            List<int[]> codes = d.codeIntervals(f.values());
+            intervals.put(f.column(), codes);
+            long selected = codes.stream().mapToLong(c -> c[1] - c[0] + 1L).sum();
+            selectivity.put(f.column(), (double) selected / d.cardinality());
+        }
+        List<String> order = new ArrayList<>(intervals.keySet());
+        order.sort(Comparator.comparingDouble(selectivity::get));
+        LinkedHashMap<String, List<int[]>> ordered = new LinkedHashMap<>();
+        order.forEach(c -> ordered.put(c, intervals.get(c)));
+
+        List<String> groupColumns = plan.groups().stream().map(g -> g.column()).toList();
+        GroupCodes groups = table.groupCodes(groupColumns);
+        List<SortedDictionary> keyDictionaries = groupColumns.stream().map(table::dictionary).toList();
+
+        List<org.raydb.offload.plan.Expr> args = plan.aggregates().stream().map(Aggregate::argument).toList();
+        MeasureProgram[] measures = MeasureProgram.compileAll(args, table::column);
+
+        Map<String, ColumnData> measureColumns = new LinkedHashMap<>();
+        for (org.raydb.offload.plan.Expr a : args) {
+            if (a != null) {
+                java.util.Set<String> names = new java.util.LinkedHashSet<>();
+                a.collectColumns(names);
+                names.forEach(n -> measureColumns.put(n, table.column(n)));
+            }
+        }
+        BvhCatalog.Choice choice = table.catalog().choose(ordered, groupColumns, table);
+        OffloadJob job;
+        String index;
+        if (choice != null) {
+            for (String c : choice.scene().key().zAttributes()) {
+                appendEncoding(encodings, c, "sorted dictionary (" + table.dictionary(c).cardinality()
+                        + " codes) packed into Z");
+            }
+            boolean yIsGroup = choice.scene().key().yAttributes().equals(groupColumns);
+            job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, choice.scene(), choice.zIntervals(), List.of(),
+                    groups.groupOfRow(), groups.count(), yIsGroup, plan.aggregates(), measures, measureColumns, table);
+            index = "RayDB BVH " + choice.scene().key() + (choice.built() ? " (built now)" : " (cached)")
+                    + ", score " + choice.score() + ", " + choice.zIntervals().size() + " Z interval(s)"
+                    + (yIsGroup ? "" : ", groups read by row");
+        } else {
+            List<RankFilter> rankFilters = new ArrayList<>();
+            for (String c : order) {
+                UniformEncoding u = table.uniform(c);
+                List<int[]> ranks = new ArrayList<>();
+                for (int[] iv : ordered.get(c)) {
+                    int[] r = u.rankInterval(iv[0], iv[1]);
+                    if (!ranks.isEmpty() && ranks.get(ranks.size() - 1)[1] == r[0]) {
+                        ranks.get(ranks.size() - 1)[1] = r[1];
+                    } else if (r[0] < r[1]) {
+                        ranks.add(r);
+                    }
+                }
+                rankFilters.add(new RankFilter(c, u, table.sieving(c), ranks));
+                appendEncoding(encodings, c, "uniform ranks over a sorted dictionary ("
+                        + table.dictionary(c).cardinality() + " codes)");
+            }
+            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters, groups.groupOfRow(),
+                    groups.count(), false, plan.aggregates(), measures, measureColumns, table);
+            index = "RTScan sieving (" + ResidentTable.SIEVING_VECTORS + " vectors per column) + cube refine on "
+                    + order;
+        }
+        for (String g : groupColumns) {
+            appendEncoding(encodings, g, "group key, sorted dictionary");
+        }
+        appendEncoding(encodings, "groups", groups.count() + " dense group codes");
+        for (Aggregate a : plan.aggregates()) {
+            if (a.argument() != null) {
+                appendEncoding(encodings, a.argument().canonical(), "exact 64-bit integers at scale "
+                        + a.argument().type().numericScale());
+            }
+        }
+        return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), index);
+    }
+
+    private static void appendEncoding(StringBuilder out, String column, String how) {
+        out.append(out.isEmpty() ? "" : "; ").append(column).append(": ").append(how);
+    }
+}

@@ -1,0 +1,127 @@
+package org.raydb.offload.exec;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.raydb.offload.encode.GroupCodes;
+import org.raydb.offload.encode.SortedDictionary;
+import org.raydb.offload.encode.UniformEncoding;
+import org.raydb.offload.index.BvhCatalog;
+import org.raydb.offload.index.SievingVectors;
+import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.TableRef;
+
+/**
+ * One snapshot of a table as the offload holds it: the columns loaded so far and everything derived from
+ * them (dictionaries, uniform encodings, sieving vectors, group codes, the BVH catalog), each built once on
+ * first use. The whole object is dropped when the table is written through the driver.
+ */
+public final class ResidentTable implements BvhCatalog.Encodings {
+
+    /** Sieving vectors per column (RTScan's K). */
+    public static final int SIEVING_VECTORS = 32;
+
+    private final TableRef table;
+    private final Map<String, ColumnData> columns = new HashMap<>();
+    private final Map<String, SortedDictionary> dictionaries = new HashMap<>();
+    private final Map<String, UniformEncoding> uniform = new HashMap<>();
+    private final Map<String, SievingVectors> sieving = new HashMap<>();
+    private final Map<List<String>, GroupCodes> groupCodes = new HashMap<>();
+    private final BvhCatalog catalog = new BvhCatalog();
+    private int rows = -1;
+
+    public ResidentTable(TableRef table) {
+        this.table = table;
+    }
+
+    public TableRef table() {
+        return table;
+    }
+
+    /** Makes sure the named columns are loaded (one scan for all missing ones). */
+    public synchronized void ensureLoaded(Connection connection, Map<String, ColumnType> wanted,
+            BufferAllocator allocator) throws SQLException {
+        List<String> names = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        wanted.forEach((name, type) -> {
+            if (!columns.containsKey(name)) {
+                names.add(name);
+                types.add(type);
+            }
+        });
+        if (names.isEmpty() && rows >= 0) {
+            return;
+        }
+        List<ColumnData> loaded = ColumnLoader.load(connection, table, names, types, allocator);
+        for (ColumnData c : loaded) {
+            if (rows >= 0 && c.rows() != rows) {
+                throw new SQLException("table " + table + " changed under the offload cache", "40001");
+            }
+            columns.put(c.name(), c);
+        }
+        if (rows < 0) {
+            rows = loaded.isEmpty() ? countRows(connection) : loaded.get(0).rows();
+        }
+    }
+
+    private int countRows(Connection connection) throws SQLException {
+        try (var st = connection.createStatement();
+                var rs = st.executeQuery("SELECT count(*) FROM " + table.sql())) {
+            rs.next();
+            return Math.toIntExact(rs.getLong(1));
+        }
+    }
+
+    public synchronized int rows() {
+        return rows;
+    }
+
+    public synchronized ColumnData column(String name) {
+        ColumnData c = columns.get(name);
+        if (c == null) {
+            throw new IllegalStateException("column " + name + " not loaded");
+        }
+        return c;
+    }
+
+    @Override
+    public synchronized SortedDictionary dictionary(String column) {
+        return dictionaries.computeIfAbsent(column, c -> SortedDictionary.build(column(c)));
+    }
+
+    public synchronized UniformEncoding uniform(String column) {
+        return uniform.computeIfAbsent(column, c -> UniformEncoding.build(dictionary(c)));
+    }
+
+    public synchronized SievingVectors sieving(String column) {
+        return sieving.computeIfAbsent(column, c -> SievingVectors.build(uniform(c), SIEVING_VECTORS));
+    }
+
+    @Override
+    public synchronized GroupCodes groupCodes(List<String> keys) {
+        return groupCodes.computeIfAbsent(List.copyOf(keys), k -> {
+            SortedDictionary[] dicts = k.stream().map(this::dictionary).toArray(SortedDictionary[]::new);
+            return GroupCodes.build(dicts, rows);
+        });
+    }
+
+    public BvhCatalog catalog() {
+        return catalog;
+    }
+
+    /** Host bytes held for this snapshot (columns and indexes). */
+    public synchronized long bytes() {
+        long b = catalog.bytes();
+        for (ColumnData c : columns.values()) {
+            b += c.bytes();
+        }
+        for (SievingVectors s : sieving.values()) {
+            b += s.bytes();
+        }
+        return b;
+    }
+}

@@ -1,0 +1,91 @@
+package org.raydb.offload.plan;
+
+import java.math.BigInteger;
+import org.raydb.offload.json.JsonNode;
+
+/**
+ * A DuckDB logical type as the plan states it, reduced to what the offload needs. Every qualifying value is
+ * held as a {@code long} in its "storage" form: integers as themselves, DECIMAL(w,s) as the unscaled
+ * integer, DATE as days and TIMESTAMP as microseconds since the epoch, BOOLEAN as 0/1; VARCHAR is held as
+ * dictionary codes.
+ */
+public record ColumnType(Kind kind, int width, int scale) {
+
+    public enum Kind { TINYINT, SMALLINT, INTEGER, BIGINT, HUGEINT, DECIMAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR, DOUBLE, OTHER }
+
+    public static ColumnType of(Kind kind) {
+        return new ColumnType(kind, 0, 0);
+    }
+
+    public static ColumnType decimal(int width, int scale) {
+        return new ColumnType(Kind.DECIMAL, width, scale);
+    }
+
+    /** Reads a plan's {@code {"id": ..., "type_info": ...}} type. */
+    public static ColumnType fromPlan(JsonNode type) {
+        String id = type.str("id");
+        Kind kind;
+        try {
+            kind = Kind.valueOf(id);
+        } catch (IllegalArgumentException e) {
+            kind = Kind.OTHER; // every type the offload does not handle (FLOAT, TIMESTAMP WITH TIME ZONE, ...)
+        }
+        if (kind == Kind.DECIMAL) {
+            JsonNode info = type.obj("type_info");
+            return decimal((int) info.num("width"), (int) info.num("scale"));
+        }
+        return of(kind);
+    }
+
+    /** Integer types, DECIMAL: the types a measure may have. */
+    public boolean isExactNumeric() {
+        return switch (kind) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL -> true;
+            default -> false;
+        };
+    }
+
+    /** Types a filter or group key may be on. */
+    public boolean isKeyType() {
+        return isExactNumeric() || kind == Kind.DATE || kind == Kind.TIMESTAMP || kind == Kind.BOOLEAN
+                || kind == Kind.VARCHAR;
+    }
+
+    /** The largest magnitude a value of this numeric type may have (for DuckDB's overflow errors). */
+    public BigInteger maxMagnitude() {
+        return switch (kind) {
+            case TINYINT -> BigInteger.valueOf(Byte.MAX_VALUE);
+            case SMALLINT -> BigInteger.valueOf(Short.MAX_VALUE);
+            case INTEGER -> BigInteger.valueOf(Integer.MAX_VALUE);
+            case BIGINT -> BigInteger.valueOf(Long.MAX_VALUE);
+            case DECIMAL -> BigInteger.TEN.pow(width).subtract(BigInteger.ONE);
+            default -> throw new IllegalStateException("not numeric: " + this);
+        };
+    }
+
+    /** The smallest value (integers are asymmetric). */
+    public BigInteger minValue() {
+        return switch (kind) {
+            case TINYINT -> BigInteger.valueOf(Byte.MIN_VALUE);
+            case SMALLINT -> BigInteger.valueOf(Short.MIN_VALUE);
+            case INTEGER -> BigInteger.valueOf(Integer.MIN_VALUE);
+            case BIGINT -> BigInteger.valueOf(Long.MIN_VALUE);
+            default -> maxMagnitude().negate();
+        };
+    }
+
+    /** Decimal scale; 0 for integers. */
+    public int numericScale() {
+        return kind == Kind.DECIMAL ? scale : 0;
+    }
+
+    /** The SQL spelling, for messages, literals and EXPLAIN. */
+    public String sql() {
+        return kind == Kind.DECIMAL ? "DECIMAL(" + width + "," + scale + ")" : kind.name();
+    }
+
+    @Override
+    public String toString() {
+        return sql();
+    }
+}

@@ -1,0 +1,50 @@
+package org.raydb.offload.plan;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The offloadable part of a query: an aggregation over one base table with conjunctive single-column
+ * filters, as matched in DuckDB's optimized plan.
+ */
+public record OffloadPlan(TableRef table, List<ColumnFilter> filters, List<GroupKey> groups,
+        List<Aggregate> aggregates) {
+
+    /** Every column the offload reads with its type. */
+    public java.util.Map<String, ColumnType> columnTypes() {
+        java.util.Map<String, ColumnType> out = new java.util.LinkedHashMap<>();
+        filters.forEach(f -> out.put(f.column(), f.type()));
+        groups.forEach(g -> out.put(g.column(), g.type()));
+        for (Aggregate a : aggregates) {
+            if (a.argument() != null) {
+                collect(a.argument(), out);
+            }
+        }
+        return out;
+    }
+
+    private static void collect(Expr e, java.util.Map<String, ColumnType> out) {
+        if (e instanceof Expr.Column c) {
+            out.put(c.name(), c.type());
+        } else if (e instanceof Expr.Arith a) {
+            collect(a.left(), out);
+            collect(a.right(), out);
+        } else if (e instanceof Expr.Cast c) {
+            collect(c.child(), out);
+        }
+    }
+
+    /** Every column the offload reads, filters first, then group keys, then measures. */
+    public Set<String> columns() {
+        Set<String> out = new LinkedHashSet<>();
+        filters.forEach(f -> out.add(f.column()));
+        groups.forEach(g -> out.add(g.column()));
+        for (Aggregate a : aggregates) {
+            if (a.argument() != null) {
+                a.argument().collectColumns(out);
+            }
+        }
+        return out;
+    }
+}

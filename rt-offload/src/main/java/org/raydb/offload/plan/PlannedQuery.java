@@ -1,0 +1,29 @@
+package org.raydb.offload.plan;
+
+/**
+ * The planner's decision for one (SQL text, parameters): either a matched plan with its rewritten SQL, or
+ * the reason it does not qualify. Cached, so it also remembers the timings of its last run.
+ *
+ * @param boundSql       the statement with parameters bound as literals
+ * @param plan           the matched plan, {@code null} when it does not qualify
+ * @param reason         why it does not qualify ({@code null} when it does)
+ * @param rewrittenSql   the statement DuckDB runs over the registered result
+ * @param relationName   the name the result is registered under
+ * @param planningMicros what planning cost
+ */
+public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, String rewrittenSql,
+        String relationName, long planningMicros, LastRun lastRun) {
+
+    /** Timings of the last offloaded run of this query (mutable, shared by cache hits). */
+    public static final class LastRun {
+        public volatile String summary;
+    }
+
+    public boolean qualifies() {
+        return plan != null;
+    }
+
+    public static PlannedQuery notQualified(String boundSql, String reason, long micros) {
+        return new PlannedQuery(boundSql, null, reason, null, null, micros, new LastRun());
+    }
+}

@@ -1,0 +1,331 @@
+package org.raydb.offload.plan;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.raydb.offload.json.Json;
+import org.raydb.offload.json.JsonNode;
+
+/**
+ * Rewrites the application's SQL so that DuckDB finishes the query over the offloaded aggregate. Works on
+ * DuckDB's own parse tree ({@code json_serialize_sql}): in the one SELECT that aggregates the base table,
+ * the table becomes the registered result relation, the WHERE clause (applied by the offload) goes, and
+ * every aggregate call becomes {@code first(<its column>)}; GROUP BY, HAVING, ORDER BY, LIMIT, the select
+ * list and everything around (CTEs, outer queries) stay DuckDB's. {@code json_deserialize_sql} turns the tree
+ * back into text. Unaliased select items keep the column names DuckDB gives the original query.
+ */
+public final class SqlRewriter {
+
+    /** Column name of aggregate {@code i} in the result relation. */
+    public static String aggregateColumn(int i) {
+        return "__raydb_a" + i;
+    }
+
+    private SqlRewriter() {
+    }
+
+    /**
+     * @param connection   a DuckDB connection for the parse-tree functions
+     * @param sql          the statement with parameters bound
+     * @param plan         the matched plan
+     * @param relationName the name the result relation will be registered under
+     * @return the rewritten statement
+     */
+    public static String rewrite(Connection connection, String sql, OffloadPlan plan, String relationName)
+            throws NotQualified, SQLException {
+        Map<String, Object> tree = parse(connection, sql);
+        List<Map<String, Object>> targets = new ArrayList<>();
+        findTargets(tree, plan.table(), targets);
+        if (targets.size() != 1) {
+            throw new NotQualified(targets.isEmpty() ? "the aggregation's SELECT was not found in the SQL text"
+                    : "the table is read by more than one SELECT");
+        }
+        Map<String, Object> node = targets.get(0);
+        JsonNode from = JsonNode.of(node.get("from_table"));
+        if (!from.list("column_name_alias").isEmpty() || from.raw("sample") != null || from.raw("at_clause") != null
+                || node.get("qualify") != null || node.get("sample") != null) {
+            throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
+        }
+        List<String> names = selectNames(connection, node);
+        String alias = from.str("alias");
+        Map<String, Object> helper = helperSelect(connection, plan, relationName,
+                alias == null || alias.isEmpty() ? plan.table().name() : alias);
+        List<Object> replacements = JsonNode.of(helper).list("select_list");
+
+        List<Object> selectList = list(node.get("select_list"));
+        for (int i = 0; i < selectList.size(); i++) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> item = (Map<String, Object>) selectList.get(i);
+            String itemAlias = (String) item.get("alias");
+            Object replaced = replaceAggregates(item, plan, replacements);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> r = (Map<String, Object>) replaced;
+            if (itemAlias == null || itemAlias.isEmpty()) {
+                r.put("alias", names.get(i));
+            }
+            selectList.set(i, r);
+        }
+        if (node.get("having") != null) {
+            node.put("having", replaceAggregates(node.get("having"), plan, replacements));
+        }
+        for (Object m : list(node.get("modifiers"))) {
+            Map<String, Object> modifier = asMap(m);
+            if ("ORDER_MODIFIER".equals(modifier.get("type"))) {
+                for (Object o : list(modifier.get("orders"))) {
+                    Map<String, Object> order = asMap(o);
+                    order.put("expression", replaceAggregates(order.get("expression"), plan, replacements));
+                }
+            }
+        }
+        node.put("from_table", helper.get("from_table"));
+        node.put("where_clause", null);
+        return deserialize(connection, tree);
+    }
+
+    private static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
+        Object parsed;
+        try (PreparedStatement p = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+            p.setString(1, sql);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                parsed = Json.parse(rs.getString(1));
+            }
+        }
+        Map<String, Object> tree = asMap(parsed);
+        if (Boolean.TRUE.equals(tree.get("error"))) {
+            throw new NotQualified("DuckDB could not serialize the statement: " + tree.get("error_message"));
+        }
+        return tree;
+    }
+
+    private static String deserialize(Connection connection, Map<String, Object> tree) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
+            p.setString(1, Json.write(tree));
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** SELECT nodes that read the plan's table directly. */
+    private static void findTargets(Object value, TableRef table, List<Map<String, Object>> out) {
+        if (value instanceof Map<?, ?> raw) {
+            Map<String, Object> map = asMap(raw);
+            if ("SELECT_NODE".equals(map.get("type")) && map.get("from_table") instanceof Map<?, ?> f) {
+                Map<String, Object> from = asMap(f);
+                if ("BASE_TABLE".equals(from.get("type"))
+                        && table.name().equalsIgnoreCase(String.valueOf(from.get("table_name")))) {
+                    out.add(map);
+                }
+            }
+            for (Object v : map.values()) {
+                findTargets(v, table, out);
+            }
+        } else if (value instanceof List<?> list) {
+            for (Object v : list) {
+                findTargets(v, table, out);
+            }
+        }
+    }
+
+    /** The names DuckDB gives the aggregating SELECT's columns (so the rewrite keeps them). */
+    private static List<String> selectNames(Connection connection, Map<String, Object> node)
+            throws SQLException, NotQualified {
+        for (Object item : list(node.get("select_list"))) {
+            Object cls = asMap(item).get("class");
+            if ("STAR".equals(cls) || "COLUMNS".equals(cls)) {
+                throw new NotQualified("SELECT * in the aggregating SELECT");
+            }
+        }
+        Map<String, Object> statement = new LinkedHashMap<>();
+        statement.put("node", node);
+        statement.put("named_param_map", List.of());
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("error", Boolean.FALSE);
+        tree.put("statements", List.of(statement));
+        String text = deserialize(connection, tree);
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement p = connection.prepareStatement(text)) {
+            ResultSetMetaData md = p.getMetaData();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                names.add(md.getColumnName(i));
+            }
+        }
+        if (names.size() != list(node.get("select_list")).size()) {
+            throw new NotQualified("the aggregating SELECT's columns could not be named");
+        }
+        return names;
+    }
+
+    /**
+     * Parses {@code SELECT first(a0), ... FROM (SELECT keys, CAST(a0 AS type) ... FROM relation) AS alias},
+     * whose select items replace the aggregate calls and whose FROM replaces the base table.
+     */
+    private static Map<String, Object> helperSelect(Connection connection, OffloadPlan plan, String relationName,
+            String alias) throws SQLException, NotQualified {
+        StringBuilder inner = new StringBuilder();
+        for (GroupKey g : plan.groups()) {
+            inner.append(inner.isEmpty() ? "" : ", ").append(TableRef.quote(g.column()));
+        }
+        StringBuilder outer = new StringBuilder();
+        for (int i = 0; i < plan.aggregates().size(); i++) {
+            String col = aggregateColumn(i);
+            Aggregate a = plan.aggregates().get(i);
+            inner.append(inner.isEmpty() ? "" : ", ").append("CAST(").append(col).append(" AS ")
+                    .append(a.resultType().sql()).append(") AS ").append(col);
+            outer.append(outer.isEmpty() ? "" : ", ").append("first(").append(col).append(")");
+        }
+        if (inner.isEmpty()) {
+            inner.append("1");
+        }
+        if (outer.isEmpty()) {
+            outer.append("1");
+        }
+        String sql = "SELECT " + outer + " FROM (SELECT " + inner + " FROM " + TableRef.quote(relationName)
+                + ") AS " + TableRef.quote(alias);
+        Map<String, Object> tree = parse(connection, sql);
+        return asMap(asMap(list(tree.get("statements")).get(0)).get("node"));
+    }
+
+    /** Replaces aggregate calls in an expression tree; returns the (possibly new) root. */
+    private static Object replaceAggregates(Object expr, OffloadPlan plan, List<Object> replacements)
+            throws NotQualified {
+        if (!(expr instanceof Map<?, ?>)) {
+            if (expr instanceof List<?> l) {
+                List<Object> items = list(l);
+                for (int i = 0; i < items.size(); i++) {
+                    items.set(i, replaceAggregates(items.get(i), plan, replacements));
+                }
+            }
+            return expr;
+        }
+        Map<String, Object> map = asMap(expr);
+        if ("SUBQUERY".equals(map.get("class"))) {
+            throw new NotQualified("subquery in the aggregating SELECT");
+        }
+        if ("FUNCTION".equals(map.get("class")) && AggregateFunction.forName(
+                String.valueOf(map.get("function_name"))) != null && !Boolean.TRUE.equals(map.get("is_operator"))) {
+            String canonical = aggregateCanonical(map);
+            // DuckDB binds COUNT(<non-NULL constant>) as COUNT(*).
+            String alternative = canonical.matches("count\\(-?[0-9.]+\\)") ? "count_star()" : canonical;
+            for (int i = 0; i < plan.aggregates().size(); i++) {
+                String planned = plan.aggregates().get(i).canonical();
+                if (planned.equals(canonical) || planned.equals(alternative)) {
+                    Map<String, Object> copy = asMap(Json.parse(Json.write(replacements.get(i))));
+                    copy.put("alias", map.get("alias"));
+                    return copy;
+                }
+            }
+            throw new NotQualified("aggregate " + canonical + " could not be matched to the plan");
+        }
+        for (Map.Entry<String, Object> e : map.entrySet()) {
+            Object v = e.getValue();
+            if (v instanceof Map<?, ?> || v instanceof List<?>) {
+                e.setValue(replaceAggregates(v, plan, replacements));
+            }
+        }
+        return map;
+    }
+
+    private static String aggregateCanonical(Map<String, Object> call) throws NotQualified {
+        String fn = String.valueOf(call.get("function_name")).toLowerCase(Locale.ROOT);
+        if (Boolean.TRUE.equals(call.get("distinct")) || call.get("filter") != null
+                || !JsonNode.of(call.get("order_bys")).list("orders").isEmpty()) {
+            throw new NotQualified("DISTINCT, FILTER or ORDER BY inside " + fn);
+        }
+        List<Object> args = arguments(call);
+        if (fn.equals("count") && args.isEmpty()) {
+            fn = "count_star";
+        }
+        StringBuilder out = new StringBuilder(fn).append('(');
+        for (Object a : args) {
+            String c = canonical(a);
+            if (c == null) {
+                throw new NotQualified("argument of " + fn + " is not a column expression");
+            }
+            out.append(c);
+        }
+        return out.append(')').toString();
+    }
+
+    private static List<Object> arguments(Map<String, Object> call) {
+        List<Object> out = new ArrayList<>();
+        Object args = call.get("arguments");
+        if (args == null) {
+            args = call.get("children");
+        }
+        for (Object a : list(args)) {
+            Map<String, Object> m = asMap(a);
+            out.add(m.containsKey("expression") && !m.containsKey("class") ? m.get("expression") : m);
+        }
+        return out;
+    }
+
+    /** The parse-tree twin of {@link Expr#canonical()}, or {@code null} when it has none. */
+    private static String canonical(Object expr) {
+        Map<String, Object> m = asMap(expr);
+        String cls = String.valueOf(m.get("class"));
+        switch (cls) {
+            case "COLUMN_REF": {
+                List<Object> names = list(m.get("column_names"));
+                return names.get(names.size() - 1).toString().toLowerCase(Locale.ROOT);
+            }
+            case "CONSTANT": {
+                Object literal = m.get("literal");
+                String text;
+                if (literal instanceof Map<?, ?> l) {
+                    text = String.valueOf(asMap(l).get("text"));
+                } else {
+                    Object value = asMap(m.get("value")).get("value");
+                    text = String.valueOf(value);
+                }
+                try {
+                    return Expr.canonicalNumber(new BigDecimal(text));
+                } catch (NumberFormatException e) {
+                    return null;
+                }
+            }
+            case "CAST":
+                return canonical(m.get("child"));
+            case "FUNCTION": {
+                String fn = String.valueOf(m.get("function_name"));
+                List<Object> args = arguments(m);
+                if (args.size() != 2 || !(fn.equals("+") || fn.equals("-") || fn.equals("*"))) {
+                    return null;
+                }
+                String l = canonical(args.get(0));
+                String r = canonical(args.get(1));
+                if (l == null || r == null) {
+                    return null;
+                }
+                if (!fn.equals("-") && l.compareTo(r) > 0) {
+                    String t = l;
+                    l = r;
+                    r = t;
+                }
+                return "(" + l + fn + r + ")";
+            }
+            default:
+                return null;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object o) {
+        return o == null ? new ArrayList<>() : (List<Object>) o;
+    }
+}

@@ -1,0 +1,98 @@
+package org.raydb.offload;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+
+/** A real DuckDB connection with the offloader attached, as the driver does it. */
+final class OffloadHarness implements AutoCloseable {
+
+    final RayOffloadProvider provider = new RayOffloadProvider();
+    final Connection duckdb;
+    final Offloader offloader;
+
+    OffloadHarness(OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify) throws SQLException {
+        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        offloader = provider.attach(duckdb, new OffloadSettings(mode, engine, verify,
+                OffloadSettings.GpuMemory.ofPercent(80), new int[0]));
+    }
+
+    static OffloadHarness forceCpu() throws SQLException {
+        return new OffloadHarness(OffloadSettings.Mode.FORCE, OffloadSettings.Engine.CPU, false);
+    }
+
+    void exec(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement()) {
+            st.execute(sql);
+        }
+        offloader.tableWritten(sql);
+    }
+
+    /** The offloaded answer (null when declined). */
+    List<List<Object>> offloaded(String sql, List<Object> params) throws SQLException {
+        try (Statement st = duckdb.createStatement()) {
+            ResultSet rs = offloader.tryQuery(st, sql, params);
+            if (rs == null) {
+                return null;
+            }
+            try (rs) {
+                return ResultComparator.rows(rs);
+            }
+        }
+    }
+
+    /** Column names and types plus rows of one execution. */
+    record Answer(List<String> types, List<List<Object>> rows) {
+    }
+
+    Answer offloadedAnswer(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of())) {
+            return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
+        }
+    }
+
+    Answer duckAnswer(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
+        }
+    }
+
+    List<String> offloadedTypes(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of())) {
+            return ResultComparator.types(rs);
+        }
+    }
+
+    List<List<Object>> duck(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return ResultComparator.rows(rs);
+        }
+    }
+
+    List<String> duckTypes(String sql) throws SQLException {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return ResultComparator.types(rs);
+        }
+    }
+
+    java.util.Map<String, String> explain(String sql) throws SQLException {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.explain(st, sql, List.of())) {
+            while (rs.next()) {
+                out.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        offloader.close();
+        duckdb.close();
+    }
+}

@@ -1,0 +1,167 @@
+package org.raydb.offload;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Generates qualifying aggregation queries over {@link DifferentialFixture}'s table from a seed: 0–3 filtered
+ * columns with every predicate form, 0–2 group keys (including a 10,000-group key and NULL groups), 1–4
+ * aggregates, and ORDER BY / LIMIT / HAVING / CTE / outer-aggregate wrappers on top.
+ */
+final class QueryGenerator {
+
+    private static final List<String> FILTER_COLUMNS = List.of("k_small", "k_skew", "k_int", "k_big", "k_dec",
+            "k_date", "k_ts", "k_bool", "k_str", "k_null", "id", "g10k");
+    private static final List<String> GROUP_COLUMNS = List.of("k_small", "k_skew", "k_str", "k_date", "k_bool",
+            "k_null", "g10k", "k_dec", "k_ts", "k_big");
+    private static final List<String> AGGREGATES = List.of("sum(m_int)", "sum(m_big)", "sum(m_dec)", "avg(m_int)",
+            "avg(m_dec)", "min(m_dec)", "max(m_big)", "min(m_small)", "max(m_int)", "count(*)", "count(m_null)",
+            "sum(m_null)", "avg(m_null)", "sum(m_int * m_small)", "sum(m_dec - m_int)", "sum(m_int + 5)",
+            "max(m_null)", "count(k_str)", "sum(m_small * 3)", "avg(m_big)");
+
+    private final Random random;
+    private final Map<String, List<String>> literals;
+
+    private QueryGenerator(long seed, Map<String, List<String>> literals) {
+        this.random = new Random(seed);
+        this.literals = literals;
+    }
+
+    /** Reads a sample of each filter column's values as SQL literals. */
+    static QueryGenerator create(long seed, OffloadHarness h) throws SQLException {
+        Map<String, List<String>> literals = new LinkedHashMap<>();
+        for (String c : FILTER_COLUMNS) {
+            List<String> values = new ArrayList<>();
+            for (List<Object> row : h.duck("SELECT DISTINCT " + c + " FROM r WHERE " + c
+                    + " IS NOT NULL ORDER BY " + c + " LIMIT 400")) {
+                values.add(literal(row.get(0)));
+            }
+            literals.put(c, values);
+        }
+        return new QueryGenerator(seed, literals);
+    }
+
+    private static String literal(Object v) {
+        if (v instanceof String s) {
+            return "'" + s.replace("'", "''") + "'";
+        }
+        if (v instanceof java.sql.Date || v instanceof java.time.LocalDate) {
+            return "DATE '" + v + "'";
+        }
+        if (v instanceof java.sql.Timestamp t) {
+            return "TIMESTAMP '" + t.toLocalDateTime() + "'";
+        }
+        if (v instanceof java.time.LocalDateTime t) {
+            return "TIMESTAMP '" + t + "'";
+        }
+        return v.toString();
+    }
+
+    String next() {
+        List<String> filters = new ArrayList<>();
+        List<String> cols = new ArrayList<>(FILTER_COLUMNS);
+        Collections.shuffle(cols, random);
+        int nf = random.nextInt(4);
+        for (int i = 0; i < nf; i++) {
+            filters.add(predicate(cols.get(i)));
+        }
+        List<String> groups = new ArrayList<>(GROUP_COLUMNS);
+        Collections.shuffle(groups, random);
+        groups = new ArrayList<>(groups.subList(0, random.nextInt(3)));
+        if (random.nextInt(8) == 0) {
+            groups = new ArrayList<>(List.of("g10k"));
+        }
+        List<String> aggs = new ArrayList<>(AGGREGATES);
+        Collections.shuffle(aggs, random);
+        aggs = aggs.subList(0, 1 + random.nextInt(4));
+
+        List<String> select = new ArrayList<>(groups);
+        for (int i = 0; i < aggs.size(); i++) {
+            select.add(aggs.get(i) + (random.nextBoolean() ? " AS a" + i : ""));
+        }
+        StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM r");
+        if (!filters.isEmpty()) {
+            q.append(" WHERE ").append(String.join(" AND ", filters));
+        }
+        if (!groups.isEmpty()) {
+            q.append(" GROUP BY ").append(String.join(", ", groups));
+        }
+        int shape = random.nextInt(6);
+        if (shape == 1) {
+            q.append(" HAVING count(*) > ").append(random.nextInt(3));
+        }
+        if (!groups.isEmpty() && (shape == 2 || shape == 3)) {
+            List<String> order = new ArrayList<>();
+            for (int i = 1; i <= groups.size(); i++) {
+                order.add(i + (random.nextBoolean() ? " DESC" : "") + (random.nextBoolean() ? " NULLS FIRST" : ""));
+            }
+            q.append(" ORDER BY ").append(String.join(", ", order));
+            if (shape == 3) {
+                q.append(" LIMIT ").append(1 + random.nextInt(20));
+            }
+        }
+        if (shape == 4) {
+            return "WITH agg AS (" + q + ") SELECT * FROM agg";
+        }
+        if (shape == 5) {
+            // DuckDB aggregates the offloaded groups once more (or just reads the single row).
+            return (groups.isEmpty() ? "SELECT * FROM (" : "SELECT count(*) FROM (") + q + ") AS sub";
+        }
+        return q.toString();
+    }
+
+    private String value(String column) {
+        List<String> values = literals.get(column);
+        return values.get(random.nextInt(values.size()));
+    }
+
+    /** Two sample values in order, "a AND b" (reversed bounds would let DuckDB's optimizer drop the scan). */
+    private String ordered(String c) {
+        List<String> values = literals.get(c);
+        int i = random.nextInt(values.size());
+        int j = random.nextInt(values.size());
+        return values.get(Math.min(i, j)) + " AND " + values.get(Math.max(i, j));
+    }
+
+    private String predicate(String c) {
+        int kind = random.nextInt(14);
+        switch (kind) {
+            case 0:
+                return c + " = " + value(c);
+            case 1:
+                return c + " <> " + value(c);
+            case 2:
+                return c + " < " + value(c);
+            case 3:
+                return c + " <= " + value(c);
+            case 4:
+                return c + " > " + value(c);
+            case 5:
+                return c + " >= " + value(c);
+            case 6:
+                return c + " BETWEEN " + ordered(c);
+            case 7:
+                return c + " IN (" + value(c) + ", " + value(c) + ", " + value(c) + ")";
+            case 8:
+                return "(" + c + " = " + value(c) + " OR " + c + " = " + value(c) + ")";
+            case 9:
+                return c + " IS NULL";
+            case 10:
+                return c + " IS NOT NULL";
+            case 11:
+                return c + " NOT IN (" + value(c) + ", " + value(c) + ")";
+            case 12:
+                return c + " NOT BETWEEN " + ordered(c);
+            default: {
+                // All rows (or none): bounds outside the column's values.
+                List<String> values = literals.get(c);
+                return c + (random.nextBoolean() ? " >= " + values.get(0) : " < " + values.get(0));
+            }
+        }
+    }
+}

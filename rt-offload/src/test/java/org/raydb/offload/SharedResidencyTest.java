@@ -1,0 +1,93 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+
+/** Connections to one database share resident tables; a write through either invalidates them for both. */
+class SharedResidencyTest {
+
+    private static final OffloadSettings FORCE_CPU = new OffloadSettings(OffloadSettings.Mode.FORCE,
+            OffloadSettings.Engine.CPU, false, OffloadSettings.GpuMemory.ofPercent(80), new int[0]);
+    private static final String Q = "SELECT b, count(*), sum(a) FROM t WHERE a > 10 GROUP BY b ORDER BY b";
+
+    private static List<List<Object>> run(Offloader o, Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = o.tryQuery(st, sql, List.of())) {
+            return ResultComparator.rows(rs);
+        }
+    }
+
+    private static Map<String, String> explain(Offloader o, Connection c, String sql) throws SQLException {
+        Map<String, String> out = new HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = o.explain(st, sql, List.of())) {
+            while (rs.next()) {
+                out.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void secondConnectionReusesTheFirstOnesIndexes() throws SQLException {
+        RayOffloadProvider provider = new RayOffloadProvider();
+        try (Connection first = DriverManager.getConnection("jdbc:duckdb:");
+                Connection second = first.unwrap(DuckDBConnection.class).duplicate();
+                Offloader a = provider.attach(first, FORCE_CPU);
+                Offloader b = provider.attach(second, FORCE_CPU);
+                Statement st = first.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'g' || (i % 3) AS b FROM range(1000) r(i)");
+            a.tableWritten("CREATE TABLE t AS SELECT 1");
+            List<List<Object>> before = run(a, first, Q);
+            assertTrue(explain(b, second, Q).get("index").contains("(cached)"), "built by the other connection");
+            assertEquals(before, run(b, second, Q));
+            try (Statement w = second.createStatement()) {
+                w.execute("INSERT INTO t VALUES (500, 'g1')");
+            }
+            b.tableWritten("INSERT INTO t VALUES (500, 'g1')");
+            List<List<Object>> after = run(a, first, Q);
+            try (Statement d = first.createStatement(); ResultSet rs = d.executeQuery(Q)) {
+                assertEquals(ResultComparator.rows(rs), after);
+            }
+        }
+        assertEquals(0, provider.allocatedBytes());
+    }
+
+    @Test
+    void uncommittedWritesKeepEveryConnectionOffTheTable() throws SQLException {
+        RayOffloadProvider provider = new RayOffloadProvider();
+        try (Connection first = DriverManager.getConnection("jdbc:duckdb:");
+                Connection second = first.unwrap(DuckDBConnection.class).duplicate();
+                Offloader a = provider.attach(first, FORCE_CPU);
+                Offloader b = provider.attach(second, FORCE_CPU);
+                Statement st = first.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'g' || (i % 3) AS b FROM range(1000) r(i)");
+            run(b, second, Q);
+            first.setAutoCommit(false);
+            st.execute("INSERT INTO t VALUES (600, 'g2')");
+            a.tableWritten("INSERT INTO t VALUES (600, 'g2')");
+            SQLException own = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> run(a, first, Q));
+            assertTrue(own.getMessage().contains("uncommitted"), own.getMessage());
+            SQLException other = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> run(b, second, Q));
+            assertTrue(other.getMessage().contains("another connection"), other.getMessage());
+            st.execute("COMMIT");
+            a.tableWritten("COMMIT");
+            try (Statement d = second.createStatement(); ResultSet rs = d.executeQuery(Q)) {
+                assertEquals(ResultComparator.rows(rs), run(b, second, Q));
+            }
+        }
+        assertEquals(0, provider.allocatedBytes());
+    }
+}
