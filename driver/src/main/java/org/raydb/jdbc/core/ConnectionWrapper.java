@@ -23,7 +23,7 @@ import org.raydb.jdbc.offload.Offloader;
 /**
  * The driver's connection: DuckDB's connection plus the offloader attached to it. It creates the driver's own
  * statements and metadata, keeps client info and a read-only hint itself (DuckDB rejects both), and tells the
- * offloader about rollbacks of transactions that wrote.
+ * offloader when a transaction that wrote ends (commit or rollback).
  */
 public final class ConnectionWrapper extends DelegatingConnection implements RayConnection {
 
@@ -194,10 +194,10 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     public void commit() throws SQLException {
         try {
             open().commit();
-            wroteInTransaction = false;
         } catch (SQLException e) {
             throw translate(e);
         }
+        transactionEnded("COMMIT");
     }
 
     @Override
@@ -207,7 +207,7 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         } catch (SQLException e) {
             throw translate(e);
         } finally {
-            rolledBack();
+            transactionEnded("ROLLBACK");
         }
     }
 
@@ -218,15 +218,18 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         } catch (SQLException e) {
             throw translate(e);
         } finally {
-            rolledBack();
+            transactionEnded("ROLLBACK");
         }
     }
 
-    /** Undone writes change tables as much as the writes did; the offload layer hears of it the same way. */
-    private void rolledBack() {
+    /**
+     * Committed writes become visible to other connections and undone writes change tables as much as the writes
+     * did: either way the offload layer hears of it, so state it kept back during the transaction is dropped.
+     */
+    private void transactionEnded(String how) {
         if (wroteInTransaction) {
             wroteInTransaction = false;
-            offloader.tableWritten("ROLLBACK");
+            offloader.tableWritten(how);
         }
     }
 

@@ -187,6 +187,14 @@ class OffloadSeamTest {
             connection.rollback();
         }
         assertEquals("ROLLBACK", recording.written.get(recording.written.size() - 1));
+        try (Statement s = connection.createStatement()) {
+            int before = recording.written.size();
+            connection.commit();
+            assertEquals(before, recording.written.size(), "a commit of a transaction that did not write is silent");
+            s.execute("INSERT INTO seam_flat VALUES (2)");
+            connection.commit();
+        }
+        assertEquals("COMMIT", recording.written.get(recording.written.size() - 1));
         connection.setAutoCommit(true);
     }
 
