@@ -3,7 +3,9 @@
 # network: a jlinked JDK runtime, the project's jars and runtime dependencies, DuckDB's native library
 # (stripped, outside its jar, loaded through java.library.path), JCuda's driver binding, the native
 # outputs (inside the rt-offload jar), the GPU tests with the JUnit console launcher, and a `run` script.
-# Expects the modules to be packaged (./raydb bundle runs `mvn install -DskipTests` first).
+# Expects the modules to be packaged (./raydb bundle runs `mvn install -DskipTests` first). RAYDB_TARGET
+# names the build folder the modules were packaged into (default target; e.g. target-gpu after
+# `mvn -Draydb.target=target-gpu package -DskipTests`), so a second build of the tree can be bundled.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -14,7 +16,8 @@ version="$(sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)"
 junit_version="$(sed -n 's:.*<junit.version>\(.*\)</junit.version>.*:\1:p' pom.xml)"
 java_home="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 m2="${MAVEN_REPO:-$HOME/.m2/repository}"
-stage="$root/.bundle/$name"
+target="${RAYDB_TARGET:-target}"
+stage="$root/.bundle/$target/$name"
 mvn=(mvn -B -ntp -q)
 
 say() { echo "make-bundle: $*"; }
@@ -23,26 +26,27 @@ die() { echo "make-bundle: $*" >&2; exit 1; }
 [[ -x "$java_home/bin/jlink" ]] || die "no jlink in $java_home (set JAVA_HOME to a JDK 25)"
 rm -rf "$stage" && mkdir -p "$stage/lib/native" "$stage/test" dist
 
-# jdk.zipfs: the JUnit console launcher scans test jars through the zip file system.
+# jdk.zipfs: the JUnit console launcher scans test jars through the zip file system; jdk.management:
+# the bench reads the machine's memory and CPU through com.sun.management.
 say "jlink runtime"
-"$java_home/bin/jlink" --add-modules java.base,java.sql,java.logging,java.management,jdk.unsupported,java.naming,jdk.zipfs \
+"$java_home/bin/jlink" --add-modules java.base,java.sql,java.logging,java.management,jdk.management,jdk.unsupported,java.naming,jdk.zipfs \
   --compress=zip-0 --strip-debug --no-header-files --no-man-pages --output "$stage/runtime"
 find "$stage/runtime" -name '*.so' -exec strip --strip-unneeded {} +
 
 say "project jars"
 for module in driver:raydb-jdbc arrow-bridge:raydb-arrow-bridge rt-offload:raydb-rt-offload ssb-tests:raydb-ssb; do
-  jar="${module%%:*}/target/${module##*:}-$version.jar"
+  jar="${module%%:*}/$target/${module##*:}-$version.jar"
   [[ -f "$jar" ]] || die "$jar is missing: build first (./raydb bundle does)"
   cp "$jar" "$stage/lib/"
 done
-unzip -l rt-offload/target/raydb-rt-offload-$version.jar | grep -q 'gpu/native/aggregate.ptx' \
+unzip -l rt-offload/$target/raydb-rt-offload-$version.jar | grep -q 'gpu/native/aggregate.ptx' \
   || say "warning: rt-offload was built without nvcc: the bundle has no CUDA kernels"
 
 say "runtime dependencies"
-if [[ -d ssb-tests/target/lib ]]; then
-  deps=ssb-tests/target/lib
+if [[ -d ssb-tests/$target/lib ]]; then
+  deps=ssb-tests/$target/lib
 else
-  deps="$root/.bundle/deps" && rm -rf "$deps"
+  deps="$root/.bundle/$target/deps" && rm -rf "$deps"
   "${mvn[@]}" -o -f ssb-tests/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
     -DexcludeGroupIds=org.raydb -DoutputDirectory="$deps"
 fi
@@ -62,8 +66,8 @@ for jar in "$stage"/lib/jcuda-natives-*.jar; do
 done
 
 say "GPU tests"
-[[ -d rt-offload/target/test-classes ]] || die "rt-offload/target/test-classes missing: build with test compilation"
-"$java_home/bin/jar" --create --file "$stage/test/raydb-rt-offload-tests.jar" -C rt-offload/target/test-classes .
+[[ -d rt-offload/$target/test-classes ]] || die "rt-offload/$target/test-classes missing: build with test compilation"
+"$java_home/bin/jar" --create --file "$stage/test/raydb-rt-offload-tests.jar" -C rt-offload/$target/test-classes .
 console="$m2/org/junit/platform/junit-platform-console-standalone/$junit_version/junit-platform-console-standalone-$junit_version.jar"
 if [[ ! -f "$console" ]]; then
   "${mvn[@]}" dependency:get -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_version"
@@ -76,7 +80,7 @@ git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo "$version" > "
 
 say "xz"
 out="dist/$name.tar.xz"
-XZ_OPT="-${XZ_LEVEL:-9} -T0" tar -C "$root/.bundle" -cJf "$out" "$name"
+XZ_OPT="-${XZ_LEVEL:-9} -T0" tar -C "$root/.bundle/$target" -cJf "$out" "$name"
 bytes=$(stat -c %s "$out")
 mib=$(awk "BEGIN { printf \"%.1f\", $bytes / 1048576 }")
 say "$out: $mib MiB (limit $limit_mib MiB); unpacked $(du -sh "$stage" | cut -f1)"

@@ -15,7 +15,8 @@ class NativeResourcesTest {
             "sieve", List.of("rdb_sieve_build", "rdb_sieve_select"),
             "bitmap", List.of("rdb_bitmap_and", "rdb_bitmap_andnot", "rdb_bitmap_or", "rdb_bitmap_popcount"),
             "decode", List.of("rdb_bitmap_to_rows", "rdb_compact_groups"),
-            "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"));
+            "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"),
+            "query", List.of("rdb_query_aggregate", "rdb_range_aggregate"));
 
     @Test
     void everyLaunchedKernelIsAnEntryOfItsPtxModule() {

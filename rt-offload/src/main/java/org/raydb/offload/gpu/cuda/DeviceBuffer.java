@@ -83,6 +83,16 @@ public final class DeviceBuffer implements GpuResident {
         return copyIn(Pointer.to(values), 8L * values.length);
     }
 
+    /** Copies {@code values} to {@code byteOffset} (parts of one buffer filled from several arrays). */
+    public DeviceBuffer copyFrom(long[] values, long byteOffset) {
+        return copyInAt(Pointer.to(values), byteOffset, 8L * values.length);
+    }
+
+    /** Copies {@code values} to {@code byteOffset}. */
+    public DeviceBuffer copyFrom(int[] values, long byteOffset) {
+        return copyInAt(Pointer.to(values), byteOffset, 4L * values.length);
+    }
+
     public DeviceBuffer copyFrom(float[] values) {
         return copyIn(Pointer.to(values), 4L * values.length);
     }
@@ -134,6 +144,16 @@ public final class DeviceBuffer implements GpuResident {
         checkFits(byteCount);
         device.makeCurrent();
         if (byteCount > 0) check(cuMemcpyHtoD(pointer(), host, byteCount), "cuMemcpyHtoD");
+        return this;
+    }
+
+    private DeviceBuffer copyInAt(Pointer host, long byteOffset, long byteCount) {
+        if (byteOffset < 0) throw new IllegalArgumentException("negative offset: " + byteOffset);
+        checkFits(byteOffset + byteCount);
+        device.makeCurrent();
+        if (byteCount > 0) {
+            check(cuMemcpyHtoD(pointer().withByteOffset(byteOffset), host, byteCount), "cuMemcpyHtoD");
+        }
         return this;
     }
 

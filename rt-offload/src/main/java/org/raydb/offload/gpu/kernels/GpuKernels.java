@@ -18,6 +18,7 @@ public final class GpuKernels implements AutoCloseable {
     private final BitmapKernels bitmap;
     private final DecodeKernels decode;
     private final AggregateKernels aggregate;
+    private final QueryKernels query;
 
     public GpuKernels(CudaDevice device) {
         try {
@@ -26,6 +27,7 @@ public final class GpuKernels implements AutoCloseable {
             bitmap = new BitmapKernels(load(device, "bitmap"));
             decode = new DecodeKernels(load(device, "decode"));
             aggregate = new AggregateKernels(load(device, "aggregate"), device.properties().multiprocessors());
+            query = new QueryKernels(load(device, "query"), device.properties().multiprocessors());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -56,6 +58,10 @@ public final class GpuKernels implements AutoCloseable {
 
     public AggregateKernels aggregate() {
         return aggregate;
+    }
+
+    public QueryKernels query() {
+        return query;
     }
 
     /** 32-bit words of a bitmap of {@code rows} bits. */

@@ -1,0 +1,265 @@
+/*
+ * The cuda engine's fused query kernel: filter -> group -> exact 64-bit aggregation in one pass over the
+ * resident encoded columns, for any job the offload planner produces.
+ *
+ *   filter      a conjunction of terms, each "the row's int32 code lies in one of these closed intervals"
+ *               (RayDB: one term on the packed Z code; RTScan: one term per filtered column on its ranks),
+ *               ANDed with an optional row bitmap (the optix engine's cube refine result)
+ *   group       a dense group code per row (NULL pointer: one group)
+ *   aggregate   per group COUNT(*), and per measure (nMeasures int64 columns back to back, optional
+ *               validity bitmaps) the non-NULL count, SUM, MIN and MAX
+ *
+ * Pre-aggregation before global atomics: with one group and at most MAX_REGISTER_MEASURES measures
+ * (useRegisters) each thread keeps its partials in registers and every warp reduces them with shuffles
+ * (one atomic per warp and value); with few groups (useShared) each block
+ * accumulates in shared memory over all its rows and flushes once per touched group; beyond that, global
+ * atomics. Sums wrap in two's complement; the host proves before the launch that no partial sum can leave
+ * 64 bits (sum of |values| fits), so every result is exact.
+ *
+ * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
+ * (their code loads are independent, so several are in flight per thread); dynamic shared memory
+ * 8 * numGroups * (1 + 4 * nMeasures) bytes when useShared != 0, plus 8 * stagedIntervals bytes: the
+ * intervals are copied to shared memory when they fit, since every row's binary search reads them.
+ */
+#include <climits>
+
+constexpr int QUERY_THREADS = 256;
+constexpr int MAX_REGISTER_MEASURES = 4;
+constexpr int ROWS_PER_THREAD = 4;
+
+/* One filter term; intervals[first .. first + count) are sorted, disjoint, closed. 16 bytes. */
+struct RdbFilterTerm {
+    const int* codes;
+    int first;
+    int count;
+};
+
+static __device__ __forceinline__ bool inIntervals(int code, const int2* intervals, int count) {
+    int a = 0, b = count;  // binary search: the last interval starting at or below code
+    while (a < b) {
+        const int m = (a + b) >> 1;
+        if (intervals[m].x <= code) a = m + 1; else b = m;
+    }
+    return a > 0 && code <= intervals[a - 1].y;
+}
+
+static __device__ __forceinline__ bool isValid(const unsigned int* valid, long long words, int m, long long row) {
+    return valid == nullptr || ((valid[m * words + (row >> 5)] >> (row & 31)) & 1u);
+}
+
+static __device__ __forceinline__ long long warpSum(long long v) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    return v;
+}
+
+static __device__ __forceinline__ long long warpMin(long long v) {
+    for (int o = 16; o > 0; o >>= 1) v = min(v, (long long)__shfl_down_sync(0xffffffffu, v, o));
+    return v;
+}
+
+static __device__ __forceinline__ long long warpMax(long long v) {
+    for (int o = 16; o > 0; o >>= 1) v = max(v, (long long)__shfl_down_sync(0xffffffffu, v, o));
+    return v;
+}
+
+/* Register partials of the one-group case. */
+struct RegisterPartials {
+    unsigned long long count;
+    unsigned long long valid[MAX_REGISTER_MEASURES];
+    long long sum[MAX_REGISTER_MEASURES], min[MAX_REGISTER_MEASURES], max[MAX_REGISTER_MEASURES];
+};
+
+/* Where one qualifying row's aggregates go: shared or global accumulators (numGroups > 1 or many measures). */
+struct Accumulators {
+    unsigned long long* counts;
+    unsigned long long* valid;
+    long long* sums;
+    long long* mins;
+    long long* maxs;
+};
+
+static __device__ __forceinline__ void addToRegisters(RegisterPartials& p, const long long* measures, int nMeasures,
+                                                      const unsigned int* measureValid, long long n, long long words,
+                                                      long long row) {
+    ++p.count;
+#pragma unroll
+    for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
+        if (m < nMeasures && isValid(measureValid, words, m, row)) {
+            const long long v = __ldg(measures + m * n + row);
+            ++p.valid[m];
+            p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v);
+            p.min[m] = min(p.min[m], v);
+            p.max[m] = max(p.max[m], v);
+        }
+    }
+}
+
+static __device__ __forceinline__ void addAtomically(const Accumulators& a, int g, int numGroups,
+                                                     const long long* measures, int nMeasures,
+                                                     const unsigned int* measureValid, long long n, long long words,
+                                                     long long row) {
+    atomicAdd(a.counts + g, 1ull);
+    for (int m = 0; m < nMeasures; ++m) {
+        if (!isValid(measureValid, words, m, row)) continue;
+        const long long v = __ldg(measures + m * n + row);
+        const int slot = m * numGroups + g;
+        atomicAdd(a.valid + slot, 1ull);
+        atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot), (unsigned long long)v);
+        if (a.mins) atomicMin(a.mins + slot, v);
+        if (a.maxs) atomicMax(a.maxs + slot, v);
+    }
+}
+
+static __device__ __forceinline__ RegisterPartials emptyPartials() {
+    RegisterPartials p;
+    p.count = 0;
+#pragma unroll
+    for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
+        p.valid[m] = 0;
+        p.sum[m] = 0;
+        p.min[m] = LLONG_MAX;
+        p.max[m] = LLONG_MIN;
+    }
+    return p;
+}
+
+/* Block-shared accumulators (counts, valid, sums, mins, maxs), initialised; the caller syncs before use. */
+static __device__ __forceinline__ Accumulators sharedAccumulators(long long* shared, int numGroups, int slots,
+                                                                  const long long* mins, const long long* maxs) {
+    for (int i = threadIdx.x; i < numGroups + 2 * slots; i += blockDim.x) shared[i] = 0;
+    for (int i = threadIdx.x; i < slots; i += blockDim.x) {
+        shared[numGroups + 2 * slots + i] = LLONG_MAX;
+        shared[numGroups + 3 * slots + i] = LLONG_MIN;
+    }
+    unsigned long long* sCounts = reinterpret_cast<unsigned long long*>(shared);
+    return Accumulators{sCounts, sCounts + numGroups, shared + numGroups + slots,
+                        mins ? shared + numGroups + 2 * slots : nullptr, maxs ? shared + numGroups + 3 * slots : nullptr};
+}
+
+/* The end of a block: warp-reduced register partials, or the shared accumulators, into global memory. */
+static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumulators& acc, int useRegisters,
+                                             int useShared, int numGroups, int nMeasures, const Accumulators& out) {
+    unsigned long long* counts = out.counts;
+    unsigned long long* validCounts = out.valid;
+    long long* sums = out.sums;
+    long long* mins = out.mins;
+    long long* maxs = out.maxs;
+    if (useRegisters) {
+        const bool lane0 = (threadIdx.x & 31) == 0;
+        const long long c = warpSum((long long)p.count);
+        if (lane0 && c) atomicAdd(counts, (unsigned long long)c);
+#pragma unroll
+        for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
+            if (m >= nMeasures) break;
+            const long long vc = warpSum((long long)p.valid[m]);
+            const long long s = warpSum(p.sum[m]);
+            const long long lo = warpMin(p.min[m]);
+            const long long hi = warpMax(p.max[m]);
+            if (lane0 && vc) {
+                atomicAdd(validCounts + m, (unsigned long long)vc);
+                atomicAdd(reinterpret_cast<unsigned long long*>(sums + m), (unsigned long long)s);
+                if (mins) atomicMin(mins + m, lo);
+                if (maxs) atomicMax(maxs + m, hi);
+            }
+        }
+    } else if (useShared) {
+        __syncthreads();
+        for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
+            if (!acc.counts[g]) continue;
+            atomicAdd(counts + g, acc.counts[g]);
+            for (int m = 0; m < nMeasures; ++m) {
+                const int slot = m * numGroups + g;
+                if (!acc.valid[slot]) continue;
+                atomicAdd(validCounts + slot, acc.valid[slot]);
+                atomicAdd(reinterpret_cast<unsigned long long*>(sums + slot), (unsigned long long)acc.sums[slot]);
+                if (mins) atomicMin(mins + slot, acc.mins[slot]);
+                if (maxs) atomicMax(maxs + slot, acc.maxs[slot]);
+            }
+        }
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
+rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* intervals, int stagedIntervals,
+                    const unsigned int* bitmap, const int* groups, int numGroups, const long long* measures,
+                    int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
+                    unsigned long long* counts, unsigned long long* validCounts, long long* sums,
+                    long long* mins, long long* maxs) {
+    extern __shared__ long long shared[];
+    const long long words = (n + 31) >> 5;
+    const int slots = nMeasures * numGroups;
+    const int accumulatorWords = useShared ? numGroups + 4 * slots : 0;
+    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, mins, maxs)
+                                       : Accumulators{counts, validCounts, sums, mins, maxs};
+    int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
+    for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
+    if (useShared || stagedIntervals) __syncthreads();
+    const int2* iv = stagedIntervals ? staged : intervals;
+
+    RegisterPartials p = emptyPartials();
+
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long base = (long long)blockIdx.x * blockDim.x + threadIdx.x; base < n;
+         base += ROWS_PER_THREAD * stride) {
+        bool pass[ROWS_PER_THREAD];
+#pragma unroll
+        for (int k = 0; k < ROWS_PER_THREAD; ++k) pass[k] = base + k * stride < n;
+        for (int t = 0; t < numTerms; ++t) {
+            const RdbFilterTerm term = terms[t];
+            int code[ROWS_PER_THREAD];
+#pragma unroll
+            for (int k = 0; k < ROWS_PER_THREAD; ++k) code[k] = pass[k] ? __ldg(term.codes + base + k * stride) : 0;
+#pragma unroll
+            for (int k = 0; k < ROWS_PER_THREAD; ++k) pass[k] = pass[k] && inIntervals(code[k], iv + term.first, term.count);
+        }
+#pragma unroll
+        for (int k = 0; k < ROWS_PER_THREAD; ++k) {
+            const long long row = base + k * stride;
+            if (pass[k] && bitmap) pass[k] = (__ldg(bitmap + (row >> 5)) >> (row & 31)) & 1u;
+            if (!pass[k]) continue;
+            if (useRegisters) {
+                addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
+            } else {
+                addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n,
+                              words, row);
+            }
+        }
+    }
+
+    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, Accumulators{counts, validCounts, sums, mins, maxs});
+}
+
+/*
+ * The Z-sorted projection's kernel: rows are stored sorted by the packed Z code of a BVH-catalog entry, so
+ * a query's Z intervals are contiguous row ranges (found on the host) and no row outside them is read.
+ * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); blocks
+ * stride over chunks, threads over a chunk's rows. Group codes and measures are in the same sorted order.
+ * Same aggregation (and pre-aggregation) as rdb_query_aggregate; shared memory 8 * numGroups *
+ * (1 + 4 * nMeasures) bytes when useShared != 0.
+ */
+extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
+rdb_range_aggregate(const int2* chunks, int numChunks, const int* groups, int numGroups, const long long* measures,
+                    int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
+                    unsigned long long* counts, unsigned long long* validCounts, long long* sums,
+                    long long* mins, long long* maxs) {
+    extern __shared__ long long shared[];
+    const long long words = (n + 31) >> 5;
+    const int slots = nMeasures * numGroups;
+    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, mins, maxs)
+                                       : Accumulators{counts, validCounts, sums, mins, maxs};
+    if (useShared) __syncthreads();
+    RegisterPartials p = emptyPartials();
+    for (int c = blockIdx.x; c < numChunks; c += gridDim.x) {
+        const int2 chunk = chunks[c];
+        for (int i = threadIdx.x; i < chunk.y; i += blockDim.x) {
+            const long long row = (long long)chunk.x + i;
+            if (useRegisters) {
+                addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
+            } else {
+                addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n,
+                              words, row);
+            }
+        }
+    }
+    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, Accumulators{counts, validCounts, sums, mins, maxs});
+}

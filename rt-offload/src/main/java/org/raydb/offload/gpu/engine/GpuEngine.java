@@ -1,0 +1,79 @@
+package org.raydb.offload.gpu.engine;
+
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.gpu.GpuException;
+import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.cuda.CudaStream;
+
+/**
+ * What both GPU engines share: the process's GPU runtime, the resident inputs, the hand-over to the cpu
+ * engine where the GPU could not be exact (a possible 64-bit overflow: the cpu engine then raises the same
+ * fallback the reference would), and GPU failures turned into {@link EngineException} (SQLState 58000),
+ * after which the offload falls back to DuckDB (or, under {@code offload=force}, reports it).
+ */
+abstract class GpuEngine implements Engine {
+
+    /** {@code -Draydb.gpu.trace=true}: one line per job on stderr (technique, rows, hits, GPU and engine µs). */
+    static final boolean TRACE = Boolean.getBoolean("raydb.gpu.trace");
+
+    private final CpuEngine exact = new CpuEngine();
+    /** Device time (events) of the last job's launches, for the trace; written under the runtime's lock. */
+    long lastDeviceMicros;
+
+    /** Runs the job's GPU part; inputs are pinned, the stream is the query's. */
+    abstract EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs inputs)
+            throws EngineException;
+
+    abstract boolean needsOptix();
+
+    /** Whether this job's inputs should be in its catalog entry's Z-sorted order (see ZSortedProjection). */
+    abstract boolean zSorted(OffloadJob job);
+
+    @Override
+    public String unavailableReason() {
+        return SharedGpu.unavailableReason(needsOptix());
+    }
+
+    @Override
+    public EngineResult run(OffloadJob job) throws EngineException {
+        if (job.rows() == 0) return exact.run(job);
+        GpuRuntime gpu;
+        try {
+            gpu = SharedGpu.runtime();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+        SharedGpu.purgeStale(gpu);
+        // One job at a time per device: launches of two queries would only contend, and the JCuda context
+        // is made current per call.
+        synchronized (gpu) {
+            try (ResidentInputs inputs = new ResidentInputs(gpu, job, zSorted(job))) {
+                if (inputs.hostOnlyReason() != null) return exact.run(job);
+                long t0 = System.nanoTime();
+                lastDeviceMicros = -1;
+                EngineResult r = runOnGpu(gpu, SharedGpu.stream(), job, inputs);
+                if (TRACE) trace(job, r, (System.nanoTime() - t0) / 1000);
+                return r;
+            } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
+                throw failed(e);
+            }
+        }
+    }
+
+    private void trace(OffloadJob job, EngineResult r, long engineMicros) {
+        System.err.printf(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d hits=%d rays=%d gpu_us=%d+%d"
+                + " device_us=%d engine_us=%d resident_bytes=%d%n", name(), job.technique(), job.rows(),
+                job.groupCount(), r.rowsHit(), r.raysCast(), r.filterMicros(), r.aggregateMicros(), lastDeviceMicros,
+                engineMicros,
+                SharedGpu.runtime().residency().usedBytes());
+    }
+
+    private EngineException failed(RuntimeException e) {
+        String state = e instanceof GpuException g ? g.sqlState() : "58000";
+        return new EngineException(name() + " engine failed: " + e.getMessage(), state, e);
+    }
+}

@@ -1,0 +1,144 @@
+package org.raydb.offload.gpu.engine;
+
+import java.util.List;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.IntStream;
+import org.raydb.offload.engine.MeasureProgram;
+import org.raydb.offload.gpu.cuda.CudaDevice;
+import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.residency.GpuResident;
+
+/**
+ * The measures of a query, evaluated exactly once per table snapshot and kept on the GPU: {@code M} int64
+ * columns back to back ({@code M x rows}) and, when any value is NULL, {@code M} validity bitmaps of 32-bit
+ * words. Evaluation runs the core's {@link MeasureProgram}s on the host, so decimal scaling and the type
+ * range checks are exactly the cpu engine's.
+ *
+ * <p>Exactness on the GPU rests on one bound checked here: when the sum of |value| over all rows fits in 63
+ * bits, no partial sum of any subset of rows can overflow, in any order of atomics. Where a value cannot be
+ * evaluated (it leaves its type's range) or the bound does not hold, the block records why
+ * ({@link #hostOnlyReason()}) and the engines hand the job to the cpu engine, which then fails or succeeds
+ * exactly as the reference does.
+ */
+final class MeasureBlock implements GpuResident {
+
+    private final DeviceBuffer values;
+    private final DeviceBuffer valid;
+    private final int measures;
+    private final String hostOnlyReason;
+
+    private MeasureBlock(DeviceBuffer values, DeviceBuffer valid, int measures, String hostOnlyReason) {
+        this.values = values;
+        this.valid = valid;
+        this.measures = measures;
+        this.hostOnlyReason = hostOnlyReason;
+    }
+
+    /**
+     * Evaluates and uploads {@code programs} (distinct measures) over {@code rows} rows; position {@code i}
+     * of the device copy holds table row {@code rowAt(i)} (identity, or a Z-sorted projection's order).
+     */
+    static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, int rows, IntUnaryOperator rowAt) {
+        int m = programs.size();
+        long[][] columns = new long[m][];
+        int words = (rows + 31) >>> 5;
+        int[][] validity = new int[m][];
+        boolean anyNull = false;
+        for (int i = 0; i < m; i++) {
+            MeasureProgram p = programs.get(i);
+            long[] v = new long[rows];
+            int[] bits = new int[words];
+            try {
+                // Whole 32-row words per task, so no two tasks write one validity word.
+                IntStream.range(0, words).parallel().forEach(w -> {
+                    int end = Math.min(rows, (w + 1) << 5);
+                    int word = 0;
+                    for (int pos = w << 5; pos < end; pos++) {
+                        int row = rowAt.applyAsInt(pos);
+                        if (!p.isNull(row)) {
+                            v[pos] = p.eval(row);
+                            word |= 1 << (pos & 31);
+                        }
+                    }
+                    bits[w] = word;
+                });
+            } catch (ArithmeticException e) {
+                return hostOnly("a measure leaves its type's range on some row (" + e.getMessage() + ")", m);
+            }
+            if (!absoluteSumFits(v)) {
+                return hostOnly("the sum of |measure| over the table may leave 64 bits", m);
+            }
+            for (int row = 0; row < rows && !anyNull; row++) {
+                anyNull = p.isNull(row);
+            }
+            columns[i] = v;
+            validity[i] = bits;
+        }
+        DeviceBuffer values = device.allocate(8L * m * rows);
+        DeviceBuffer valid = null;
+        try {
+            for (int i = 0; i < m; i++) {
+                values.copyFrom(columns[i], 8L * i * rows);
+            }
+            if (anyNull) {
+                valid = device.allocate(4L * m * words);
+                for (int i = 0; i < m; i++) {
+                    valid.copyFrom(validity[i], 4L * i * words);
+                }
+            }
+        } catch (RuntimeException e) {
+            values.close();
+            if (valid != null) valid.close();
+            throw e;
+        }
+        return new MeasureBlock(values, valid, m, null);
+    }
+
+    private static MeasureBlock hostOnly(String reason, int m) {
+        return new MeasureBlock(null, null, m, reason);
+    }
+
+    private static boolean absoluteSumFits(long[] v) {
+        try {
+            IntStream.range(0, (v.length + 65535) >>> 16).parallel().mapToLong(c -> {
+                long s = 0;
+                for (int i = c << 16, end = Math.min(v.length, (c + 1) << 16); i < end; i++) {
+                    s = Math.addExact(s, Math.absExact(v[i]));
+                }
+                return s;
+            }).reduce(0L, Math::addExact);
+            return true;
+        } catch (ArithmeticException e) {
+            return false;
+        }
+    }
+
+    /** Null when the GPU can aggregate these measures exactly; else why the cpu engine must. */
+    String hostOnlyReason() {
+        return hostOnlyReason;
+    }
+
+    DeviceBuffer values() {
+        return values;
+    }
+
+    /** Validity bitmaps, or null when no value is NULL. */
+    DeviceBuffer valid() {
+        return valid;
+    }
+
+    int measures() {
+        return measures;
+    }
+
+    @Override
+    public long deviceBytes() {
+        return (values == null ? 0 : values.bytes()) + (valid == null ? 0 : valid.bytes());
+    }
+
+    @Override
+    public void close() {
+        if (values != null) values.close();
+        if (valid != null) valid.close();
+    }
+}

@@ -1,0 +1,228 @@
+package org.raydb.offload.gpu.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.GroupAggregates;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.engine.Technique;
+import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.cuda.CudaStream;
+import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.GpuTimer;
+import org.raydb.offload.gpu.kernels.GpuKernels;
+import org.raydb.offload.gpu.kernels.QueryKernels;
+import org.raydb.offload.gpu.optix.Gas;
+import org.raydb.offload.gpu.optix.RayJobParams;
+import org.raydb.offload.gpu.optix.RayPipeline;
+import org.raydb.offload.gpu.optix.RayProgram;
+import org.raydb.offload.gpu.optix.RaySegments;
+import org.raydb.offload.gpu.optix.RaySegments.Interval;
+
+/**
+ * The {@code optix} engine: both ray jobs on the resident data, as the cpu engine models them.
+ * <ul>
+ *   <li>RayDB: the catalog entry's triangles (y = entry group code, z = packed Z code) in a compacted GAS,
+ *       spread along X over {@link #spread} unit columns by row number ({@code x = row mod spread}: the cpu
+ *       engine's geometry has x = 0; spreading changes which ray finds a row, never whether one does), one
+ *       ray per (X column, Y cell) at (x + 0.25, y + 0.25) along +Z per segment; segments are the Z
+ *       intervals with half-integer ends, split for parallelism. Without the spread every row of one Z code
+ *       and group lies on one ray, which then walks thousands of hits one after another. The any-hit
+ *       program claims each row's flag once and aggregates COUNT/SUM/MIN/MAX with 64-bit atomics, groups
+ *       read by row.</li>
+ *   <li>RTScan: per filtered column a compacted GAS of cubes at (0, 0, rank); its rank intervals become
+ *       segments along +Z, the any-hit re-checks the integer rank against the segment and sets the row's
+ *       bit; the columns' bitmaps are ANDed and the fused kernel aggregates the result bitmap.</li>
+ * </ul>
+ */
+public final class OptixEngine extends GpuEngine {
+
+    /** Rays of one launch: enough to fill the GPU, since a ray walks its hits one by one. */
+    private static final long TARGET_RAYS = 1L << 20;
+    private static final long MAX_RAYS = 1L << 30;
+    /** RTScan refine segments never shorter than this many ranks. */
+    private static final int MIN_CUBE_SEGMENT = 32;
+
+    @Override
+    public String name() {
+        return "optix";
+    }
+
+    @Override
+    boolean needsOptix() {
+        return true;
+    }
+
+    @Override
+    boolean zSorted(OffloadJob job) {
+        return false;
+    }
+
+    @Override
+    EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in)
+            throws EngineException {
+        return job.technique() == Technique.RAYDB_TRIANGLES ? triangles(gpu, stream, job, in)
+                : cubes(gpu, stream, job, in);
+    }
+
+    private EngineResult triangles(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in)
+            throws EngineException {
+        int n = job.rows();
+        int cells = Math.max(1, job.scene().yCells());
+        int spread = spread(cells);
+        Gas gas = in.pin(in.key("triangles", job.scene().key()), 112L * n, () -> {
+            DeviceBuffer y = in.yCodes();
+            DeviceBuffer z = in.zCodes();
+            int[] columns = new int[n];
+            java.util.Arrays.parallelSetAll(columns, row -> row & (spread - 1));
+            try (DeviceBuffer vertices = gpu.device().allocate(36L * n);
+                 DeviceBuffer x = gpu.device().allocate(4L * n).copyFrom(columns)) {
+                gpu.kernels().encode().buildTriangles(stream, x, y, z, n, 1f, 1f, vertices);
+                stream.synchronize();
+                return traced(gpu.optix().buildTriangles(stream, vertices, n, true), job.scene().key().toString(), gpu);
+            }
+        });
+        List<Interval> query = new ArrayList<>();
+        long codes = 0;
+        long maxCode = 0;
+        for (long[] iv : job.zIntervals()) {
+            query.add(new Interval((int) iv[0], (int) iv[1]));
+            codes += iv[1] - iv[0] + 1;
+            maxCode = Math.max(maxCode, iv[1]);
+        }
+        if (query.isEmpty()) return empty(gpu, stream, job, in);
+        long wantedSegments = Math.max(query.size(), Math.max(1, TARGET_RAYS / ((long) cells * spread)));
+        List<Interval> segments = RaySegments.split(query, (int) Math.max(1, (codes + wantedSegments - 1) / wantedSegments));
+        long rays = (long) spread * cells * segments.size();
+        if (rays > MAX_RAYS) {
+            throw new EngineException("optix engine: " + cells + " groups x " + segments.size()
+                    + " Z segments exceed one launch's 2^30 rays", "58000", null);
+        }
+        DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
+        try (DeviceBuffer seg = gpu.device().allocate(16L * segments.size()).copyFrom(RaySegments.encode(segments));
+             DeviceBuffer flags = gpu.device().allocate(4L * GpuKernels.words(n));
+             DeviceBuffer params = gpu.device().allocate(RayJobParams.BYTES);
+             DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
+            flags.clearAsync(stream);
+            new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 1f, 1f, spread, cells).segments(seg).zCodes(zRecheck)
+                    .rowFlags(flags).rows(n)
+                    .aggregation(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
+                            measureValid(in), out.counts, out.validCounts, out.sums, out.mins, out.maxs)
+                    .upload(params);
+            RayPipeline pipeline = gpu.pipeline(RayProgram.TRIANGLES);
+            stream.synchronize();
+            long t0 = System.nanoTime();
+            GpuTimer timer = TRACE ? stream.startTimer() : null;
+            pipeline.launch(stream, params, spread, cells, segments.size());
+            if (timer != null) lastDeviceMicros = Math.round(timer.stopMillis() * 1000);
+            stream.synchronize();
+            GroupAggregates result = out.read(job.aggregates(), in.measures);
+            long t1 = System.nanoTime();
+            return new EngineResult(result, RowsHit.of(result), rays, (t1 - t0) / 1000, 0);
+        }
+    }
+
+    private EngineResult cubes(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
+        int n = job.rows();
+        long words = GpuKernels.words(n);
+        long rays = 0;
+        try (DeviceBuffer result = gpu.device().allocate(4L * words);
+             DeviceBuffer column = gpu.device().allocate(4L * words);
+             DeviceBuffer params = gpu.device().allocate(RayJobParams.BYTES)) {
+            gpu.pipeline(RayProgram.CUBES);
+            stream.synchronize();
+            long t0 = System.nanoTime();
+            boolean first = true;
+            for (RankFilter f : job.rankFilters()) {
+                DeviceBuffer target = first ? result : column;
+                target.clearAsync(stream);
+                rays += refine(gpu, stream, in, f, target, params);
+                if (!first) gpu.kernels().bitmap().and(stream, result, column, result, words);
+                first = false;
+            }
+            stream.synchronize();
+            long t1 = System.nanoTime();
+            try (FilterTerms none = new FilterTerms();
+                 DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
+                gpu.kernels().query().queryAggregate(stream, none.upload(gpu.device(), first ? null : result),
+                        new QueryKernels.Inputs(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
+                                measureValid(in), n), out.outputs());
+                stream.synchronize();
+                GroupAggregates agg = out.read(job.aggregates(), in.measures);
+                long t2 = System.nanoTime();
+                return new EngineResult(agg, RowsHit.of(agg), rays, (t1 - t0) / 1000, (t2 - t1) / 1000);
+            }
+        }
+    }
+
+    /** Sets the bit of every row whose rank lies in the filter's intervals; returns the rays cast. */
+    private long refine(GpuRuntime gpu, CudaStream stream, ResidentInputs in, RankFilter f, DeviceBuffer bits,
+                        DeviceBuffer params) {
+        List<Interval> query = new ArrayList<>();
+        long ranks = 0;
+        for (int[] iv : RankIntervals.closed(f)) {
+            query.add(new Interval(iv[0], iv[1]));
+            ranks += iv[1] - iv[0] + 1L;
+        }
+        if (query.isEmpty()) return 0;
+        int n = f.encoding().rows();
+        DeviceBuffer rankCodes = in.ranks(f);
+        Gas gas = in.pin(in.key("cubes", f.column()), 76L * n, () -> {
+            try (DeviceBuffer aabbs = gpu.device().allocate(24L * n)) {
+                gpu.kernels().encode().buildCubes(stream, null, null, rankCodes, n, 0.25f + epsilon(n), aabbs);
+                stream.synchronize();
+                return traced(gpu.optix().buildAabbs(stream, aabbs, n, true), f.column(), gpu);
+            }
+        });
+        long perSegment = Math.max(MIN_CUBE_SEGMENT, (ranks + TARGET_RAYS - 1) / TARGET_RAYS);
+        List<Interval> segments = RaySegments.split(query, (int) perSegment);
+        try (DeviceBuffer seg = gpu.device().allocate(16L * segments.size()).copyFrom(RaySegments.encode(segments))) {
+            new RayJobParams().traversable(gas).grid(0f, 0f, 1f, 1f, 1, 1).segments(seg).zCodes(rankCodes)
+                    .rowFlags(bits).resultBitmap(bits).rows(n).upload(params);
+            gpu.pipeline(RayProgram.CUBES).launch(stream, params, 1, 1, segments.size());
+            // The params buffer is reused by the next column's launch: wait until this one has read it.
+            stream.synchronize();
+        }
+        return segments.size();
+    }
+
+    /** X columns the triangles spread over: about 2^16 ray columns in all, at most 64 per Y cell. */
+    static int spread(int cells) {
+        return Math.max(1, Math.min(64, Integer.highestOneBit(Math.max(1, 65_536 / cells))));
+    }
+
+    /** A job whose Z intervals are empty: no row qualifies. */
+    private EngineResult empty(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
+        try (DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
+            stream.synchronize();
+            GroupAggregates result = out.read(job.aggregates(), in.measures);
+            return new EngineResult(result, 0, 0, 0, 0);
+        }
+    }
+
+    private static Gas traced(Gas gas, String what, GpuRuntime gpu) {
+        if (TRACE) {
+            System.err.printf(java.util.Locale.ROOT, "raydb.gpu gas %s %s rows=%d build_ms=%.1f bytes_per_row=%.1f"
+                    + " uncompacted_per_row=%.1f rtcore=%d%n", gas.kind(), what, gas.rows(), gas.buildMillis(),
+                    (double) gas.residentBytes() / gas.rows(), (double) gas.uncompactedBytes() / gas.rows(),
+                    gpu.optix().rtcoreVersion());
+        }
+        return gas;
+    }
+
+    private static DeviceBuffer measureValues(ResidentInputs in) {
+        return in.measureBlock == null ? null : in.measureBlock.values();
+    }
+
+    private static DeviceBuffer measureValid(ResidentInputs in) {
+        return in.measureBlock == null ? null : in.measureBlock.valid();
+    }
+
+    /** RTScan's cube margin: 0 while ranks are exact with room in float32, 2^(K-23) beyond (as the cpu engine). */
+    private static float epsilon(int n) {
+        int k = 32 - Integer.numberOfLeadingZeros(Math.max(1, n));
+        return k <= 22 ? 0f : (float) Math.scalb(1.0, k - 23);
+    }
+}

@@ -1,0 +1,57 @@
+package org.raydb.offload.gpu.engine;
+
+import org.raydb.offload.gpu.GpuAvailability;
+import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.cuda.CudaStream;
+
+/**
+ * The one GPU runtime of this process, shared by both engines and every connection: opened on first use
+ * (device 0, budget from {@code -Draydb.gpu.memory}, default 80%), closed by a shutdown hook so that all
+ * resident data is freed before the process ends.
+ */
+final class SharedGpu {
+
+    private static GpuRuntime runtime;
+    private static CudaStream stream;
+    private static String failure;
+
+    private SharedGpu() {
+    }
+
+    /** Why the cuda (or, with {@code optix}, the OptiX) engine cannot run here; null when it can. */
+    static String unavailableReason(boolean optix) {
+        GpuAvailability a = GpuAvailability.probe();
+        if (!a.cuda()) return a.cudaReason();
+        if (optix && !a.optix()) return a.optixReason();
+        synchronized (SharedGpu.class) {
+            return failure;
+        }
+    }
+
+    static synchronized GpuRuntime runtime() {
+        if (runtime == null) {
+            if (failure != null) throw new IllegalStateException(failure);
+            try {
+                runtime = GpuRuntime.open(0, System.getProperty("raydb.gpu.memory"));
+            } catch (RuntimeException e) {
+                failure = "the GPU did not open: " + e.getMessage();
+                throw e;
+            }
+            GpuRuntime opened = runtime;
+            stream = opened.newStream();
+            Runtime.getRuntime().addShutdownHook(new Thread(opened::close, "raydb-gpu-shutdown"));
+        }
+        return runtime;
+    }
+
+    /** The jobs' stream (jobs run one at a time per device, see GpuEngine): created once, not per query. */
+    static synchronized CudaStream stream() {
+        runtime();
+        return stream;
+    }
+
+    /** Frees device data of snapshots that no longer exist. */
+    static void purgeStale(GpuRuntime gpu) {
+        gpu.residency().invalidate(k -> k instanceof SnapshotKey s && s.stale());
+    }
+}
