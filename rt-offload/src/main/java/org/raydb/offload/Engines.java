@@ -41,7 +41,7 @@ final class Engines {
             for (Engine e : gpu) {
                 if (e.name().equals(name)) {
                     String why = e.unavailableReason();
-                    return why == null ? new Choice(e, null)
+                    return why == null ? configured(e, settings)
                             : new Choice(null, "engine " + name + " is not available: " + why);
                 }
             }
@@ -50,7 +50,7 @@ final class Engines {
         for (String name : List.of("cuda", "optix")) {
             for (Engine e : gpu) {
                 if (e.name().equals(name) && e.unavailableReason() == null) {
-                    return new Choice(e, null);
+                    return configured(e, settings);
                 }
             }
         }
@@ -59,5 +59,10 @@ final class Engines {
         }
         return new Choice(null, "no GPU engine is available and engine=auto does not use the cpu reference engine"
                 + " (slower than DuckDB); set engine=cpu to use it");
+    }
+
+    private static Choice configured(Engine engine, OffloadSettings settings) {
+        engine.configure(settings);
+        return new Choice(engine, null);
     }
 }

@@ -27,7 +27,7 @@ public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemor
 
         /** The budget on a device with {@code totalBytes} of memory. */
         public long budgetFor(long totalBytes) {
-            return bytes >= 0 ? Math.min(bytes, totalBytes) : totalBytes / 100 * percent;
+            return bytes >= 0 ? Math.min(bytes, totalBytes) : totalBytes / 100 * percent + totalBytes % 100 * percent / 100;
         }
     }
 

@@ -2,13 +2,13 @@ package org.raydb.offload.gpu;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.optix.OptixContext;
 import org.raydb.offload.gpu.optix.RayPipeline;
 import org.raydb.offload.gpu.optix.RayProgram;
-import org.raydb.offload.gpu.residency.GpuMemoryBudget;
 import org.raydb.offload.gpu.residency.GpuResidency;
 
 /**
@@ -32,15 +32,15 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
-     * Opens GPU {@code ordinal} with a residency budget from the {@code gpu.memory} setting ("80%", "12G",
-     * bytes; null = 80%). Throws GpuUnavailableException with the reason where there is no usable GPU.
+     * Opens GPU {@code ordinal} with a residency budget from the {@code gpu.memory} setting. Throws
+     * GpuUnavailableException with the reason where there is no usable GPU.
      */
-    public static GpuRuntime open(int ordinal, String memorySetting) {
+    public static GpuRuntime open(int ordinal, OffloadSettings.GpuMemory memory) {
         GpuAvailability availability = GpuAvailability.probe();
         if (!availability.cuda()) throw new GpuUnavailableException(availability.cudaReason());
         CudaDevice device = CudaDevice.open(ordinal);
         try {
-            long budget = GpuMemoryBudget.parse(memorySetting, device.properties().totalMemoryBytes());
+            long budget = memory.budgetFor(device.properties().totalMemoryBytes());
             return new GpuRuntime(device, new GpuKernels(device), new GpuResidency(budget));
         } catch (RuntimeException e) {
             device.close();

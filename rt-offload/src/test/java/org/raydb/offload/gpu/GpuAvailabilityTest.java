@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
 
 class GpuAvailabilityTest {
 
@@ -30,11 +31,11 @@ class GpuAvailabilityTest {
     void runtimeOpensWhereThereIsAGpuAndSaysWhyNotElsewhere() {
         GpuAvailability availability = GpuAvailability.probe();
         if (!availability.cuda()) {
-            GpuUnavailableException e = assertThrows(GpuUnavailableException.class, () -> GpuRuntime.open(0, "80%"));
+            GpuUnavailableException e = assertThrows(GpuUnavailableException.class, () -> GpuRuntime.open(0, OffloadSettings.defaults().gpuMemory()));
             assertEquals(availability.cudaReason(), e.getMessage());
             return;
         }
-        try (GpuRuntime runtime = GpuRuntime.open(0, "1G")) {
+        try (GpuRuntime runtime = GpuRuntime.open(0, OffloadSettings.GpuMemory.ofBytes(1L << 30))) {
             assertEquals(1L << 30, runtime.residency().budgetBytes());
         }
     }

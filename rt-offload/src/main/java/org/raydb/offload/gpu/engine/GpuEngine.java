@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
@@ -32,6 +33,11 @@ abstract class GpuEngine implements Engine {
 
     /** Whether this job's inputs should be in its catalog entry's Z-sorted order (see ZSortedProjection). */
     abstract boolean zSorted(OffloadJob job);
+
+    @Override
+    public void configure(OffloadSettings settings) {
+        SharedGpu.configure(settings);
+    }
 
     @Override
     public String unavailableReason() {

@@ -1,19 +1,23 @@
 package org.raydb.offload.gpu.engine;
 
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.GpuAvailability;
 import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 
 /**
  * The one GPU runtime of this process, shared by both engines and every connection: opened on first use
- * (device 0, budget from {@code -Draydb.gpu.memory}, default 80%), closed by a shutdown hook so that all
- * resident data is freed before the process ends.
+ * on the device and under the {@code gpu.memory} budget of the first connection that uses it (device 0 and 80%
+ * until one says otherwise), closed by a shutdown hook so that all resident data is freed before the process
+ * ends.
  */
 final class SharedGpu {
 
     private static GpuRuntime runtime;
     private static CudaStream stream;
     private static String failure;
+    private static int ordinal;
+    private static OffloadSettings.GpuMemory memory = OffloadSettings.defaults().gpuMemory();
 
     private SharedGpu() {
     }
@@ -28,11 +32,18 @@ final class SharedGpu {
         }
     }
 
+    /** Takes a connection's device and budget while the runtime is not open yet; later ones share it as it is. */
+    static synchronized void configure(OffloadSettings settings) {
+        if (runtime != null) return;
+        ordinal = settings.devices().length > 0 ? settings.devices()[0] : 0;
+        memory = settings.gpuMemory();
+    }
+
     static synchronized GpuRuntime runtime() {
         if (runtime == null) {
             if (failure != null) throw new IllegalStateException(failure);
             try {
-                runtime = GpuRuntime.open(0, System.getProperty("raydb.gpu.memory"));
+                runtime = GpuRuntime.open(ordinal, memory);
             } catch (RuntimeException e) {
                 failure = "the GPU did not open: " + e.getMessage();
                 throw e;

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.GpuOutOfMemoryException;
 
 /** The cache's bookkeeping, with resources that only count bytes and record whether they were freed. */
@@ -160,15 +161,12 @@ class GpuResidencyTest {
     }
 
     @Test
-    void budgetSettingParses() {
+    void budgetFollowsTheGpuMemorySetting() {
         long total = 80L << 30;
-        assertEquals(64L << 30, GpuMemoryBudget.parse("80%", total));
-        assertEquals(64L << 30, GpuMemoryBudget.parse(null, total));
-        assertEquals(12L << 30, GpuMemoryBudget.parse("12G", total));
-        assertEquals(512L << 20, GpuMemoryBudget.parse("512mb", total));
-        assertEquals(1_000_000L, GpuMemoryBudget.parse("1000000", total));
-        assertThrows(IllegalArgumentException.class, () -> GpuMemoryBudget.parse("lots", total));
-        assertThrows(IllegalArgumentException.class, () -> GpuMemoryBudget.parse("150%", total));
+        assertEquals(64L << 30, OffloadSettings.defaults().gpuMemory().budgetFor(total));
+        assertEquals(12L << 30, OffloadSettings.GpuMemory.ofBytes(12L << 30).budgetFor(total));
+        assertEquals(total, OffloadSettings.GpuMemory.ofBytes(100L << 30).budgetFor(total), "never above the device");
+        assertEquals(8L << 30, OffloadSettings.GpuMemory.ofPercent(10).budgetFor(total));
     }
 
     private static void await(CountDownLatch latch) {
