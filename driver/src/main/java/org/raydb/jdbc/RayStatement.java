@@ -1,6 +1,7 @@
 package org.raydb.jdbc;
 
 import java.sql.Statement;
+import java.util.Map;
 
 /**
  * RayDB's extension of {@link Statement}, reached with {@code statement.unwrap(RayStatement.class)}
@@ -10,4 +11,15 @@ public interface RayStatement extends Statement {
 
     /** Whether the last query this statement executed was answered by the offload layer. */
     boolean lastQueryOffloaded();
+
+    /**
+     * Where the time of the last query this statement had offloaded went, in microseconds, as the offload
+     * layer measured it: {@code planning_us} (plan cache lookup, or planning on a miss), {@code execution_us}
+     * (the engine run with its residency check), {@code handoff_us} (the aggregated result made a relation
+     * DuckDB can read) and {@code duckdb_us} (DuckDB running the rest of the statement over it, until its
+     * result set is returned; reading the rows comes after). Empty when the last query was not offloaded.
+     */
+    default Map<String, Long> lastOffloadTimings() {
+        return Map.of();
+    }
 }

@@ -5,14 +5,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.duckdb.DuckDBConnection;
-import org.raydb.arrow.DuckDbArrowRegistrar;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.offload.engine.Engine;
@@ -30,14 +30,17 @@ import org.raydb.offload.result.ResultBuilder;
 
 /**
  * The offload layer of one connection: plans each query (cached), runs qualifying ones on the chosen engine,
- * registers the aggregated groups with DuckDB as Arrow and lets DuckDB run the rest of the statement, so the
- * application gets DuckDB's own ResultSet. Modes: {@code off} never offloads; {@code auto} falls back to
- * DuckDB silently (one DEBUG line); {@code force} raises an SQLException naming why. {@code verify} also
- * runs DuckDB and raises on any difference.
+ * hands the aggregated groups to DuckDB as Arrow ({@link ResultHandoff}) and lets DuckDB run the rest of the
+ * statement, so the application gets DuckDB's own ResultSet. Modes: {@code off} never offloads; {@code auto}
+ * falls back to DuckDB silently (one DEBUG line); {@code force} raises an SQLException naming why.
+ * {@code verify} also runs DuckDB and raises on any difference. Each offloaded query's timings by phase
+ * ({@link OffloadTimings}) are kept for {@link #lastTimings()}.
  */
 final class ConnectionOffloader implements Offloader {
 
     private static final System.Logger LOG = System.getLogger("org.raydb.offload");
+    /** Prepared jobs kept per connection (the planner caches 512 plans; the hot ones are far fewer). */
+    private static final int PREPARED_JOBS = 64;
 
     private final Connection duckdb;
     private final OffloadSettings settings;
@@ -46,11 +49,21 @@ final class ConnectionOffloader implements Offloader {
     private final ResidencyCache residency;
     private final Runnable onClose;
     private final Set<String> writtenInTransaction = new HashSet<>();
-    private final List<Registration> registrations = new ArrayList<>();
+    private final ResultHandoff handoff;
+    private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CachedJob> eldest) {
+            return size() > PREPARED_JOBS;
+        }
+    };
     private QueryPlanner planner;
+    private Map<String, Long> lastTimings = Map.of();
 
-    /** A registered result: its C stream and the allocator of its buffers, freed once DuckDB is done. */
-    private record Registration(AutoCloseable stream, BufferAllocator allocator) {
+    /**
+     * A plan's job encoded against one table snapshot. Encoding depends only on the plan and the snapshot
+     * (a write makes a new {@link ResidentTable}), so a repeated query skips it.
+     */
+    private record CachedJob(ResidentTable table, PreparedJob job) {
     }
 
     /**
@@ -65,6 +78,7 @@ final class ConnectionOffloader implements Offloader {
         this.engines = engines;
         this.residency = residency;
         this.onClose = onClose;
+        this.handoff = new ResultHandoff(duckdb);
     }
 
     private synchronized QueryPlanner planner() throws SQLException {
@@ -80,7 +94,7 @@ final class ConnectionOffloader implements Offloader {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
-        releaseFinished();
+        long start = System.nanoTime();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Choice engine = engines.choose(settings);
         if (engine.engine() == null) {
@@ -95,11 +109,16 @@ final class ConnectionOffloader implements Offloader {
             return decline(uncommitted, OffloadErrors.NOT_SUPPORTED, null);
         }
         try {
+            long planned = System.nanoTime();
             Run run = run(pq, engine.engine());
             if (settings.verify()) {
-                verify(duckdbStatement, pq, run);
+                verify(pq, run);
             }
-            return execute(duckdbStatement, pq, run);
+            long ran = System.nanoTime();
+            Handoff done = execute(pq, run);
+            lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
+                    done.micros(), done.duckdbMicros()).asMap();
+            return done.resultSet();
         } catch (EngineException e) {
             return decline(e.getMessage(), e.sqlState(), e);
         } catch (NotQualified e) {
@@ -121,7 +140,7 @@ final class ConnectionOffloader implements Offloader {
         ResidentTable table = residency.table(plan.table());
         table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
         long t1 = System.nanoTime();
-        PreparedJob job = JobPlanner.prepare(plan, table);
+        PreparedJob job = prepared(pq, table);
         long t2 = System.nanoTime();
         EngineResult result = engine.run(job.job());
         pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
@@ -130,29 +149,46 @@ final class ConnectionOffloader implements Offloader {
         return new Run(job, result, engine.name(), (t1 - t0) / 1000);
     }
 
-    /** Registers the aggregated groups and runs the rewritten statement on DuckDB. */
-    private ResultSet execute(Statement statement, PlannedQuery pq, Run run) throws SQLException {
+    private PreparedJob prepared(PlannedQuery pq, ResidentTable table) throws NotQualified {
+        CachedJob cached = preparedJobs.get(pq.relationName());
+        if (cached == null || cached.table() != table) {
+            cached = new CachedJob(table, JobPlanner.prepare(pq.plan(), table));
+            preparedJobs.put(pq.relationName(), cached);
+        }
+        return cached.job();
+    }
+
+    /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
+    private record Handoff(ResultSet resultSet, long micros, long duckdbMicros) {
+    }
+
+    /**
+     * Builds the Arrow result of the aggregated groups and runs the rewritten statement over it on DuckDB.
+     * The timed handoff ends once the result is published; DuckDB's part is the prepared statement's run.
+     */
+    private Handoff execute(PlannedQuery pq, Run run) throws SQLException {
         long t0 = System.nanoTime();
         BufferAllocator child = allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE);
-        AutoCloseable stream;
+        VectorSchemaRoot root;
         try {
-            VectorSchemaRoot root = ResultBuilder.build(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
+            root = ResultBuilder.build(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
                     run.result().aggregates(), child);
-            stream = DuckDbArrowRegistrar.register(duckdb, pq.relationName(), root, child);
-        } catch (SQLException | RuntimeException e) {
+        } catch (RuntimeException e) {
             child.close();
             throw e;
         }
-        registrations.add(new Registration(stream, child));
-        ResultSet rs = statement.executeQuery(pq.rewrittenSql());
-        pq.lastRun().summary += ", handoff to DuckDB " + (System.nanoTime() - t0) / 1000 + " us";
-        return rs;
+        long t1 = System.nanoTime();
+        ResultSet rs = handoff.run(pq, root, child);
+        long t2 = System.nanoTime();
+        Handoff done = new Handoff(rs, OffloadTimings.micros(t0, t1), OffloadTimings.micros(t1, t2));
+        pq.lastRun().summary += ", handoff " + done.micros() + " us, DuckDB " + done.duckdbMicros() + " us";
+        return done;
     }
 
-    private void verify(Statement statement, PlannedQuery pq, Run run) throws SQLException, VerifyMismatch {
+    private void verify(PlannedQuery pq, Run run) throws SQLException, VerifyMismatch {
         List<List<Object>> offloaded;
         List<String> offloadedTypes;
-        try (ResultSet rs = execute(statement, pq, run)) {
+        try (ResultSet rs = execute(pq, run).resultSet()) {
             offloadedTypes = ResultComparator.types(rs);
             offloaded = ResultComparator.rows(rs);
         }
@@ -200,6 +236,11 @@ final class ConnectionOffloader implements Offloader {
         }
         LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", reason);
         return null;
+    }
+
+    @Override
+    public synchronized Map<String, Long> lastTimings() {
+        return lastTimings;
     }
 
     @Override
@@ -261,39 +302,14 @@ final class ConnectionOffloader implements Offloader {
         }
         if (WrittenTable.isDdl(sql) && planner != null) {
             planner.clear();
-        }
-    }
-
-    /** Frees results DuckDB has released (their allocators are empty). */
-    private void releaseFinished() {
-        registrations.removeIf(r -> {
-            if (r.allocator().getAllocatedMemory() > 0) {
-                return false;
-            }
-            closeQuietly(r);
-            return true;
-        });
-    }
-
-    private static void closeQuietly(Registration r) {
-        try {
-            r.stream().close();
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "closing an offload result stream failed", e);
-        }
-        try {
-            r.allocator().close();
-        } catch (IllegalStateException e) {
-            LOG.log(Level.WARNING, "offload result memory still held at close: {0}", e.getMessage());
+            preparedJobs.clear();
+            handoff.clear();
         }
     }
 
     @Override
     public synchronized void close() {
-        for (Registration r : registrations) {
-            closeQuietly(r);
-        }
-        registrations.clear();
+        handoff.close();
         endTransaction();
         onClose.run();
         if (planner != null) {

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.raydb.jdbc.RayStatement;
 import org.raydb.jdbc.error.SqlErrors;
 import org.raydb.jdbc.error.SqlState;
@@ -35,6 +36,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     private boolean seamAnswerConsumed;
     private volatile long maxRows;
     private volatile boolean lastQueryOffloaded;
+    private volatile Map<String, Long> lastOffloadTimings = Map.of();
     private volatile boolean closeOnCompletion;
     private volatile boolean closedByFailure;
     private boolean replacingResults;
@@ -58,6 +60,11 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     @Override
     public boolean lastQueryOffloaded() {
         return lastQueryOffloaded;
+    }
+
+    @Override
+    public Map<String, Long> lastOffloadTimings() {
+        return lastOffloadTimings;
     }
 
     @Override
@@ -281,7 +288,11 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
             }
             if (offerable && !OffloadOff.isOff(offloader)) {
                 ResultSet answer = offloader.tryQuery(offloadStatement(), sql, parameters());
-                return answer == null ? null : ownSeamAnswer(answer, true);
+                if (answer == null) {
+                    return null;
+                }
+                lastOffloadTimings = offloader.lastTimings();
+                return ownSeamAnswer(answer, true);
             }
             return null;
         } catch (SQLException e) {
@@ -299,6 +310,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
             answeredBySeam = false;
             seamAnswerConsumed = false;
             lastQueryOffloaded = false;
+            lastOffloadTimings = Map.of();
             replacingResults = true;
         }
         try {

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One connection's view of the offload layer. The driver calls it for every query it executes; it either
@@ -39,7 +40,8 @@ public interface Offloader extends AutoCloseable {
      * Runs {@code sql} through the offload layer when it qualifies.
      *
      * @param duckdbStatement a DuckDB statement of this connection the offloader may use to run the rest of
-     *                        the query; the returned result set belongs to it
+     *                        the query; the returned result set belongs to it or to a statement the offloader
+     *                        keeps on the same connection (the driver wraps it as this statement's own)
      * @param sql             the statement text as the application wrote it
      * @param parameters      bound PreparedStatement parameters in order (empty for a plain Statement)
      * @return DuckDB's result set for the whole query, or {@code null} to let DuckDB run it untouched
@@ -55,6 +57,14 @@ public interface Offloader extends AutoCloseable {
      * (matched pieces, encodings, index, estimates, timings).
      */
     ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
+
+    /**
+     * Timings of the query {@link #tryQuery} answered last on this connection, in microseconds by phase (see
+     * {@link org.raydb.jdbc.RayStatement#lastOffloadTimings()}); empty when it has answered none.
+     */
+    default Map<String, Long> lastTimings() {
+        return Map.of();
+    }
 
     /** A write statement went through the driver: drop whatever cached state it may have made stale. */
     void tableWritten(String sql);

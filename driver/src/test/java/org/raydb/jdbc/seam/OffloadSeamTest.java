@@ -64,6 +64,8 @@ class OffloadSeamTest {
             assertEquals("offloader", rs.getString("answered_by"));
             assertSame(s, rs.getStatement());
             assertTrue(s.unwrap(RayStatement.class).lastQueryOffloaded());
+            assertEquals(java.util.Map.of("planning_us", 1L, "execution_us", 1L),
+                    s.unwrap(RayStatement.class).lastOffloadTimings(), "the offloader's timings of this query");
             assertEquals(List.of("SELECT sum(v) FROM seam_flat"), recording.queries);
             assertEquals(List.of(List.of()), recording.queryParameters);
             assertSame(s.unwrap(DuckDBPreparedStatement.class), recording.queryStatements.get(0),
@@ -75,6 +77,7 @@ class OffloadSeamTest {
             assertTrue(plain.next());
             assertEquals(10, plain.getInt(1), "declined: DuckDB's own answer");
             assertFalse(((RayStatement) s).lastQueryOffloaded());
+            assertTrue(((RayStatement) s).lastOffloadTimings().isEmpty(), "no timings for a declined query");
         }
     }
 

@@ -70,6 +70,12 @@ public final class RecordingOffloadProvider implements OffloadProvider {
                         + "'), ('engine', 'recording fixture')) AS t(item, value)");
             }
 
+            /** Fixed timings, so the test can see the statement hand on exactly what its offloader reported. */
+            @Override
+            public java.util.Map<String, Long> lastTimings() {
+                return java.util.Map.of("planning_us", 1L, "execution_us", (long) r.queries.size());
+            }
+
             @Override
             public void tableWritten(String sql) {
                 r.written.add(sql);

@@ -37,8 +37,11 @@ public final class BenchRunner {
         this.reps = reps;
     }
 
-    /** What the warm-up of one query left: DuckDB's answer, and the first difference or failure of RayDB's. */
-    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed) {
+    /**
+     * What the warm-up of one query left: DuckDB's answer, the first difference or failure of RayDB's, and the
+     * time of RayDB's first (cold) run.
+     */
+    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed, double coldMs) {
     }
 
     /** Runs the queries in order, handing each result to {@code onResult} as soon as it is known. */
@@ -69,9 +72,10 @@ public final class BenchRunner {
     private static WarmUp warmUp(Connection duckdb, Connection raydb, SsbQuery query) throws SQLException {
         ResultTable expected = QueryExecution.run(duckdb, query.sql()).result();
         try {
-            return new WarmUp(expected, compare(expected, QueryExecution.run(raydb, query.sql()), query), false);
+            QueryExecution cold = QueryExecution.run(raydb, query.sql());
+            return new WarmUp(expected, compare(expected, cold, query), false, cold.millis());
         } catch (SQLException | RuntimeException e) {
-            return new WarmUp(expected, Optional.of(failure(e)), true);
+            return new WarmUp(expected, Optional.of(failure(e)), true, Double.NaN);
         }
     }
 
@@ -81,10 +85,11 @@ public final class BenchRunner {
         Optional<String> difference = warmUp.difference();
         if (warmUp.failed()) {
             return new BenchResult(query.id(), query.form().label(), selectivity, Double.NaN, Double.NaN,
-                    RaydbProbe.DUCKDB, false, false, expected.rowCount(), difference.get());
+                    Double.NaN, RaydbProbe.DUCKDB, false, false, expected.rowCount(), difference.get(), null);
         }
         double[] duckdbMs = new double[reps];
         double[] raydbMs = new double[reps];
+        List<Map<String, Long>> timings = new ArrayList<>();
         boolean offloaded = false;
         for (int rep = 0; rep < reps; rep++) {
             duckdbMs[rep] = QueryExecution.run(duckdb, query.sql()).millis();
@@ -92,6 +97,7 @@ public final class BenchRunner {
                 QueryExecution timed = QueryExecution.run(raydb, query.sql());
                 raydbMs[rep] = timed.millis();
                 offloaded = timed.offloaded();
+                timings.add(timed.timings());
                 difference = difference.or(() -> compare(expected, timed, query));
             } catch (SQLException | RuntimeException e) {
                 raydbMs[rep] = Double.NaN;
@@ -99,8 +105,8 @@ public final class BenchRunner {
             }
         }
         return new BenchResult(query.id(), query.form().label(), selectivity, median(duckdbMs), median(raydbMs),
-                RaydbProbe.engine(raydb, query.sql()), offloaded, difference.isEmpty(), expected.rowCount(),
-                difference.orElse(null));
+                warmUp.coldMs(), RaydbProbe.engine(raydb, query.sql()), offloaded, difference.isEmpty(),
+                expected.rowCount(), difference.orElse(null), PhaseBreakdown.of(timings, raydbMs));
     }
 
     private static Optional<String> compare(ResultTable expected, QueryExecution actual, SsbQuery query) {

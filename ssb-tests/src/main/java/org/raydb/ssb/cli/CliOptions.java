@@ -12,15 +12,16 @@ import org.raydb.ssb.query.QueryForm;
 /**
  * The options of {@code bench}, {@code suite} and {@code generate}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
- * [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T]}.
+ * [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
  * @param db       the database file
  * @param dbGiven  whether {@code --db} was given (then, without --sf or --from-tbl, it is used as it is)
+ * @param breakdown whether {@code bench} also prints where each offloaded query's time went
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
-        String engine, int reps, List<String> queries, long seed, int threads) {
+        String engine, int reps, List<String> queries, long seed, int threads, boolean breakdown) {
 
     public static final long DEFAULT_SEED = 19920101;
     public static final String BENCH_FOLDER = "target/bench";
@@ -36,8 +37,13 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         List<String> queries = QueryCatalog.IDS;
         long seed = DEFAULT_SEED;
         int threads = Runtime.getRuntime().availableProcessors();
+        boolean breakdown = false;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
+            if (option.equals("--breakdown")) {
+                breakdown = true;
+                continue;
+            }
             String value = i + 1 < args.length ? args[i + 1] : null;
             if (value == null) {
                 throw usage("option " + option + " needs a value");
@@ -72,7 +78,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
                     : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
-        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, reps, queries, seed, threads);
+        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, reps, queries, seed, threads, breakdown);
     }
 
     private static List<String> queries(String value) {

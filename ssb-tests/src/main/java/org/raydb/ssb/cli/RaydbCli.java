@@ -15,6 +15,7 @@ import java.util.Map;
 import org.raydb.ssb.bench.BenchReport;
 import org.raydb.ssb.bench.BenchResult;
 import org.raydb.ssb.bench.BenchRunner;
+import org.raydb.ssb.bench.BreakdownTablePrinter;
 import org.raydb.ssb.bench.HtmlReport;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
@@ -51,7 +52,7 @@ public final class RaydbCli {
         if (args.length == 0) {
             System.err.println("usage: raydb bench|suite|generate [--sf N | --from-tbl DIR] [--db FILE]"
                     + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--reps R] [--queries q1.1,...]"
-                    + " [--seed S] [--threads T]");
+                    + " [--seed S] [--threads T] [--breakdown]");
             return FAILURE;
         }
         try {
@@ -106,6 +107,9 @@ public final class RaydbCli {
                 ExistingDatabase.scaleFactor(contents.file(), contents.provenance()), contents.provenance().source(),
                 contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.reps(),
                 now.toString(), results);
+        if (options.breakdown()) {
+            new BreakdownTablePrinter(out).print(results);
+        }
         writeReports(report, now);
         long mismatches = results.stream().filter(r -> !r.match()).count();
         out.printf(Locale.ROOT, "%d of %d answers matched DuckDB's%n", results.size() - mismatches, results.size());

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import org.raydb.jdbc.RayStatement;
 
 /**
@@ -25,6 +26,16 @@ public final class RaydbProbe {
                     && statement.unwrap(RayStatement.class).lastQueryOffloaded();
         } catch (SQLException e) {
             return false;
+        }
+    }
+
+    /** {@link RayStatement#lastOffloadTimings()}, empty where the driver cannot tell. */
+    public static Map<String, Long> lastOffloadTimings(Statement statement) {
+        try {
+            return statement.isWrapperFor(RayStatement.class)
+                    ? statement.unwrap(RayStatement.class).lastOffloadTimings() : Map.of();
+        } catch (SQLException e) {
+            return Map.of();
         }
     }
 

@@ -17,24 +17,27 @@ class ReportsTest {
 
     @Test
     void jsonCarriesTheDocumentedFields() {
-        String json = JsonReport.render(report(new BenchResult("q1.1", "flat", 0.0199, 100.5, 2.5, "cuda", true, true,
-                1, null)));
+        String json = JsonReport.render(report(new BenchResult("q1.1", "flat", 0.0199, 100.5, 2.5, 812.25, "cuda", true,
+                true, 1, null, new PhaseBreakdown(4, 1900, 310, 290))));
         assertTrue(json.contains("\"machine\": {\"cores\": 2, \"memory_bytes\": 25769803776"), json);
         assertTrue(json.contains("\"sf\": 1,"), json);
         assertTrue(json.contains("{\"query\": \"q1.1\", \"form\": \"flat\", \"selectivity\": 0.0199, \"duckdb_ms\": 100.5,"
-                + " \"raydb_ms\": 2.5, \"speedup\": 40.2, \"engine\": \"cuda\", \"offloaded\": true, \"match\": true,"
-                + " \"result_rows\": 1, \"difference\": null}"), json);
+                + " \"raydb_ms\": 2.5, \"cold_ms\": 812.25, \"speedup\": 40.2, \"engine\": \"cuda\","
+                + " \"offloaded\": true, \"match\": true, \"result_rows\": 1, \"difference\": null,"
+                + " \"breakdown\": {\"planning_us\": 4,"
+                + " \"execution_us\": 1900, \"handoff_us\": 310, \"finish_us\": 290}}"), json);
     }
 
     @Test
     void aFailedRunIsReportedNotHidden() {
-        BenchResult failed = new BenchResult("q4.3", "flat", 0.00007, Double.NaN, Double.NaN, "duckdb", false, false,
-                0, "jdbc:raydb: failed: \"boom\"");
-        BenchReport report = report(new BenchResult("q1.1", "star", 0.02, 120, 110, "duckdb", false, true, 1, null),
-                failed);
+        BenchResult failed = new BenchResult("q4.3", "flat", 0.00007, Double.NaN, Double.NaN, Double.NaN, "duckdb",
+                false, false, 0, "jdbc:raydb: failed: \"boom\"", null);
+        BenchReport report = report(new BenchResult("q1.1", "star", 0.02, 120, 110, 130, "duckdb", false, true, 1, null,
+                null), failed);
         assertFalse(report.allMatch());
         String json = JsonReport.render(report);
-        assertTrue(json.contains("\"raydb_ms\": null, \"speedup\": null"), json);
+        assertTrue(json.contains("\"raydb_ms\": null, \"cold_ms\": null, \"speedup\": null"), json);
+        assertTrue(json.contains("\"difference\": null, \"breakdown\": null}"), "not offloaded: no breakdown");
         assertTrue(json.contains("\"difference\": \"jdbc:raydb: failed: \\\"boom\\\"\""), json);
         String html = HtmlReport.render(report);
         assertTrue(html.contains("<svg") && html.contains("NO: jdbc:raydb: failed: &quot;boom&quot;"), html);

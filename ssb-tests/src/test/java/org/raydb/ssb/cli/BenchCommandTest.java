@@ -35,6 +35,16 @@ class BenchCommandTest {
         String html = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.html"));
         assertTrue(html.contains("<svg") && html.contains("q4.3 star"), "inline SVG chart expected");
         assertTrue(!html.contains("<script src") && !html.contains("<link"), "no external assets");
+
+        String broken = run(new String[] {"bench", "--db", db.toString(), "--reps", "3", "--queries", "q1.1,q2.1",
+            "--form", "flat", "--engine", "cpu", "--breakdown"});
+        assertTrue(broken.contains("cold ms"), broken);
+        assertTrue(broken.matches("(?s).*planning +offload exec +handoff +finish +host +RayDB ms\\n"
+                + "q1\\.1 +flat +\\d+ +\\d+ +\\d+ +\\d+ +\\d+ +[0-9.]+\\n.*"), "the breakdown table: " + broken);
+        String offloaded = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.json"));
+        assertTrue(offloaded.matches("(?s).*\"query\": \"q2\\.1\".*\"cold_ms\": [0-9.]+,.*\"offloaded\": true,.*"
+                + "\"breakdown\": \\{\"planning_us\": \\d+, \"execution_us\": \\d+, \"handoff_us\": \\d+,"
+                + " \"finish_us\": \\d+\\}.*"), offloaded);
     }
 
     @Test

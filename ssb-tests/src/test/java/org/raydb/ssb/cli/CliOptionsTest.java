@@ -25,12 +25,14 @@ class CliOptionsTest {
         assertEquals("auto", o.engine());
         assertEquals(5, o.reps());
         assertEquals(QueryCatalog.IDS, o.queries());
+        assertFalse(o.breakdown());
     }
 
     @Test
     void everyOptionIsRead() throws SQLException {
         CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
-                "--engine", "cuda", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7", "--threads", "1"});
+                "--engine", "cuda", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
+                "--threads", "1"});
         assertEquals(0.5, o.sf().value());
         assertEquals(Path.of("x.duckdb"), o.db());
         assertTrue(o.dbGiven());
@@ -40,6 +42,7 @@ class CliOptionsTest {
         assertEquals(List.of("q1.1", "q4.3"), o.queries());
         assertEquals(7, o.seed());
         assertEquals(1, o.threads());
+        assertTrue(o.breakdown(), "--breakdown is a flag without a value");
     }
 
     @Test
