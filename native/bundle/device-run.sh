@@ -42,7 +42,7 @@ for sf in "${@:-1}"; do
   for engine in ${ENGINES:-cuda optix}; do
     subset=()
     [[ $engine == optix && -n ${OPTIX_QUERIES:-} ]] && subset=(--queries "$OPTIX_QUERIES")
-    if step 20 480 "bench SF $sf $engine" "$run" bench --db "$db" --form flat --engine "$engine" --reps 10 "${subset[@]}"; then :; fi
+    if step 20 480 "bench SF $sf $engine" "$run" bench --db "$db" --form flat --engine "$engine" --offload force --reps 10 "${subset[@]}"; then :; fi
     [[ -f target/bench/latest.json ]] && cp target/bench/latest.json "$out/bench-sf$sf-$engine.json"
     rm -f target/bench/latest.json
   done

@@ -19,8 +19,8 @@ import org.raydb.ssb.suite.ResultComparison;
 import org.raydb.ssb.suite.ResultTable;
 
 /**
- * Times each query on DuckDB directly and through {@code jdbc:raydb:?engine=<engine>} on the same file. A
- * warm-up pass runs every query once on each (the driver's first runs load columns and build indexes, shown
+ * Times each query on DuckDB directly and through {@code jdbc:raydb:?engine=<engine>&offload=<mode>} on the
+ * same file. A warm-up pass runs every query once on each (the driver's first runs load columns and build indexes, shown
  * as a progress phase); then each query gets {@code reps} timed runs alternating between the two, reported as
  * medians. Every RayDB answer, warm-up included, is compared with DuckDB's; a query that fails through the
  * driver counts as a wrong answer and the bench goes on.
@@ -28,12 +28,13 @@ import org.raydb.ssb.suite.ResultTable;
 public final class BenchRunner {
 
     private final Path database;
-    private final String engine;
+    private final String raydbParameters;
     private final int reps;
 
-    public BenchRunner(Path database, String engine, int reps) {
+    /** @param raydbParameters the driver settings of the {@code jdbc:raydb:} side, as URL parameters */
+    public BenchRunner(Path database, String raydbParameters, int reps) {
         this.database = database;
-        this.engine = engine;
+        this.raydbParameters = raydbParameters;
         this.reps = reps;
     }
 
@@ -50,7 +51,7 @@ public final class BenchRunner {
         List<BenchResult> results = new ArrayList<>();
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database);
                 Connection raydb = DriverManager.getConnection(
-                        DifferentialSuite.raydbUrl(database, "?engine=" + engine))) {
+                        DifferentialSuite.raydbUrl(database, raydbParameters))) {
             List<WarmUp> warmUps = new ArrayList<>();
             try (Progress.Phase phase = progress.start("warm up (loads, index builds)", queries.size(), "queries")) {
                 for (SsbQuery query : queries) {

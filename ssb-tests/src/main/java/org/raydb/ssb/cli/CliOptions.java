@@ -12,20 +12,23 @@ import org.raydb.ssb.query.QueryForm;
 /**
  * The options of {@code bench}, {@code suite} and {@code generate}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
- * [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]}.
+ * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
  * @param db       the database file
  * @param dbGiven  whether {@code --db} was given (then, without --sf or --from-tbl, it is used as it is)
+ * @param engine   the driver's {@code engine} setting for {@code jdbc:raydb:}
+ * @param offload  the driver's {@code offload} setting ({@code force} makes a query that is not offloaded fail)
  * @param breakdown whether {@code bench} also prints where each offloaded query's time went
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
-        String engine, int reps, List<String> queries, long seed, int threads, boolean breakdown) {
+        String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown) {
 
     public static final long DEFAULT_SEED = 19920101;
     public static final String BENCH_FOLDER = "target/bench";
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
+    private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
 
     public static CliOptions parse(String[] args) throws SQLException {
         ScaleFactor sf = null;
@@ -33,6 +36,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         Path db = null;
         List<QueryForm> forms = QueryForm.parse("both");
         String engine = "auto";
+        String offload = "auto";
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
         long seed = DEFAULT_SEED;
@@ -56,6 +60,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--db" -> db = Path.of(value);
                     case "--form" -> forms = QueryForm.parse(value);
                     case "--engine" -> engine = oneOf("--engine", value, ENGINES);
+                    case "--offload" -> offload = oneOf("--offload", value, OFFLOAD_MODES);
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seed = Long.parseLong(value);
@@ -78,7 +83,13 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
                     : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
-        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, reps, queries, seed, threads, breakdown);
+        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
+                breakdown);
+    }
+
+    /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
+    public String raydbParameters() {
+        return "?engine=" + engine + "&offload=" + offload;
     }
 
     private static List<String> queries(String value) {

@@ -80,7 +80,7 @@ public final class RaydbCli {
     private int suite(CliOptions options) throws SQLException {
         SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
         List<SsbQuery> queries = QueryCatalog.select(options.queries(), options.forms());
-        List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(contents.file(), "?engine=" + options.engine(),
+        List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(contents.file(), options.raydbParameters(),
                 queries);
         int mismatches = 0;
         for (DifferentialSuite.Outcome o : outcomes) {
@@ -99,7 +99,7 @@ public final class RaydbCli {
             selectivity = Selectivity.fractions(connection, options.queries(), contents.flatRows());
         }
         ResultTablePrinter printer = new ResultTablePrinter(out);
-        List<BenchResult> results = new BenchRunner(contents.file(), options.engine(), options.reps())
+        List<BenchResult> results = new BenchRunner(contents.file(), options.raydbParameters(), options.reps())
                 .run(QueryCatalog.select(options.queries(), options.forms()), selectivity,
                         ConsoleProgress.forThisTerminal(), printer::print);
         LocalDateTime now = LocalDateTime.now();

@@ -23,6 +23,8 @@ class CliOptionsTest {
         assertFalse(o.dbGiven());
         assertEquals(List.of(QueryForm.FLAT, QueryForm.STAR), o.forms());
         assertEquals("auto", o.engine());
+        assertEquals("auto", o.offload());
+        assertEquals("?engine=auto&offload=auto", o.raydbParameters());
         assertEquals(5, o.reps());
         assertEquals(QueryCatalog.IDS, o.queries());
         assertFalse(o.breakdown());
@@ -31,13 +33,15 @@ class CliOptionsTest {
     @Test
     void everyOptionIsRead() throws SQLException {
         CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
-                "--engine", "cuda", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
+                "--engine", "cuda", "--offload", "force", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
                 "--threads", "1"});
         assertEquals(0.5, o.sf().value());
         assertEquals(Path.of("x.duckdb"), o.db());
         assertTrue(o.dbGiven());
         assertEquals(List.of(QueryForm.FLAT), o.forms());
         assertEquals("cuda", o.engine());
+        assertEquals("force", o.offload());
+        assertEquals("?engine=cuda&offload=force", o.raydbParameters());
         assertEquals(3, o.reps());
         assertEquals(List.of("q1.1", "q4.3"), o.queries());
         assertEquals(7, o.seed());
@@ -61,7 +65,8 @@ class CliOptionsTest {
 
     @Test
     void badOptionsAreNamed() {
-        for (String[] args : List.of(new String[] {"--engine", "gpu"}, new String[] {"--reps", "0"},
+        for (String[] args : List.of(new String[] {"--engine", "gpu"}, new String[] {"--offload", "always"},
+                new String[] {"--reps", "0"},
                 new String[] {"--queries", "q9.9"}, new String[] {"--form", "all"}, new String[] {"--sf"},
                 new String[] {"--sf", "1", "--from-tbl", "d"}, new String[] {"--fast", "1"})) {
             SQLException e = assertThrows(SQLException.class, () -> CliOptions.parse(args), String.join(" ", args));
