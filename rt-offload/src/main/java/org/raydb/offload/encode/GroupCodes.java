@@ -1,6 +1,7 @@
 package org.raydb.offload.encode;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * RayDB's group encoding: every distinct tuple of group-key codes that occurs in the table gets a dense code
@@ -8,6 +9,9 @@ import java.util.Arrays;
  * as the Y coordinate). With no group keys there is one group, code 0.
  */
 public final class GroupCodes {
+
+    /** Packed key spaces up to this size (or 8 per row) are ranked with a bit per tuple instead of sorted. */
+    private static final long DENSE_SPACE = 1L << 26;
 
     private final int[] groupOfRow;
     private final int[][] keyCodes;
@@ -17,35 +21,52 @@ public final class GroupCodes {
         this.keyCodes = keyCodes;
     }
 
-    /** Builds from the dictionaries of the group-key columns. */
+    /**
+     * Builds from the dictionaries of the group-key columns. The tuples pack into one order-preserving
+     * integer; when its space is small enough for a bit per value, the occurring ones are ranked in
+     * O(rows + space), otherwise the packed values are sorted.
+     */
     public static GroupCodes build(SortedDictionary[] keys, int rows) {
         if (keys.length == 0) {
             return new GroupCodes(new int[rows], new int[][] {{}});
         }
-        long[] packed = new long[rows];
         BijectivePacking packing = packingFor(keys);
-        if (packing != null) {
-            int[] tuple = new int[keys.length];
-            for (int r = 0; r < rows; r++) {
-                for (int k = 0; k < keys.length; k++) {
-                    tuple[k] = keys[k].codeOf(r);
-                }
-                packed[r] = packing.pack(tuple);
-            }
-            long[] distinct = Arrays.stream(packed).sorted().distinct().toArray();
-            int[] group = new int[rows];
-            for (int r = 0; r < rows; r++) {
-                group[r] = Arrays.binarySearch(distinct, packed[r]);
-            }
-            int[][] keyCodes = new int[distinct.length][keys.length];
-            for (int g = 0; g < distinct.length; g++) {
-                for (int k = 0; k < keys.length; k++) {
-                    keyCodes[g][k] = packing.unpack(distinct[g], k);
-                }
-            }
-            return new GroupCodes(group, keyCodes);
+        if (packing == null) {
+            return buildByHashing(keys, rows);
         }
-        return buildByHashing(keys, rows);
+        int[][] columns = new int[keys.length][];
+        for (int k = 0; k < keys.length; k++) {
+            columns[k] = keys[k].codes();
+        }
+        int[] group = new int[rows];
+        long[] distinct;
+        long[] packed = packing.packAll(columns, rows);
+        if (packing.size() <= Math.max(DENSE_SPACE, 8L * rows)) {
+            DenseRanks present = new DenseRanks(packing.size());
+            IntStream.range(0, rows).parallel().forEach(r -> present.mark(packed[r]));
+            present.freeze();
+            Arrays.parallelSetAll(group, r -> present.rank(packed[r]));
+            distinct = present.values();
+        } else {
+            long[] sorted = packed.clone();
+            Arrays.parallelSort(sorted);
+            int size = 0;
+            for (int i = 0; i < rows; i++) {
+                if (i == 0 || sorted[i] != sorted[size - 1]) {
+                    sorted[size++] = sorted[i];
+                }
+            }
+            long[] values = Arrays.copyOf(sorted, size);
+            Arrays.parallelSetAll(group, r -> Arrays.binarySearch(values, packed[r]));
+            distinct = values;
+        }
+        int[][] keyCodes = new int[distinct.length][keys.length];
+        for (int g = 0; g < distinct.length; g++) {
+            for (int k = 0; k < keys.length; k++) {
+                keyCodes[g][k] = packing.unpack(distinct[g], k);
+            }
+        }
+        return new GroupCodes(group, keyCodes);
     }
 
     private static BijectivePacking packingFor(SortedDictionary[] keys) {

@@ -2,9 +2,10 @@ package org.raydb.offload.encode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.raydb.offload.exec.ColumnData;
-import org.raydb.offload.plan.Utf8Order;
 import org.raydb.offload.plan.ValueSet;
 
 /**
@@ -16,6 +17,9 @@ import org.raydb.offload.plan.ValueSet;
  */
 public final class SortedDictionary {
 
+    /** Spans up to this many values (or 8 per row) are ranked with a bit per value instead of sorted. */
+    private static final long DENSE_SPAN = 1L << 24;
+
     private final long[] longValues;
     private final String[] stringValues;
     private final int[] codes;
@@ -26,26 +30,49 @@ public final class SortedDictionary {
         this.codes = codes;
     }
 
+    /**
+     * VARCHAR columns arrive coded in UTF-8 order already (see {@link ColumnData}). Numbers: when their span
+     * is small (days, years, quantities, keys) a bit per value ranks them in O(rows + span); otherwise the
+     * distinct values are sorted and every row binary-searched. Both passes run on all cores.
+     */
     public static SortedDictionary build(ColumnData column) {
-        int rows = column.rows();
-        int[] codes = new int[rows];
         if (column.isString()) {
-            String[] distinct = java.util.stream.IntStream.range(0, rows).filter(r -> !column.isNull(r))
-                    .mapToObj(column::stringAt).distinct().sorted(Utf8Order::compare).toArray(String[]::new);
-            java.util.Map<String, Integer> index = new java.util.HashMap<>(distinct.length * 2);
-            for (int i = 0; i < distinct.length; i++) {
-                index.put(distinct[i], i);
-            }
-            for (int r = 0; r < rows; r++) {
-                codes[r] = column.isNull(r) ? distinct.length : index.get(column.stringAt(r));
-            }
-            return new SortedDictionary(null, distinct, codes);
+            return new SortedDictionary(null, column.stringDictionary(), column.stringCodes());
         }
-        long[] values = java.util.stream.IntStream.range(0, rows).filter(r -> !column.isNull(r))
-                .mapToLong(column::longAt).sorted().distinct().toArray();
-        for (int r = 0; r < rows; r++) {
-            codes[r] = column.isNull(r) ? values.length : Arrays.binarySearch(values, column.longAt(r));
+        long[] v = column.longValues();
+        BitSet nulls = column.nullRows();
+        int rows = v.length;
+        java.util.LongSummaryStatistics stats = IntStream.range(0, rows).parallel().filter(r -> !nulls.get(r))
+                .mapToLong(r -> v[r]).summaryStatistics();
+        long min = stats.getMin();
+        long max = stats.getMax();
+        int[] codes = new int[rows];
+        if (min > max) {
+            return new SortedDictionary(new long[0], null, codes);
         }
+        long span = max - min;
+        if (span >= 0 && span < Math.max(DENSE_SPAN, 8L * rows)) {
+            long base = min;
+            DenseRanks ranks = new DenseRanks(span + 1);
+            IntStream.range(0, rows).parallel().filter(r -> !nulls.get(r)).forEach(r -> ranks.mark(v[r] - base));
+            ranks.freeze();
+            long[] values = ranks.values();
+            for (int i = 0; i < values.length; i++) {
+                values[i] += base;
+            }
+            Arrays.parallelSetAll(codes, r -> nulls.get(r) ? values.length : ranks.rank(v[r] - base));
+            return new SortedDictionary(values, null, codes);
+        }
+        long[] sorted = IntStream.range(0, rows).filter(r -> !nulls.get(r)).mapToLong(r -> v[r]).toArray();
+        Arrays.parallelSort(sorted);
+        int size = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[size - 1]) {
+                sorted[size++] = sorted[i];
+            }
+        }
+        long[] values = Arrays.copyOf(sorted, size);
+        Arrays.parallelSetAll(codes, r -> nulls.get(r) ? values.length : Arrays.binarySearch(values, v[r]));
         return new SortedDictionary(values, null, codes);
     }
 

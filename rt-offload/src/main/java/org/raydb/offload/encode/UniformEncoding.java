@@ -19,27 +19,13 @@ public final class UniformEncoding {
         this.runStart = runStart;
     }
 
-    /** Encodes from a column's dictionary codes (a counting sort: stable, O(N + cardinality)). */
+    /** Encodes from a column's dictionary codes: their stable {@link CodeOrder}, and its inverse. */
     public static UniformEncoding build(SortedDictionary dictionary) {
-        int[] codes = dictionary.codes();
-        int n = codes.length;
-        int card = dictionary.cardinality();
-        int[] runStart = new int[card + 1];
-        for (int c : codes) {
-            runStart[c + 1]++;
-        }
-        for (int c = 0; c < card; c++) {
-            runStart[c + 1] += runStart[c];
-        }
-        int[] next = java.util.Arrays.copyOf(runStart, card);
-        int[] rank = new int[n];
-        int[] rowAtRank = new int[n];
-        for (int row = 0; row < n; row++) {
-            int r = next[codes[row]]++;
-            rank[row] = r;
-            rowAtRank[r] = row;
-        }
-        return new UniformEncoding(rank, rowAtRank, runStart);
+        CodeOrder order = CodeOrder.of(dictionary.codes(), dictionary.cardinality());
+        int[] rowAtRank = order.rowAtArray();
+        int[] rank = new int[rowAtRank.length];
+        java.util.stream.IntStream.range(0, rowAtRank.length).parallel().forEach(r -> rank[rowAtRank[r]] = r);
+        return new UniformEncoding(rank, rowAtRank, order.startArray());
     }
 
     public int rows() {

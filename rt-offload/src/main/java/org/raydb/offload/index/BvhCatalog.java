@@ -107,19 +107,15 @@ public final class BvhCatalog {
             }
         }
         BijectivePacking packing = new BijectivePacking(cards);
+        int[][] columns = new int[dicts.length][];
+        for (int i = 0; i < dicts.length; i++) {
+            columns[i] = dicts[i].codes();
+        }
         GroupCodes groups = encodings.groupCodes(key.yAttributes());
         boolean yFits = groups.count() < TriangleScene.MAX_CODE;
         int rows = groups.groupOfRow().length;
-        int[] y = new int[rows];
-        int[] z = new int[rows];
-        int[] tuple = new int[cards.length];
-        for (int r = 0; r < rows; r++) {
-            for (int i = 0; i < cards.length; i++) {
-                tuple[i] = dicts[i].codeOf(r);
-            }
-            z[r] = (int) packing.pack(tuple);
-            y[r] = yFits ? groups.groupOf(r) : 0;
-        }
+        int[] y = yFits ? groups.groupOfRow() : new int[rows];
+        int[] z = packing.packAllInts(columns, rows);
         BvhKey actual = yFits ? key : new BvhKey(key.zAttributes(), List.of());
         return new TriangleScene(actual, packing, y, z, yFits ? Math.max(1, groups.count()) : 1);
     }

@@ -34,13 +34,26 @@ public final class SievingVectors {
             }
         }
         int[] boundaries = chosen.stream().mapToInt(Integer::intValue).toArray();
+        // Band v holds the rows of the ranks [X_(v-1), X_v), each band filled by its own task; vector v is
+        // the union of bands 0..v.
+        int words = (n + 63) >>> 6;
+        long[][] bands = new long[boundaries.length][];
+        java.util.stream.IntStream.range(0, boundaries.length).parallel().forEach(v -> {
+            long[] band = new long[words];
+            for (int r = v == 0 ? 0 : boundaries[v - 1]; r < boundaries[v]; r++) {
+                int row = encoding.rowAt(r);
+                band[row >>> 6] |= 1L << row;
+            }
+            bands[v] = band;
+        });
         BitSet[] vectors = new BitSet[boundaries.length];
         for (int v = 0; v < boundaries.length; v++) {
-            BitSet bits = new BitSet(n);
-            for (int r = 0; r < boundaries[v]; r++) {
-                bits.set(encoding.rowAt(r));
+            if (v > 0) {
+                long[] below = bands[v - 1];
+                long[] band = bands[v];
+                java.util.Arrays.parallelSetAll(band, w -> band[w] | below[w]);
             }
-            vectors[v] = bits;
+            vectors[v] = BitSet.valueOf(bands[v]);
         }
         return new SievingVectors(boundaries, vectors, n);
     }

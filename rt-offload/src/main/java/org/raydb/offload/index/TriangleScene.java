@@ -1,6 +1,7 @@
 package org.raydb.offload.index;
 
 import org.raydb.offload.encode.BijectivePacking;
+import org.raydb.offload.encode.CodeOrder;
 
 /**
  * The RayDB geometry of one BVH-catalog entry: one right triangle per row with vertices {@code (a,b,c)},
@@ -23,9 +24,13 @@ public final class TriangleScene {
     private final int[] y;
     private final int[] z;
     private final int yCells;
-    private final int[] cellStart;
-    private final int[] sortedRows;
-    private final float[] sortedZ;
+    /** Built on first use: the cuda engine wants the Z order, only the cpu engine the grid. */
+    private volatile CodeOrder zOrder;
+    private volatile Grid grid;
+
+    /** The cpu engine's grid: rows by Y cell, each cell's rows by Z (then row), with their float32 Z. */
+    private record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {
+    }
 
     TriangleScene(BvhKey key, BijectivePacking packing, int[] y, int[] z, int yCells) {
         this.key = key;
@@ -33,28 +38,62 @@ public final class TriangleScene {
         this.y = y;
         this.z = z;
         this.yCells = yCells;
-        int n = y.length;
-        cellStart = new int[yCells + 1];
-        for (int v : y) {
-            cellStart[v + 1]++;
+    }
+
+    /** The rows in Z order (built once, on first use). */
+    public CodeOrder zOrder() {
+        CodeOrder o = zOrder;
+        return o != null ? o : buildZOrder();
+    }
+
+    private synchronized CodeOrder buildZOrder() {
+        if (zOrder == null) {
+            zOrder = CodeOrder.of(z);
         }
-        for (int c = 0; c < yCells; c++) {
-            cellStart[c + 1] += cellStart[c];
+        return zOrder;
+    }
+
+    private Grid grid() {
+        Grid g = grid;
+        return g != null ? g : buildGrid();
+    }
+
+    /**
+     * Rows in (Y, Z, row) order by two stable counting sorts, Z first: each pass reads its input in order
+     * and carries along what the next pass needs, so neither gathers from a table-ordered array.
+     */
+    private synchronized Grid buildGrid() {
+        if (grid == null) {
+            int n = y.length;
+            int[] zStart = CodeOrder.starts(z);
+            int[] next = java.util.Arrays.copyOf(zStart, zStart.length - 1);
+            int[] rowByZ = new int[n];
+            int[] cellByZ = new int[n];
+            for (int row = 0; row < n; row++) {
+                int at = next[z[row]]++;
+                rowByZ[at] = row;
+                cellByZ[at] = y[row];
+            }
+            int[] cellStart = new int[yCells + 1];
+            for (int v : y) {
+                cellStart[v + 1]++;
+            }
+            for (int c = 0; c < yCells; c++) {
+                cellStart[c + 1] += cellStart[c];
+            }
+            next = java.util.Arrays.copyOf(cellStart, yCells);
+            int[] sortedRows = new int[n];
+            float[] sortedZ = new float[n];
+            for (int c = 0; c < zStart.length - 1; c++) {
+                for (int i = zStart[c], end = zStart[c + 1]; i < end; i++) {
+                    int at = next[cellByZ[i]]++;
+                    sortedRows[at] = rowByZ[i];
+                    sortedZ[at] = c;
+                }
+            }
+            grid = new Grid(cellStart, sortedRows, sortedZ);
         }
-        // Bucket rows by Y cell (counting sort), then sort each cell by Z: keys are (z << 32 | row).
-        long[] keys = new long[n];
-        int[] next = java.util.Arrays.copyOf(cellStart, yCells);
-        for (int row = 0; row < n; row++) {
-            keys[next[y[row]]++] = ((long) z[row] << 32) | row;
-        }
-        java.util.stream.IntStream.range(0, yCells).parallel()
-                .forEach(c -> java.util.Arrays.sort(keys, cellStart[c], cellStart[c + 1]));
-        sortedRows = new int[n];
-        sortedZ = new float[n];
-        for (int i = 0; i < n; i++) {
-            sortedRows[i] = (int) keys[i];
-            sortedZ[i] = (float) (keys[i] >>> 32);
-        }
+        return grid;
     }
 
     public BvhKey key() {
@@ -91,20 +130,29 @@ public final class TriangleScene {
 
     /** Start of cell {@code cell} in {@link #sortedRow}; cell {@code c} spans {@code [cellStart(c), cellStart(c+1))}. */
     public int cellStart(int cell) {
-        return cellStart[cell];
+        return grid().cellStart()[cell];
     }
 
     public int sortedRow(int i) {
-        return sortedRows[i];
+        return grid().sortedRows()[i];
     }
 
     /** The float32 Z of the i-th triangle in (Y, Z) order. */
     public float sortedZ(int i) {
-        return sortedZ[i];
+        return grid().sortedZ()[i];
     }
 
-    /** Host bytes of the geometry and its grid. */
+    /** Host bytes of the geometry and what was built from it so far. */
     public long bytes() {
-        return 4L * (3L * y.length + cellStart.length) + 4L * sortedZ.length;
+        long b = 4L * 2 * y.length;
+        CodeOrder o = zOrder;
+        Grid g = grid;
+        if (o != null) {
+            b += o.bytes();
+        }
+        if (g != null) {
+            b += 4L * (g.cellStart().length + 2L * g.sortedRows().length);
+        }
+        return b;
     }
 }

@@ -30,6 +30,27 @@ class BijectivePackingTest {
         }
     }
 
+    @Test
+    void packingColumnsEqualsPackingEachTuple() {
+        Random random = new Random(5);
+        int[] cards = {7, 1000, 3};
+        BijectivePacking p = new BijectivePacking(cards);
+        int rows = 40_000;
+        int[][] columns = new int[cards.length][rows];
+        for (int i = 0; i < cards.length; i++) {
+            for (int r = 0; r < rows; r++) {
+                columns[i][r] = random.nextInt(cards[i]);
+            }
+        }
+        long[] z = p.packAll(columns, rows);
+        int[] zInts = p.packAllInts(columns, rows);
+        for (int r = 0; r < rows; r++) {
+            long expected = p.pack(new int[] {columns[0][r], columns[1][r], columns[2][r]});
+            assertEquals(expected, z[r]);
+            assertEquals(expected, zInts[r]);
+        }
+    }
+
     /** The paper's example: Z = 101·Year + English; Year ∈ [1,2], English ≥ 60 gives [161,201] and [262,302]. */
     @Test
     void paperExample() {

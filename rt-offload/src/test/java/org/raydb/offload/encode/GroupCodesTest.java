@@ -18,6 +18,31 @@ class GroupCodesTest {
     }
 
     @Test
+    void smallAndHugeKeySpacesBothNumberTheOccurringTuplesInOrder() {
+        java.util.Random random = new java.util.Random(11);
+        int rows = 5000;
+        // 3 keys of 60 values (a key space ranked with a bit per tuple), and of 2,000 values (8e9 tuples: sorted).
+        for (int range : new int[] {60, 2000}) {
+            SortedDictionary[] keys = new SortedDictionary[3];
+            for (int k = 0; k < keys.length; k++) {
+                keys[k] = SortedDictionary.build(EncodingTestData.longs(random.longs(rows, 0, range).toArray()));
+            }
+            GroupCodes g = GroupCodes.build(keys, rows);
+            java.util.List<java.util.List<Integer>> tuples = java.util.stream.IntStream.range(0, rows)
+                    .mapToObj(r -> java.util.List.of(keys[0].codeOf(r), keys[1].codeOf(r), keys[2].codeOf(r)))
+                    .distinct().sorted(java.util.Comparator.<java.util.List<Integer>, Integer>comparing(t -> t.get(0))
+                            .thenComparing(t -> t.get(1)).thenComparing(t -> t.get(2)))
+                    .toList();
+            assertEquals(tuples.size(), g.count());
+            for (int r = 0; r < rows; r++) {
+                java.util.List<Integer> t = tuples.get(g.groupOf(r));
+                assertEquals(java.util.List.of(keys[0].codeOf(r), keys[1].codeOf(r), keys[2].codeOf(r)), t);
+                assertArrayEquals(new int[] {t.get(0), t.get(1), t.get(2)}, g.keyCodes(g.groupOf(r)));
+            }
+        }
+    }
+
+    @Test
     void noKeysIsOneGroupEvenWithoutRows() {
         assertEquals(1, GroupCodes.build(new SortedDictionary[0], 0).count());
         assertEquals(1, GroupCodes.build(new SortedDictionary[0], 10).count());

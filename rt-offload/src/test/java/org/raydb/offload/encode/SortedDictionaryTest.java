@@ -46,6 +46,36 @@ class SortedDictionaryTest {
     }
 
     @Test
+    void wideAndDenseSpansGiveTheSameCodesAsSorting() {
+        // Spans beyond a bit per value (sorted path, including the extremes whose difference overflows) and
+        // within it (bit path) must both give each row the rank of its value among the distinct values.
+        java.util.Random random = new java.util.Random(3);
+        for (long[] values : new long[][] {
+                random.longs(3000).toArray(),
+                {Long.MIN_VALUE, Long.MAX_VALUE, 0, Long.MIN_VALUE, -1},
+                random.longs(3000, -40, 40).toArray(),
+                random.longs(3000, 1L << 40, (1L << 40) + 100_000).toArray()}) {
+            SortedDictionary d = SortedDictionary.build(EncodingTestData.longs(values));
+            long[] distinct = java.util.Arrays.stream(values).sorted().distinct().toArray();
+            assertEquals(distinct.length, d.size());
+            for (int row = 0; row < values.length; row++) {
+                assertEquals(java.util.Arrays.binarySearch(distinct, values[row]), d.codeOf(row));
+                assertEquals(values[row], d.value(d.codeOf(row)));
+            }
+        }
+    }
+
+    @Test
+    void allNullColumnsHaveOnlyTheNullCode() {
+        SortedDictionary d = SortedDictionary.build(EncodingTestData.longsWithNulls(null, null));
+        assertEquals(0, d.size());
+        assertArrayEquals(new int[] {0, 0}, d.codes());
+        SortedDictionary s = SortedDictionary.build(EncodingTestData.strings(null, null, null));
+        assertEquals(0, s.size());
+        assertArrayEquals(new int[] {0, 0, 0}, s.codes());
+    }
+
+    @Test
     void exclusiveStringBoundsStayExclusive() {
         SortedDictionary d = SortedDictionary.build(EncodingTestData.strings("a", "ab", "b", "ba"));
         List<int[]> iv = d.codeIntervals(ValueSet.compare(">", "ab").and(ValueSet.compare("<", "ba")));

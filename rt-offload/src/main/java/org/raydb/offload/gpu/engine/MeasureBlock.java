@@ -68,9 +68,7 @@ final class MeasureBlock implements GpuResident {
             if (!absoluteSumFits(v)) {
                 return hostOnly("the sum of |measure| over the table may leave 64 bits", m);
             }
-            for (int row = 0; row < rows && !anyNull; row++) {
-                anyNull = p.isNull(row);
-            }
+            anyNull |= anyClear(bits, rows);
             columns[i] = v;
             validity[i] = bits;
         }
@@ -92,6 +90,18 @@ final class MeasureBlock implements GpuResident {
             throw e;
         }
         return new MeasureBlock(values, valid, m, null);
+    }
+
+    /** Whether a validity bitmap over {@code rows} rows has a clear (NULL) bit. */
+    static boolean anyClear(int[] bits, int rows) {
+        for (int w = 0; w < bits.length; w++) {
+            int valid = Math.min(32, rows - (w << 5));
+            int full = valid == 32 ? -1 : (1 << valid) - 1;
+            if (bits[w] != full) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static MeasureBlock hostOnly(String reason, int m) {

@@ -1,0 +1,184 @@
+package org.raydb.offload.exec;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.ViewVarCharVector;
+import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.TableRef;
+
+/**
+ * Collects one column from Arrow batches: storage-form {@code long}s (fixed-width buffers copied in bulk),
+ * or string codes, either from DuckDB's per-row hashes against a known dictionary ({@link StringHashes},
+ * each batch's hashes turned into codes on all cores) or, for columns with too many distinct values for
+ * that, from the strings themselves.
+ */
+final class ArrowColumnReader {
+
+    private final String name;
+    private final ColumnType type;
+    private final long[] longs;
+    private final StringHashes dictionary;
+    private final int[] codes;
+    /** A row whose hash no dictionary value has: the table changed between listing and scanning. */
+    private volatile boolean unknownValue;
+    private final String[] strings;
+    private final BitSet nulls = new BitSet();
+    /** One String instance per distinct value, for columns that travel as strings. */
+    private final Map<String, String> distinct = new HashMap<>();
+
+    /** {@code dictionary}: for VARCHAR, the values whose hashes the scan sends; null when it sends strings. */
+    ArrowColumnReader(String name, ColumnType type, int rows, StringHashes dictionary) {
+        this.name = name;
+        this.type = type;
+        boolean str = type.kind() == ColumnType.Kind.VARCHAR;
+        this.dictionary = dictionary;
+        this.longs = str ? null : new long[rows];
+        this.codes = str && dictionary != null ? new int[rows] : null;
+        this.strings = str && dictionary == null ? new String[rows] : null;
+    }
+
+    void append(FieldVector v, int offset, int n) throws SQLException {
+        boolean anyNull = v.getNullCount() > 0;
+        if (anyNull) {
+            for (int r = 0; r < n; r++) {
+                if (v.isNull(r)) {
+                    nulls.set(offset + r);
+                }
+            }
+        }
+        if (codes != null) {
+            readCodes(v, offset, n);
+        } else if (strings != null) {
+            for (int r = 0; r < n; r++) {
+                if (!nulls.get(offset + r)) {
+                    strings[offset + r] = distinct.computeIfAbsent(string(v, r), x -> x);
+                }
+            }
+        } else {
+            readLongs(v, offset, n);
+            if (anyNull) {
+                // NULL slots hold whatever the producer left there: make them a defined 0.
+                for (int r = nulls.nextSetBit(offset); r >= 0 && r < offset + n; r = nulls.nextSetBit(r + 1)) {
+                    longs[r] = 0;
+                }
+            }
+        }
+    }
+
+    private void readCodes(FieldVector v, int offset, int n) throws SQLException {
+        if (!(v instanceof UInt8Vector)) {
+            throw unsupported(v);
+        }
+        java.nio.LongBuffer hashes = data(v, n, 8).asLongBuffer();
+        int nullCode = dictionary.values().length;
+        java.util.stream.IntStream.range(0, n).parallel().forEach(r -> {
+            int row = offset + r;
+            int code = nulls.get(row) ? nullCode : dictionary.code(hashes.get(r));
+            if (code < 0) {
+                unknownValue = true;
+            }
+            codes[row] = code;
+        });
+    }
+
+    private void readLongs(FieldVector v, int offset, int n) throws SQLException {
+        if (v instanceof BigIntVector || v instanceof TimeStampVector) {
+            data(v, n, 8).asLongBuffer().get(0, longs, offset, n);
+        } else if (v instanceof IntVector || v instanceof DateDayVector) {
+            ByteBuffer data = data(v, n, 4);
+            for (int r = 0; r < n; r++) {
+                longs[offset + r] = data.getInt(4 * r);
+            }
+        } else if (v instanceof SmallIntVector) {
+            ByteBuffer data = data(v, n, 2);
+            for (int r = 0; r < n; r++) {
+                longs[offset + r] = data.getShort(2 * r);
+            }
+        } else if (v instanceof TinyIntVector) {
+            ByteBuffer data = data(v, n, 1);
+            for (int r = 0; r < n; r++) {
+                longs[offset + r] = data.get(r);
+            }
+        } else if (v instanceof DecimalVector d) {
+            readDecimals(d, offset, n);
+        } else if (v instanceof BitVector b) {
+            for (int r = 0; r < n; r++) {
+                longs[offset + r] = b.isNull(r) ? 0 : b.get(r);
+            }
+        } else if (v instanceof BaseIntVector i) {
+            for (int r = 0; r < n; r++) {
+                longs[offset + r] = i.getValueAsLong(r);
+            }
+        } else {
+            throw unsupported(v);
+        }
+    }
+
+    /** 128-bit little-endian two's complement: exact in 64 bits when the high word is the low word's sign. */
+    private void readDecimals(DecimalVector d, int offset, int n) throws SQLException {
+        ByteBuffer data = data(d, n, 16);
+        for (int r = 0; r < n; r++) {
+            long lo = data.getLong(16 * r);
+            long hi = data.getLong(16 * r + 8);
+            if (hi != (lo >> 63) && !d.isNull(r)) {
+                BigDecimal value = d.getObject(r);
+                throw new SQLException("column " + name + " holds " + value
+                        + ", beyond the offload's exact 64-bit range", "22003");
+            }
+            longs[offset + r] = lo;
+        }
+    }
+
+    /** The vector's value buffer as little-endian bytes (Arrow's layout). */
+    private static ByteBuffer data(FieldVector v, int n, int width) {
+        return v.getDataBuffer().nioBuffer(0, n * width).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private String string(FieldVector v, int r) throws SQLException {
+        if (v instanceof VarCharVector s) {
+            return new String(s.get(r), StandardCharsets.UTF_8);
+        }
+        if (v instanceof LargeVarCharVector s) {
+            return new String(s.get(r), StandardCharsets.UTF_8);
+        }
+        if (v instanceof ViewVarCharVector s) {
+            return new String(s.get(r), StandardCharsets.UTF_8);
+        }
+        throw unsupported(v);
+    }
+
+    private SQLException unsupported(FieldVector v) {
+        return new SQLException("column " + name + " (" + type + ") arrived as Arrow "
+                + v.getField().getType() + ", which the offload does not read", "0A000");
+    }
+
+    ColumnData build(TableRef table) throws SQLException {
+        if (codes != null) {
+            if (unknownValue) {
+                throw new SQLException("table " + table + " changed while loading: column " + name
+                        + " holds a value its dictionary lacks", "40001");
+            }
+            return ColumnData.ofStringCodes(name, type, codes, dictionary.values(), nulls);
+        }
+        return new ColumnData(name, type, longs, strings, nulls);
+    }
+}

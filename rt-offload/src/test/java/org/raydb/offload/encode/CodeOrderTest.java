@@ -1,0 +1,33 @@
+package org.raydb.offload.encode;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class CodeOrderTest {
+
+    @Test
+    void rowsSortStablyByCodeForFewAndManyCodes() {
+        Random random = new Random(19);
+        // Few codes (many parallel chunks), as many codes as rows (one chunk), and no rows.
+        for (int[] z : new int[][] {random.ints(100_000, 0, 37).toArray(), random.ints(50_000, 0, 50_000).toArray(),
+                new int[0]}) {
+            CodeOrder order = CodeOrder.of(z);
+            int[] expected = IntStream.range(0, z.length).boxed()
+                    .sorted(Comparator.<Integer>comparingInt(r -> z[r]).thenComparingInt(r -> r))
+                    .mapToInt(Integer::intValue).toArray();
+            assertArrayEquals(expected, IntStream.range(0, z.length).map(order::rowAt).toArray());
+            assertArrayEquals(CodeOrder.starts(z), IntStream.rangeClosed(0, order.maxCode() + 1).map(order::start)
+                    .toArray());
+            for (int c = 0; c <= order.maxCode(); c++) {
+                for (int i = order.start(c); i < order.start(c + 1); i++) {
+                    assertEquals(c, z[order.rowAt(i)]);
+                }
+            }
+        }
+    }
+}
