@@ -63,6 +63,9 @@ class PlanShapesTest {
         same("SELECT count(*) FROM s WHERE NOT flag AND k NOT IN ('k1', 'k2')");
         same("SELECT k, count(*) FROM s WHERE k IS NULL GROUP BY k");
         same("SELECT count(*), sum(a) FROM s WHERE a NOT BETWEEN 100 AND 2900");
+        // Long IN lists: DuckDB's in_clause optimizer would turn these into a join with a value list.
+        same("SELECT count(*), sum(a) FROM s WHERE a IN (3, 9, 27, 81, 243, 729, 2187, 5, 25, 125, 625, 2999)");
+        same("SELECT u, count(*) FROM s WHERE u IN ('ä', 'z', '😀', 'b', 'c', 'd', 'e', 'f', 'g') GROUP BY u ORDER BY u");
     }
 
     @Test

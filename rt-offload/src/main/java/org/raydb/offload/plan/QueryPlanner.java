@@ -18,14 +18,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * (statistics propagation, compressed materialization, column lifetime: "Failed to bind column reference"
  * on queries mixing COUNT(*) and AVG, or with HAVING and TOP N) or rewrite aggregates away from what the SQL
  * text says (SUM(x + c) into SUM(x) + c·COUNT; unused columns: an aggregate the outer query never reads is
- * dropped from the plan but still in the SQL text the rewrite keeps).
+ * dropped from the plan but still in the SQL text the rewrite keeps), and the IN-clause rewrite, which turns
+ * an IN list of more than a few values into a join with a value list where a plain IN filter is what qualifies.
  * Plans of DuckDB's optimizer do not depend on the table's data once statistics propagation is off, so a
  * cached decision stays valid until the schema changes ({@link #clear()}).
  */
 public final class QueryPlanner implements AutoCloseable {
 
     static final String DISABLED_OPTIMIZERS = "statistics_propagation,compressed_materialization,"
-            + "aggregate_function_rewriter,partial_aggregate_pushdown,distinct_aggregate_rewrite,column_lifetime,unused_columns";
+            + "aggregate_function_rewriter,partial_aggregate_pushdown,distinct_aggregate_rewrite,column_lifetime,"
+            + "unused_columns,in_clause";
     private static final int CACHE_SIZE = 512;
     private static final AtomicLong RELATIONS = new AtomicLong();
 
