@@ -2,36 +2,16 @@ package org.raydb.ssb.bench;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.util.Locale;
 
-/** The few JSON literals the report needs. */
+/** The few JSON literals the report needs: strings as the offload layer writes them, numbers rounded. */
 final class Json {
 
     private Json() {
     }
 
+    /** A string (or null) as JSON, escaped by the offload layer's JSON writer. */
     static String string(String value) {
-        if (value == null) {
-            return "null";
-        }
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : value.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return org.raydb.offload.json.Json.write(value);
     }
 
     /** A number as JSON, rounded to six significant digits; NaN and infinities become null. */
