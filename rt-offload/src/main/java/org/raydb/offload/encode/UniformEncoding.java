@@ -52,21 +52,17 @@ public final class UniformEncoding {
 
     /** Whether {@code rank} starts a run (a place a sieving boundary may go). */
     public boolean isRunStart(int r) {
-        int lo = 0;
-        int hi = runStart.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (runStart[mid] < r) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return runStart[lo] == r;
+        return runStart[firstRunStartNotBefore(r)] == r;
     }
 
     /** The first run start at or after {@code r} ({@code rows()} if none). */
     public int runStartAtOrAfter(int r) {
+        int start = runStart[firstRunStartNotBefore(r)];
+        return start >= r ? start : rows();
+    }
+
+    /** The index of the first entry of {@code runStart} that is {@code >= r}, or its last index if none is. */
+    private int firstRunStartNotBefore(int r) {
         int lo = 0;
         int hi = runStart.length - 1;
         while (lo < hi) {
@@ -77,7 +73,7 @@ public final class UniformEncoding {
                 hi = mid;
             }
         }
-        return runStart[lo] >= r ? runStart[lo] : rows();
+        return lo;
     }
 
     /** The rank interval {@code [start, end)} of a code interval {@code [loCode, hiCode]}. */
