@@ -12,15 +12,7 @@ final class CustomerRows extends KeyedRows {
 
     @Override
     void appendRow(int key, SplittableRandom random, RowSink out) {
-        int nationIndex = random.nextInt(Nation.ALL.size());
-        Nation nation = Nation.ALL.get(nationIndex);
-        out.integer(key)
-                .text(RandomText.numbered("Customer#", key))
-                .text(RandomText.address(random))
-                .text(nation.city(random.nextInt(Nation.CITIES_PER_NATION)))
-                .text(nation.name())
-                .text(nation.region())
-                .text(RandomText.phone(random, nationIndex))
+        PartyColumns.append("Customer", key, random, out)
                 .text(RandomText.pick(random, Vocabulary.MARKET_SEGMENTS));
     }
 }

@@ -12,14 +12,6 @@ final class SupplierRows extends KeyedRows {
 
     @Override
     void appendRow(int key, SplittableRandom random, RowSink out) {
-        int nationIndex = random.nextInt(Nation.ALL.size());
-        Nation nation = Nation.ALL.get(nationIndex);
-        out.integer(key)
-                .text(RandomText.numbered("Supplier#", key))
-                .text(RandomText.address(random))
-                .text(nation.city(random.nextInt(Nation.CITIES_PER_NATION)))
-                .text(nation.name())
-                .text(nation.region())
-                .text(RandomText.phone(random, nationIndex));
+        PartyColumns.append("Supplier", key, random, out);
     }
 }
