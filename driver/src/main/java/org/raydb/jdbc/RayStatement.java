@@ -17,7 +17,10 @@ public interface RayStatement extends Statement {
      * layer measured it: {@code planning_us} (plan cache lookup, or planning on a miss), {@code execution_us}
      * (the engine run with its residency check), {@code handoff_us} (the aggregated result made a relation
      * DuckDB can read) and {@code duckdb_us} (DuckDB running the rest of the statement over it, until its
-     * result set is returned; reading the rows comes after). Empty when the last query was not offloaded.
+     * result set is returned; reading the rows comes after). Inside execution, the engine's own figures:
+     * {@code engine_us} (from its first launch until the groups are in host memory), {@code kernel_us} (device
+     * time of its kernels) and {@code bytes_read} (device bytes they had to read); -1 where the engine does not
+     * measure them (the cpu engine). Empty when the last query was not offloaded.
      */
     default Map<String, Long> lastOffloadTimings() {
         return Map.of();

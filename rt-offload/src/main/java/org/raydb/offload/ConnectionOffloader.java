@@ -117,7 +117,7 @@ final class ConnectionOffloader implements Offloader {
             long ran = System.nanoTime();
             Handoff done = execute(pq, run);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
-                    done.micros(), done.duckdbMicros()).asMap();
+                    done.micros(), done.duckdbMicros(), run.result()).asMap();
             return done.resultSet();
         } catch (EngineException e) {
             return decline(e.getMessage(), e.sqlState(), e);
