@@ -9,17 +9,23 @@
  *   aggregate   per group COUNT(*), and per measure (nMeasures int64 columns back to back, optional
  *               validity bitmaps) the non-NULL count, SUM, MIN and MAX
  *
+ * Accumulators (compact.cu's layout): counts[G], and per measure slot m * G + g: valid (NULL when no
+ * measure has NULLs: a measure's non-NULL count is then the group's rows, and no counter is kept), sums,
+ * mins and maxs (NULL when no aggregate needs them). They start at their identities and are only touched
+ * for groups that get rows (rdb_compact_present relies on that to reset them).
+ *
  * Pre-aggregation before global atomics: with one group and at most MAX_REGISTER_MEASURES measures
  * (useRegisters) each thread keeps its partials in registers and every warp reduces them with shuffles
- * (one atomic per warp and value); with few groups (useShared) each block
- * accumulates in shared memory over all its rows and flushes once per touched group; beyond that, global
+ * (one atomic per warp and value); with useShared each block accumulates in shared memory (the
+ * accumulators that exist, 8 bytes each) over all its rows and flushes once per touched group; else global
  * atomics. Sums wrap in two's complement; the host proves before the launch that no partial sum can leave
  * 64 bits (sum of |values| fits), so every result is exact.
  *
  * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
- * 8 * numGroups * (1 + 4 * nMeasures) bytes when useShared != 0, plus 8 * stagedIntervals bytes: the
- * intervals are copied to shared memory when they fit, since every row's binary search reads them.
+ * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) when useShared != 0, plus
+ * 8 * stagedIntervals bytes: the intervals are copied to shared memory when they fit, since every row's
+ * binary search reads them.
  */
 #include <climits>
 
@@ -103,7 +109,7 @@ static __device__ __forceinline__ void addAtomically(const Accumulators& a, int 
         if (!isValid(measureValid, words, m, row)) continue;
         const long long v = __ldg(measures + m * n + row);
         const int slot = m * numGroups + g;
-        atomicAdd(a.valid + slot, 1ull);
+        if (a.valid) atomicAdd(a.valid + slot, 1ull);
         atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot), (unsigned long long)v);
         if (a.mins) atomicMin(a.mins + slot, v);
         if (a.maxs) atomicMax(a.maxs + slot, v);
@@ -123,17 +129,28 @@ static __device__ __forceinline__ RegisterPartials emptyPartials() {
     return p;
 }
 
-/* Block-shared accumulators (counts, valid, sums, mins, maxs), initialised; the caller syncs before use. */
+/*
+ * Block-shared copies of the accumulators that exist in `global`, at their identities; the caller syncs.
+ * Layout: counts[G], sums[S], then valid, mins, maxs [S] where they exist (fixed offsets, so the pointers
+ * are cheap to recompute and do not hold registers through the row loop).
+ */
 static __device__ __forceinline__ Accumulators sharedAccumulators(long long* shared, int numGroups, int slots,
-                                                                  const long long* mins, const long long* maxs) {
-    for (int i = threadIdx.x; i < numGroups + 2 * slots; i += blockDim.x) shared[i] = 0;
+                                                                  const Accumulators& global) {
+    const int hasValid = global.valid ? 1 : 0;
+    const int hasMins = global.mins ? 1 : 0;
+    long long* sums = shared + numGroups;
+    long long* valid = sums + slots;
+    long long* mins = valid + hasValid * slots;
+    long long* maxs = mins + hasMins * slots;
+    const long long zeros = numGroups + (long long)slots * (1 + hasValid);
+    for (long long i = threadIdx.x; i < zeros; i += blockDim.x) shared[i] = 0;
     for (int i = threadIdx.x; i < slots; i += blockDim.x) {
-        shared[numGroups + 2 * slots + i] = LLONG_MAX;
-        shared[numGroups + 3 * slots + i] = LLONG_MIN;
+        if (global.mins) mins[i] = LLONG_MAX;
+        if (global.maxs) maxs[i] = LLONG_MIN;
     }
-    unsigned long long* sCounts = reinterpret_cast<unsigned long long*>(shared);
-    return Accumulators{sCounts, sCounts + numGroups, shared + numGroups + slots,
-                        mins ? shared + numGroups + 2 * slots : nullptr, maxs ? shared + numGroups + 3 * slots : nullptr};
+    return Accumulators{reinterpret_cast<unsigned long long*>(shared),
+                        global.valid ? reinterpret_cast<unsigned long long*>(valid) : nullptr, sums,
+                        global.mins ? mins : nullptr, global.maxs ? maxs : nullptr};
 }
 
 /* The end of a block: warp-reduced register partials, or the shared accumulators, into global memory. */
@@ -156,7 +173,7 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
             const long long lo = warpMin(p.min[m]);
             const long long hi = warpMax(p.max[m]);
             if (lane0 && vc) {
-                atomicAdd(validCounts + m, (unsigned long long)vc);
+                if (validCounts) atomicAdd(validCounts + m, (unsigned long long)vc);
                 atomicAdd(reinterpret_cast<unsigned long long*>(sums + m), (unsigned long long)s);
                 if (mins) atomicMin(mins + m, lo);
                 if (maxs) atomicMax(maxs + m, hi);
@@ -169,13 +186,26 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
             atomicAdd(counts + g, acc.counts[g]);
             for (int m = 0; m < nMeasures; ++m) {
                 const int slot = m * numGroups + g;
-                if (!acc.valid[slot]) continue;
-                atomicAdd(validCounts + slot, acc.valid[slot]);
+                if (acc.valid && !acc.valid[slot]) continue;
+                if (validCounts) atomicAdd(validCounts + slot, acc.valid[slot]);
                 atomicAdd(reinterpret_cast<unsigned long long*>(sums + slot), (unsigned long long)acc.sums[slot]);
                 if (mins) atomicMin(mins + slot, acc.mins[slot]);
                 if (maxs) atomicMax(maxs + slot, acc.maxs[slot]);
             }
         }
+    }
+}
+
+/* One qualifying row into the thread's registers or the (shared or global) accumulators. */
+static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, int useRegisters,
+                                              const int* groups, int numGroups, const long long* measures,
+                                              int nMeasures, const unsigned int* measureValid, long long n,
+                                              long long words, long long row) {
+    if (useRegisters) {
+        addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
+    } else {
+        addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
+                      row);
     }
 }
 
@@ -188,9 +218,11 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const int accumulatorWords = useShared ? numGroups + 4 * slots : 0;
-    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, mins, maxs)
-                                       : Accumulators{counts, validCounts, sums, mins, maxs};
+    const int accumulatorWords = useShared ? numGroups + slots * (1 + (validCounts ? 1 : 0) + (mins ? 1 : 0)
+                                                                  + (maxs ? 1 : 0)) : 0;
+    const Accumulators acc = useShared
+        ? sharedAccumulators(shared, numGroups, slots, Accumulators{counts, validCounts, sums, mins, maxs})
+        : Accumulators{counts, validCounts, sums, mins, maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
     if (useShared || stagedIntervals) __syncthreads();
@@ -216,16 +248,11 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
         for (int k = 0; k < ROWS_PER_THREAD; ++k) {
             const long long row = base + k * stride;
             if (pass[k] && bitmap) pass[k] = (__ldg(bitmap + (row >> 5)) >> (row & 31)) & 1u;
-            if (!pass[k]) continue;
-            if (useRegisters) {
-                addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
-            } else {
-                addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n,
-                              words, row);
-            }
+            if (pass[k]) addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row);
         }
     }
 
+    // The global accumulators again from the parameters: kept live through the loop they cost registers.
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, Accumulators{counts, validCounts, sums, mins, maxs});
 }
 
@@ -234,8 +261,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * a query's Z intervals are contiguous row ranges (found on the host) and no row outside them is read.
  * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); blocks
  * stride over chunks, threads over a chunk's rows. Group codes and measures are in the same sorted order.
- * Same aggregation (and pre-aggregation) as rdb_query_aggregate; shared memory 8 * numGroups *
- * (1 + 4 * nMeasures) bytes when useShared != 0.
+ * Same aggregation (and pre-aggregation, same shared memory) as rdb_query_aggregate.
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
 rdb_range_aggregate(const int2* chunks, int numChunks, const int* groups, int numGroups, const long long* measures,
@@ -245,21 +271,16 @@ rdb_range_aggregate(const int2* chunks, int numChunks, const int* groups, int nu
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, mins, maxs)
-                                       : Accumulators{counts, validCounts, sums, mins, maxs};
+    const Accumulators global{counts, validCounts, sums, mins, maxs};
+    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
     for (int c = blockIdx.x; c < numChunks; c += gridDim.x) {
         const int2 chunk = chunks[c];
         for (int i = threadIdx.x; i < chunk.y; i += blockDim.x) {
-            const long long row = (long long)chunk.x + i;
-            if (useRegisters) {
-                addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
-            } else {
-                addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n,
-                              words, row);
-            }
+            addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words,
+                   (long long)chunk.x + i);
         }
     }
-    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, Accumulators{counts, validCounts, sums, mins, maxs});
+    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
 }

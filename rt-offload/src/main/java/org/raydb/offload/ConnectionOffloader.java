@@ -15,6 +15,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.offload.cost.CostChoice;
+import org.raydb.offload.cost.HostOverhead;
+import org.raydb.offload.cost.JobCosts;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
@@ -56,14 +59,17 @@ final class ConnectionOffloader implements Offloader {
             return size() > PREPARED_JOBS;
         }
     };
+    /** The host overhead of this connection's recent offloads, for the cost model. */
+    private final HostOverhead overhead = new HostOverhead();
     private QueryPlanner planner;
     private Map<String, Long> lastTimings = Map.of();
 
     /**
      * A plan's job encoded against one table snapshot. Encoding depends only on the plan and the snapshot
-     * (a write makes a new {@link ResidentTable}), so a repeated query skips it.
+     * (a write makes a new {@link ResidentTable}), so a repeated query skips it; its costs (shape, measured
+     * engine times) stay with it.
      */
-    private record CachedJob(ResidentTable table, PreparedJob job) {
+    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs) {
     }
 
     /**
@@ -96,9 +102,9 @@ final class ConnectionOffloader implements Offloader {
         }
         long start = System.nanoTime();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
-        Engines.Choice engine = engines.choose(settings);
-        if (engine.engine() == null) {
-            return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
+        Engines.Candidates candidates = engines.candidates(settings);
+        if (candidates.none()) {
+            return decline(candidates.reason(), OffloadErrors.NOT_SUPPORTED, null);
         }
         PlannedQuery pq = planner().plan(sql, parameters);
         if (!pq.qualifies()) {
@@ -110,7 +116,14 @@ final class ConnectionOffloader implements Offloader {
         }
         try {
             long planned = System.nanoTime();
-            Run run = run(pq, engine.engine());
+            Loaded loaded = load(pq);
+            // The engine is chosen on the prepared job: its shape is what the cost model estimates.
+            Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
+                    new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
+            if (engine.engine() == null) {
+                return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
+            }
+            Run run = run(pq, loaded, engine.engine());
             if (settings.verify()) {
                 verify(pq, run);
             }
@@ -118,6 +131,10 @@ final class ConnectionOffloader implements Offloader {
             Handoff done = execute(pq, run);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
                     done.micros(), done.duckdbMicros(), run.result()).asMap();
+            // A job's first run on an engine pays its uploads: only later runs tell the host overhead.
+            if (run.warm()) {
+                overhead.record(run.hostMicros() + done.micros() + done.duckdbMicros());
+            }
             return done.resultSet();
         } catch (EngineException e) {
             return decline(e.getMessage(), e.sqlState(), e);
@@ -130,32 +147,50 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    /** One engine run: the job and its exact result. */
-    private record Run(PreparedJob job, EngineResult result, String engine, long loadMicros) {
+    /** A query's table made resident and its job prepared, with what each took. */
+    private record Loaded(CachedJob job, long loadMicros, long encodeMicros) {
     }
 
-    private Run run(PlannedQuery pq, Engine engine) throws SQLException, NotQualified, EngineException {
+    private Loaded load(PlannedQuery pq) throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
         ResidentTable table = residency.table(plan.table());
         table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
         long t1 = System.nanoTime();
-        PreparedJob job = prepared(pq, table);
+        CachedJob job = prepared(pq, table);
         long t2 = System.nanoTime();
-        EngineResult result = engine.run(job.job());
-        pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
-                + " rays, load " + (t1 - t0) / 1000 + " us, encode " + (t2 - t1) / 1000 + " us, filter "
-                + result.filterMicros() + " us, aggregate " + result.aggregateMicros() + " us";
-        return new Run(job, result, engine.name(), (t1 - t0) / 1000);
+        return new Loaded(job, (t1 - t0) / 1000, (t2 - t1) / 1000);
     }
 
-    private PreparedJob prepared(PlannedQuery pq, ResidentTable table) throws NotQualified {
+    /**
+     * One engine run: the job, its exact result, the host time the engine spent beyond its own measured
+     * time (pinning resident inputs, allocations: part of the offload's overhead), and whether the engine had
+     * run this job before.
+     */
+    private record Run(PreparedJob job, EngineResult result, String engine, long loadMicros, long hostMicros,
+            boolean warm) {
+    }
+
+    private Run run(PlannedQuery pq, Loaded loaded, Engine engine) throws EngineException {
+        long t0 = System.nanoTime();
+        EngineResult result = engine.run(loaded.job().job().job());
+        long wall = OffloadTimings.micros(t0, System.nanoTime());
+        boolean warm = loaded.job().costs().measured().record(engine.name(), result.engineMicros());
+        pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
+                + " rays, load " + loaded.loadMicros() + " us, encode " + loaded.encodeMicros() + " us, filter "
+                + result.filterMicros() + " us, aggregate " + result.aggregateMicros() + " us";
+        return new Run(loaded.job().job(), result, engine.name(), loaded.loadMicros(),
+                Math.max(0, wall - result.engineMicros()), warm);
+    }
+
+    private CachedJob prepared(PlannedQuery pq, ResidentTable table) throws NotQualified {
         CachedJob cached = preparedJobs.get(pq.relationName());
         if (cached == null || cached.table() != table) {
-            cached = new CachedJob(table, JobPlanner.prepare(pq.plan(), table));
+            PreparedJob job = JobPlanner.prepare(pq.plan(), table);
+            cached = new CachedJob(table, job, new JobCosts(job.job()));
             preparedJobs.put(pq.relationName(), cached);
         }
-        return cached.job();
+        return cached;
     }
 
     /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
@@ -164,7 +199,8 @@ final class ConnectionOffloader implements Offloader {
 
     /**
      * Builds the Arrow result of the aggregated groups and runs the rewritten statement over it on DuckDB.
-     * The timed handoff ends once the result is published; DuckDB's part is the prepared statement's run.
+     * The timed handoff ends once the result is built; DuckDB's part is handing it over (published for the
+     * scan, or bound as parameters) and the prepared statement's run.
      */
     private Handoff execute(PlannedQuery pq, Run run) throws SQLException {
         long t0 = System.nanoTime();
@@ -252,30 +288,53 @@ final class ConnectionOffloader implements Offloader {
             return rows.add("reason", pq.reason()).add("planning_us", pq.planningMicros()).query(duckdbStatement);
         }
         OffloadPlan plan = pq.plan();
-        Engines.Choice engine = engines.choose(settings);
+        Engines.Candidates candidates = engines.candidates(settings);
         rows.add("table", plan.table()).add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
                 .add("group_keys", plan.groups().stream().map(g -> g.column() + " " + g.type()).toList())
                 .add("aggregates", plan.aggregates());
-        if (engine.engine() != null) {
-            // Encodings and index need the table resident: only worth it when the query would be offloaded.
+        String engine = "duckdb";
+        String reason = candidates.reason();
+        if (!candidates.none()) {
+            // Encodings, index and costs need the table resident: only worth it when the query could be offloaded.
             try {
                 ResidentTable table = residency.table(plan.table());
                 table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
-                PreparedJob job = JobPlanner.prepare(plan, table);
-                rows.add("technique", job.job().technique()).add("encodings", job.encodings())
-                        .add("index", job.index());
+                CachedJob job = prepared(pq, table);
+                rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
+                        .add("index", job.job().index());
+                Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
+                Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
+                engine = choice.engine() == null ? "duckdb" : choice.engine().name();
+                reason = choice.reason();
+                explainCosts(rows, job.costs(), side);
             } catch (NotQualified e) {
                 rows.add("encodings", "not encodable: " + e.reason());
+                reason = "not encodable: " + e.reason();
             }
         }
-        rows.add("engine", engine.engine() == null ? "duckdb" : engine.engine().name());
-        if (engine.engine() == null) {
-            rows.add("engine_reason", engine.reason());
-        }
+        rows.add("engine", engine).add("engine_reason", reason);
         rows.add("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT))
                 .add("planning_us", pq.planningMicros()).add("rewritten_sql", pq.rewrittenSql())
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
         return rows.query(duckdbStatement);
+    }
+
+    /**
+     * Each engine's estimate (µs of engine time), DuckDB's, the offload's host overhead, where the constants
+     * come from, and the engine times measured on this job.
+     */
+    private void explainCosts(ExplainRows rows, JobCosts job, Engines.DuckDbSide duckdbSide) throws SQLException {
+        CostChoice costs = engines.estimates(job, overhead, duckdbSide);
+        for (String name : List.of("cuda", "optix")) {
+            Double estimate = costs == null ? null : costs.estimates().get(name);
+            rows.add("estimate_" + name + "_us", estimate != null ? Long.toString(Math.round(estimate))
+                    : "unavailable: " + engines.unavailableReason(name));
+        }
+        rows.add("estimate_duckdb_us", Math.round(duckdbSide.micros(engines, job.shape())))
+                .add("offload_overhead_us", Math.round(overhead.micros()) + " (" + overhead.source() + ")")
+                .add("calibration", costs == null ? "none: no GPU engine is available" : engines.deviceConstants())
+                .add("duckdb_scan", duckdbSide.rate(engines))
+                .add("measured_us", job.measured().all().isEmpty() ? "not run yet" : job.measured().all());
     }
 
     @Override

@@ -1,68 +1,181 @@
 package org.raydb.offload;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.offload.cost.CalibrationCache;
+import org.raydb.offload.cost.CostChoice;
+import org.raydb.offload.cost.CostModel;
+import org.raydb.offload.cost.DeviceConstants;
+import org.raydb.offload.cost.HostOverhead;
+import org.raydb.offload.cost.HostScanRate;
+import org.raydb.offload.cost.HostScanRates;
+import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.cost.JobShape;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineProvider;
 import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.plan.OffloadPlan;
 
 /**
- * The engines of this JVM and the choice among them. {@code engine=cpu}, {@code optix} and {@code cuda} pin
- * an engine (one that is not available declines with its reason). {@code engine=auto} takes a GPU engine
- * when one is available (cuda before optix: on GPUs without RT cores the fused kernel wins, FACTS.md);
- * without a GPU it offloads only under {@code offload=force}, to the cpu engine, because the cpu reference
- * engine is slower than DuckDB itself and {@code auto} must only ever make queries faster.
+ * The engines of this JVM and the choice among them, in two steps. Before planning, {@link #candidates}:
+ * {@code engine=cpu}, {@code optix} and {@code cuda} pin an engine (one that is not available declines with
+ * its reason); {@code engine=auto} takes the available GPU engines, and without a GPU offloads only under
+ * {@code offload=force}, to the cpu engine (the cpu reference engine is slower than DuckDB itself, and
+ * {@code auto} must only ever make queries faster). Once the job is prepared, {@link #choose}: auto picks the
+ * cheapest of its GPU engines and DuckDB by the cost model ({@link CostChoice}; under {@code offload=force}
+ * DuckDB is no candidate). The device constants come from a calibration at first use, DuckDB's scan rate
+ * from a measurement per table snapshot; where DuckDB's estimate is too close to the offload's to decide
+ * by, DuckDB is timed once on the query itself. Engine times measured on a job replace their estimates.
  */
 final class Engines {
 
-    /** An engine, or why there is none. */
-    record Choice(Engine engine, String reason) {
+    /** The engines a query may run on, known before planning, or why there are none. */
+    record Candidates(List<Engine> engines, boolean costed, String reason) {
+        boolean none() {
+            return engines.isEmpty();
+        }
+    }
+
+    /** The engine a prepared job runs on (null: DuckDB runs the query), why, and the costs when auto compared them. */
+    record Choice(Engine engine, String reason, CostChoice costs) {
     }
 
     private final CpuEngine cpu = new CpuEngine();
-    private final List<Engine> gpu = new ArrayList<>();
+    private final List<Engine> gpu;
+    private final Supplier<DeviceConstants> device;
+    private final HostScanRates hostRates = new HostScanRates();
 
     Engines() {
-        for (EngineProvider p : ServiceLoader.load(EngineProvider.class, Engines.class.getClassLoader())) {
-            gpu.addAll(p.engines());
-        }
+        this(installedGpuEngines(), () -> org.raydb.offload.gpu.calibration.SharedCalibration
+                .constants(CalibrationCache.standard()));
     }
 
-    Choice choose(OffloadSettings settings) {
+    /** @param device the calibrated constants of the process's GPU (asked only while a GPU engine is available) */
+    Engines(List<Engine> gpu, Supplier<DeviceConstants> device) {
+        this.gpu = List.copyOf(gpu);
+        this.device = device;
+    }
+
+    private static List<Engine> installedGpuEngines() {
+        List<Engine> out = new ArrayList<>();
+        for (EngineProvider p : ServiceLoader.load(EngineProvider.class, Engines.class.getClassLoader())) {
+            out.addAll(p.engines());
+        }
+        return out;
+    }
+
+    Candidates candidates(OffloadSettings settings) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {
-            return new Choice(cpu, null);
+            return new Candidates(List.of(cpu), false, "pinned by engine=cpu");
         }
         if (wanted != OffloadSettings.Engine.AUTO) {
             String name = wanted.name().toLowerCase(Locale.ROOT);
-            for (Engine e : gpu) {
-                if (e.name().equals(name)) {
-                    String why = e.unavailableReason();
-                    return why == null ? configured(e, settings)
-                            : new Choice(null, "engine " + name + " is not available: " + why);
-                }
-            }
-            return new Choice(null, "engine " + name + " is not available: it is not installed in this JVM");
+            String why = unavailableReason(name);
+            return why == null ? new Candidates(List.of(configured(installed(name), settings)), false,
+                    "pinned by engine=" + name) : new Candidates(List.of(), false, "engine " + name + " is not available: " + why);
         }
+        List<Engine> available = new ArrayList<>();
         for (String name : List.of("cuda", "optix")) {
-            for (Engine e : gpu) {
-                if (e.name().equals(name) && e.unavailableReason() == null) {
-                    return configured(e, settings);
-                }
-            }
+            if (unavailableReason(name) == null) available.add(configured(installed(name), settings));
+        }
+        if (!available.isEmpty()) {
+            return new Candidates(available, true, null);
         }
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
-            return new Choice(cpu, null);
+            return new Candidates(List.of(cpu), false, "offload=force without a GPU engine: the cpu reference engine");
         }
-        return new Choice(null, "no GPU engine is available and engine=auto does not use the cpu reference engine"
-                + " (slower than DuckDB); set engine=cpu to use it");
+        return new Candidates(List.of(), false, "no GPU engine is available and engine=auto does not use the cpu"
+                + " reference engine (slower than DuckDB); set engine=cpu to use it");
     }
 
-    private static Choice configured(Engine engine, OffloadSettings settings) {
+    /**
+     * The engine for a prepared job: a pinned one as it is; under auto the cheapest by cost, where DuckDB
+     * being cheapest gives a choice without engine (the offload declines and DuckDB runs the query).
+     */
+    Choice choose(Candidates candidates, OffloadSettings settings, JobCosts job, HostOverhead overhead,
+            DuckDbSide duckdb) throws SQLException {
+        if (!candidates.costed()) {
+            return new Choice(candidates.engines().get(0), candidates.reason(), null);
+        }
+        double duckdbMicros = settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN
+                : duckdb.micros(this, job.shape());
+        List<String> names = candidates.engines().stream().map(Engine::name).toList();
+        DeviceConstants constants = deviceConstants();
+        CostChoice costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
+        if (costs.uncertain()) {
+            job.measured().keep(CostChoice.DUCKDB, Math.round(duckdb.measure()));
+            costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
+        }
+        CostChoice chosen = costs;
+        Engine engine = candidates.engines().stream().filter(e -> e.name().equals(chosen.engine())).findFirst()
+                .orElse(null);
+        return new Choice(engine, (engine == null ? "cost model: DuckDB is faster: " : "") + costs.reason(), costs);
+    }
+
+    /** The costs of every available GPU engine and DuckDB, whatever the settings pin (EXPLAIN OFFLOAD); null without a GPU. */
+    CostChoice estimates(JobCosts job, HostOverhead overhead, DuckDbSide duckdb) throws SQLException {
+        List<String> names = List.of("cuda", "optix").stream().filter(n -> unavailableReason(n) == null).toList();
+        return names.isEmpty() ? null
+                : CostChoice.choose(names, job.shape(), deviceConstants(), duckdb.micros(this, job.shape()), overhead,
+                        job.measured());
+    }
+
+    /** The calibrated constants of the process's GPU; the defaults (the H100's) where even opening the GPU failed. */
+    DeviceConstants deviceConstants() {
+        try {
+            return device.get();
+        } catch (RuntimeException e) {
+            return DeviceConstants.defaults("unknown GPU (" + e.getMessage() + ")", "unknown", -1);
+        }
+    }
+
+    /** Why the named GPU engine cannot run here, or null when it can. */
+    String unavailableReason(String name) {
+        Engine e = installed(name);
+        return e == null ? "it is not installed in this JVM" : e.unavailableReason();
+    }
+
+    private Engine installed(String name) {
+        for (Engine e : gpu) {
+            if (e.name().equals(name)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The DuckDB side of a comparison: the job's table snapshot, plan, the query as DuckDB would run it, and
+     * the connection to measure on.
+     */
+    record DuckDbSide(Connection connection, ResidentTable table, OffloadPlan plan, String sql) {
+
+        /** DuckDB's estimated time for the job. */
+        double micros(Engines engines, JobShape job) throws SQLException {
+            return CostModel.duckdbMicros(HostScanRate.scannedBytes(plan, table.rows(), job.qualifyingRows()),
+                    rate(engines));
+        }
+
+        /** DuckDB's time for the query, measured by running it once. */
+        double measure() throws SQLException {
+            return HostScanRate.micros(connection, sql);
+        }
+
+        HostScanRate rate(Engines engines) throws SQLException {
+            return engines.hostRates.of(table, connection, plan.table(), plan.columnTypes(), table.rows());
+        }
+    }
+
+    private static Engine configured(Engine engine, OffloadSettings settings) {
         engine.configure(settings);
-        return new Choice(engine, null);
+        return engine;
     }
 }

@@ -182,6 +182,12 @@ class ModesTest {
             assertTrue(e.get("index").startsWith("RayDB BVH"), e.get("index"));
             assertTrue(e.get("last_run").contains("rows hit"), e.get("last_run"));
             assertNotNull(e.get("planning_us"));
+            assertEquals("pinned by engine=cpu", e.get("engine_reason"));
+            assertTrue(e.get("estimate_cuda_us").startsWith("unavailable"), e.get("estimate_cuda_us"));
+            assertTrue(Long.parseLong(e.get("estimate_duckdb_us")) > 0, e.get("estimate_duckdb_us"));
+            assertEquals("not run yet", e.get("measured_us"), "a job's first run on an engine is not kept");
+            h.offloaded(QUERY, List.of());
+            assertTrue(h.explain(QUERY).get("measured_us").contains("cpu="));
             // Two high-cardinality filters do not pack below 2^22 codes: RTScan.
             var r = h.explain("SELECT count(*) FROM t WHERE a BETWEEN 10 AND 4000 AND big > 5");
             assertEquals("RTSCAN_CUBES", r.get("technique"), r.toString());

@@ -107,8 +107,8 @@ public final class CodeOrder {
         return 4L * (rowAt.length + start.length);
     }
 
-    /** The sorted rows (not a copy; never modify). */
-    int[] rowAtArray() {
+    /** The table row at every sorted position (not a copy: for uploads; never modify). */
+    public int[] rowAtArray() {
         return rowAt;
     }
 

@@ -10,57 +10,97 @@ import org.raydb.offload.plan.AggregateFunction;
  * group, and per aggregate a 64-bit value (sum, min or max) and a count of non-NULL inputs. Sums use
  * {@link Math#addExact}, so a sum that leaves 64 bits raises {@link ArithmeticException} and the query falls
  * back to DuckDB rather than being answered inexactly.
+ *
+ * <p>The state is kept in slots. Dense (the cpu engine, which adds rows): one slot per group code of the
+ * group space, slot = group. Sparse (the GPU engines, which compact on the device): one slot per group that
+ * has rows, in ascending group code, so reading a result costs its rows, not its group space. Groups without
+ * a slot have no rows, counts 0 and the identities as values.
  */
 public final class GroupAggregates {
 
     private final AggregateFunction[] functions;
+    private final int groups;
+    /** Group code of each slot, ascending; null when dense. */
+    private final int[] present;
     private final long[] rowsHit;
     private final long[][] values;
     private final long[][] counts;
 
+    /** A dense state over {@code groups} groups, every group empty (the cpu engine adds rows to it). */
     public GroupAggregates(List<Aggregate> aggregates, int groups) {
-        functions = aggregates.stream().map(Aggregate::function).toArray(AggregateFunction[]::new);
-        rowsHit = new long[groups];
-        values = new long[functions.length][groups];
-        counts = new long[functions.length][groups];
+        this(functions(aggregates), groups, null, new long[groups], new long[aggregates.size()][],
+                new long[aggregates.size()][]);
+    }
+
+    private GroupAggregates(AggregateFunction[] functions, int groups, int[] present, long[] rowsHit,
+            long[][] values, long[][] counts) {
+        this.functions = functions;
+        this.groups = groups;
+        this.present = present;
+        this.rowsHit = rowsHit;
+        this.values = values;
+        this.counts = counts;
         for (int a = 0; a < functions.length; a++) {
-            if (functions[a] == AggregateFunction.MIN) {
-                Arrays.fill(values[a], Long.MAX_VALUE);
-            } else if (functions[a] == AggregateFunction.MAX) {
-                Arrays.fill(values[a], Long.MIN_VALUE);
+            if (values[a] == null) {
+                values[a] = new long[rowsHit.length];
+                Arrays.fill(values[a], identity(functions[a]));
+            } else if (values[a].length != rowsHit.length) {
+                throw new IllegalArgumentException("aggregate " + a + " has " + values[a].length + " values for "
+                        + rowsHit.length + " groups");
+            }
+            if (counts[a] == null) {
+                counts[a] = new long[rowsHit.length];
+            } else if (counts[a].length != rowsHit.length) {
+                throw new IllegalArgumentException("aggregate " + a + " has " + counts[a].length + " counts for "
+                        + rowsHit.length + " groups");
             }
         }
     }
 
     /**
-     * Builds the state from whole arrays, as a GPU engine reads them back.
+     * A sparse state, as a GPU engine reads it back: only the groups with rows.
      *
-     * @param rowsHit per group
-     * @param values  per aggregate and group: the sum, min or max; a {@code null} entry (COUNT, COUNT(*))
-     *                keeps the initial values
-     * @param counts  per aggregate and group: non-NULL inputs (ignored for COUNT(*), which is {@code rowsHit})
+     * @param groups  size of the group space
+     * @param present group codes with rows, strictly ascending
+     * @param rowsHit per present group (each &gt; 0)
+     * @param values  per aggregate and present group: the sum, min or max; a {@code null} entry (COUNT,
+     *                COUNT(*)) stands for the identities
+     * @param counts  per aggregate and present group: non-NULL inputs; a {@code null} entry (COUNT(*), which
+     *                reads {@code rowsHit}) for zeros
      */
-    public static GroupAggregates of(List<Aggregate> aggregates, long[] rowsHit, long[][] values, long[][] counts) {
-        GroupAggregates out = new GroupAggregates(aggregates, rowsHit.length);
-        copy(rowsHit, out.rowsHit);
-        for (int a = 0; a < out.functions.length; a++) {
-            if (values[a] != null) {
-                copy(values[a], out.values[a]);
+    public static GroupAggregates sparse(List<Aggregate> aggregates, int groups, int[] present, long[] rowsHit,
+            long[][] values, long[][] counts) {
+        if (present.length != rowsHit.length) {
+            throw new IllegalArgumentException(present.length + " groups but " + rowsHit.length + " row counts");
+        }
+        for (int i = 0; i < present.length; i++) {
+            if (present[i] < 0 || present[i] >= groups || (i > 0 && present[i] <= present[i - 1]) || rowsHit[i] <= 0) {
+                throw new IllegalArgumentException("present group " + i + " (" + present[i] + ", " + rowsHit[i]
+                        + " rows) is not an ascending group with rows of " + groups);
             }
-            copy(counts[a], out.counts[a]);
         }
-        return out;
+        return new GroupAggregates(functions(aggregates), groups, present, rowsHit, values.clone(), counts.clone());
     }
 
-    private static void copy(long[] from, long[] to) {
-        if (from.length != to.length) {
-            throw new IllegalArgumentException("group count mismatch: " + from.length + " instead of " + to.length);
-        }
-        System.arraycopy(from, 0, to, 0, from.length);
+    private static AggregateFunction[] functions(List<Aggregate> aggregates) {
+        return aggregates.stream().map(Aggregate::function).toArray(AggregateFunction[]::new);
     }
 
-    /** Adds one qualifying row to its group. */
+    private static long identity(AggregateFunction f) {
+        return switch (f) {
+            case MIN -> Long.MAX_VALUE;
+            case MAX -> Long.MIN_VALUE;
+            default -> 0;
+        };
+    }
+
+    private void requireDense() {
+        if (present != null) throw new IllegalStateException("a sparse (read-back) state takes no more rows");
+    }
+
+    /** Adds one qualifying row to its group (dense states). */
     public void add(int group, int row, MeasureProgram[] measures) {
+        requireDense();
         rowsHit[group]++;
         for (int a = 0; a < functions.length; a++) {
             MeasureProgram m = measures[a];
@@ -80,8 +120,10 @@ public final class GroupAggregates {
         }
     }
 
-    /** Folds another partial state (same job) into this one. */
+    /** Folds another partial dense state (same job) into this one. */
     public void merge(GroupAggregates o) {
+        requireDense();
+        o.requireDense();
         for (int g = 0; g < rowsHit.length; g++) {
             rowsHit[g] += o.rowsHit[g];
         }
@@ -97,22 +139,85 @@ public final class GroupAggregates {
         }
     }
 
+    /** The sparse form of this state: only the groups with rows (this state where it is sparse already). */
+    public GroupAggregates compacted() {
+        if (present != null) return this;
+        int[] groupsWithRows = java.util.stream.IntStream.range(0, groups).filter(g -> rowsHit[g] > 0).toArray();
+        long[][] v = new long[functions.length][];
+        long[][] c = new long[functions.length][];
+        for (int a = 0; a < functions.length; a++) {
+            v[a] = pick(values[a], groupsWithRows);
+            c[a] = pick(counts[a], groupsWithRows);
+        }
+        return new GroupAggregates(functions, groups, groupsWithRows, pick(rowsHit, groupsWithRows), v, c);
+    }
+
+    private static long[] pick(long[] dense, int[] at) {
+        long[] out = new long[at.length];
+        for (int i = 0; i < at.length; i++) out[i] = dense[at[i]];
+        return out;
+    }
+
+    /** Size of the group space. */
     public int groups() {
+        return groups;
+    }
+
+    /** Slots held: every group (dense) or the groups with rows (sparse). */
+    public int slots() {
         return rowsHit.length;
     }
 
-    /** Rows of group {@code g} that passed the filters (0: the group is absent from the result). */
-    public long rowsHit(int g) {
-        return rowsHit[g];
+    /** Group code of slot {@code s}; slots ascend by group code. */
+    public int groupAt(int s) {
+        return present == null ? s : present[s];
     }
 
-    /** Sum, min or max of aggregate {@code a} in group {@code g} (meaningful when {@link #count} > 0). */
+    /** Rows of slot {@code s}'s group that passed the filters (0: the group is absent from the result). */
+    public long rowsHitAt(int s) {
+        return rowsHit[s];
+    }
+
+    /** Sum, min or max of aggregate {@code a} in slot {@code s} (meaningful when {@link #countAt} > 0). */
+    public long valueAt(int a, int s) {
+        return values[a][s];
+    }
+
+    /** Non-NULL inputs of aggregate {@code a} in slot {@code s} (COUNT(*): rows hit). */
+    public long countAt(int a, int s) {
+        return functions[a] == AggregateFunction.COUNT_STAR ? rowsHit[s] : counts[a][s];
+    }
+
+    /** Rows that passed the filters, over all groups. */
+    public long totalRowsHit() {
+        long sum = 0;
+        for (long r : rowsHit) sum += r;
+        return sum;
+    }
+
+    /** The slot of group {@code g}, or -1 where a sparse state holds no slot for it. */
+    private int slotOf(int g) {
+        if (g < 0 || g >= groups) throw new IndexOutOfBoundsException("group " + g + " of " + groups);
+        if (present == null) return g;
+        int s = Arrays.binarySearch(present, g);
+        return s < 0 ? -1 : s;
+    }
+
+    /** Rows of group {@code g} that passed the filters. */
+    public long rowsHit(int g) {
+        int s = slotOf(g);
+        return s < 0 ? 0 : rowsHit[s];
+    }
+
+    /** Sum, min or max of aggregate {@code a} in group {@code g} (the identity for a group without rows). */
     public long value(int a, int g) {
-        return values[a][g];
+        int s = slotOf(g);
+        return s < 0 ? identity(functions[a]) : values[a][s];
     }
 
     /** Non-NULL inputs of aggregate {@code a} in group {@code g} (COUNT(*): rows hit). */
     public long count(int a, int g) {
-        return functions[a] == AggregateFunction.COUNT_STAR ? rowsHit[g] : counts[a][g];
+        int s = slotOf(g);
+        return s < 0 ? 0 : countAt(a, s);
     }
 }

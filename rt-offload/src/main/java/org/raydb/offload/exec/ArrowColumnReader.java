@@ -6,7 +6,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -43,7 +42,7 @@ final class ArrowColumnReader {
     private final String[] strings;
     private final BitSet nulls = new BitSet();
     /** One String instance per distinct value, for columns that travel as strings. */
-    private final Map<String, String> distinct = new HashMap<>();
+    private final Map<String, String> distinct = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** {@code dictionary}: for VARCHAR, the values whose hashes the scan sends; null when it sends strings. */
     ArrowColumnReader(String name, ColumnType type, int rows, StringHashes dictionary) {
@@ -56,47 +55,53 @@ final class ArrowColumnReader {
         this.strings = str && dictionary == null ? new String[rows] : null;
     }
 
+    /**
+     * Appends a batch as rows {@code [offset, offset + n)}. Batches of disjoint row ranges may be appended from
+     * several threads at once (a parallel export): each batch reads its own NULLs and merges them under a lock.
+     */
     void append(FieldVector v, int offset, int n) throws SQLException {
-        boolean anyNull = v.getNullCount() > 0;
-        if (anyNull) {
+        BitSet batchNulls = new BitSet();
+        if (v.getNullCount() > 0) {
             for (int r = 0; r < n; r++) {
                 if (v.isNull(r)) {
+                    batchNulls.set(r);
+                }
+            }
+            synchronized (nulls) {
+                for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
                     nulls.set(offset + r);
                 }
             }
         }
         if (codes != null) {
-            readCodes(v, offset, n);
+            readCodes(v, offset, n, batchNulls);
         } else if (strings != null) {
             for (int r = 0; r < n; r++) {
-                if (!nulls.get(offset + r)) {
+                if (!batchNulls.get(r)) {
                     strings[offset + r] = distinct.computeIfAbsent(string(v, r), x -> x);
                 }
             }
         } else {
             readLongs(v, offset, n);
-            if (anyNull) {
-                // NULL slots hold whatever the producer left there: make them a defined 0.
-                for (int r = nulls.nextSetBit(offset); r >= 0 && r < offset + n; r = nulls.nextSetBit(r + 1)) {
-                    longs[r] = 0;
-                }
+            // NULL slots hold whatever the producer left there: make them a defined 0.
+            for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
+                longs[offset + r] = 0;
             }
         }
     }
 
-    private void readCodes(FieldVector v, int offset, int n) throws SQLException {
+    private void readCodes(FieldVector v, int offset, int n, BitSet batchNulls) throws SQLException {
         if (!(v instanceof UInt8Vector)) {
             throw unsupported(v);
         }
         java.nio.LongBuffer hashes = data(v, n, 8).asLongBuffer();
         int nullCode = dictionary.values().length;
-        java.util.stream.IntStream.range(0, n).parallel().forEach(r -> {
-            int row = offset + r;
-            int code = nulls.get(row) ? nullCode : dictionary.code(hashes.get(r));
+        inParallel(n, r -> {
+            int code = batchNulls.get(r) ? nullCode : dictionary.code(hashes.get(r));
             if (code < 0) {
                 unknownValue = true;
             }
-            codes[row] = code;
+            codes[offset + r] = code;
         });
     }
 
@@ -104,20 +109,14 @@ final class ArrowColumnReader {
         if (v instanceof BigIntVector || v instanceof TimeStampVector) {
             data(v, n, 8).asLongBuffer().get(0, longs, offset, n);
         } else if (v instanceof IntVector || v instanceof DateDayVector) {
-            ByteBuffer data = data(v, n, 4);
-            for (int r = 0; r < n; r++) {
-                longs[offset + r] = data.getInt(4 * r);
-            }
+            java.nio.IntBuffer data = data(v, n, 4).asIntBuffer();
+            inParallel(n, r -> longs[offset + r] = data.get(r));
         } else if (v instanceof SmallIntVector) {
-            ByteBuffer data = data(v, n, 2);
-            for (int r = 0; r < n; r++) {
-                longs[offset + r] = data.getShort(2 * r);
-            }
+            java.nio.ShortBuffer data = data(v, n, 2).asShortBuffer();
+            inParallel(n, r -> longs[offset + r] = data.get(r));
         } else if (v instanceof TinyIntVector) {
             ByteBuffer data = data(v, n, 1);
-            for (int r = 0; r < n; r++) {
-                longs[offset + r] = data.get(r);
-            }
+            inParallel(n, r -> longs[offset + r] = data.get(r));
         } else if (v instanceof DecimalVector d) {
             readDecimals(d, offset, n);
         } else if (v instanceof BitVector b) {
@@ -133,19 +132,35 @@ final class ArrowColumnReader {
         }
     }
 
-    /** 128-bit little-endian two's complement: exact in 64 bits when the high word is the low word's sign. */
+    /**
+     * 128-bit little-endian two's complement: exact in 64 bits when the high word is the low word's sign.
+     * Copied on all cores; the first value out of range is then looked up to name it.
+     */
     private void readDecimals(DecimalVector d, int offset, int n) throws SQLException {
-        ByteBuffer data = data(d, n, 16);
-        for (int r = 0; r < n; r++) {
-            long lo = data.getLong(16 * r);
-            long hi = data.getLong(16 * r + 8);
-            if (hi != (lo >> 63) && !d.isNull(r)) {
-                BigDecimal value = d.getObject(r);
-                throw new SQLException("column " + name + " holds " + value
-                        + ", beyond the offload's exact 64-bit range", "22003");
+        java.nio.LongBuffer data = data(d, n, 16).asLongBuffer();
+        java.util.concurrent.atomic.AtomicInteger wide = new java.util.concurrent.atomic.AtomicInteger(n);
+        inParallel(n, r -> {
+            long lo = data.get(2 * r);
+            if (data.get(2 * r + 1) != (lo >> 63) && !d.isNull(r)) {
+                wide.accumulateAndGet(r, Math::min);
             }
             longs[offset + r] = lo;
+        });
+        if (wide.get() < n) {
+            BigDecimal value = d.getObject(wide.get());
+            throw new SQLException("column " + name + " holds " + value + ", beyond the offload's exact 64-bit range",
+                    "22003");
         }
+    }
+
+    /** Runs {@code body} for rows {@code [0, n)} on all cores, in blocks large enough to amortize the split. */
+    private static void inParallel(int n, java.util.function.IntConsumer body) {
+        int block = 1 << 16;
+        java.util.stream.IntStream.range(0, (n + block - 1) / block).parallel().forEach(b -> {
+            for (int r = b * block, end = Math.min(n, r + block); r < end; r++) {
+                body.accept(r);
+            }
+        });
     }
 
     /** The vector's value buffer as little-endian bytes (Arrow's layout). */

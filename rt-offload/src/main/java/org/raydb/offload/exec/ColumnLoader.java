@@ -6,7 +6,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
+import org.duckdb.DuckDBConnection;
 import org.raydb.arrow.DuckDbArrowReader;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
@@ -17,12 +22,16 @@ import org.raydb.offload.plan.Utf8Order;
  * DuckDB does the per-row work it is fastest at: for a VARCHAR column it lists the distinct values with
  * their {@code hash()}, Java sorts those few in UTF-8 byte order, and the scan exports each row's hash
  * (see {@link StringHashes}), so no string crosses into Java per row. Numbers arrive as Arrow buffers and
- * are copied in bulk.
+ * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core.
  */
 public final class ColumnLoader {
 
     /** Rows per Arrow batch: large, so that the per-batch import cost vanishes against the copies. */
     private static final int BATCH = 1 << 20;
+    /** Rows per part of a parallel export, at least: below it, one reader is as fast. */
+    static final int PART_ROWS = 1 << 15;
+    /** Parts of a parallel export at most: each re-reads the rowid column to find its range. */
+    static final int MAX_PARTS = Math.min(8, Runtime.getRuntime().availableProcessors());
     /** Above this many distinct values a VARCHAR column travels as strings (its list comes through JDBC). */
     static final int DICTIONARY_LIMIT = 1 << 16;
 
@@ -51,7 +60,86 @@ public final class ColumnLoader {
         // Every load of one snapshot must line up row by row: DuckDB keeps a scan in insertion order unless
         // told not to, and only then does the order need a sort.
         String order = insertionOrderKept(connection) ? "" : " ORDER BY rowid";
-        String sql = "SELECT " + select + " FROM " + table.sql() + order;
+        String sql = "SELECT " + select + " FROM " + table.sql();
+        List<Part> parts = parts(connection, table, rows);
+        if (parts.size() == 1) {
+            scan(connection, sql + order, 0, rows, readers, allocator, table);
+        } else {
+            scanInParallel(connection, sql, order, parts, readers, allocator, table);
+        }
+        List<ColumnData> out = new ArrayList<>();
+        for (ArrowColumnReader reader : readers) {
+            out.add(reader.build(table));
+        }
+        return out;
+    }
+
+    /** A range of rowids {@code [from, to)} and where its rows go: {@code rows} rows from {@code offset}. */
+    private record Part(long from, long to, int offset, int rows) {
+    }
+
+    /**
+     * The table cut into rowid ranges of at least {@link #PART_ROWS} rows, at most {@link #MAX_PARTS}, when its
+     * rowids are dense (no deletes left gaps), so that each range's rows and their place are known; otherwise
+     * (or for a small table) one part.
+     */
+    private static List<Part> parts(Connection connection, TableRef table, int rows) throws SQLException {
+        int count = Math.max(1, Math.min(MAX_PARTS, rows / PART_ROWS));
+        if (count > 1) {
+            try (Statement st = connection.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT min(rowid), max(rowid) FROM " + table.sql())) {
+                rs.next();
+                long min = rs.getLong(1);
+                if (rs.getLong(2) - min + 1 == rows) {
+                    List<Part> parts = new ArrayList<>();
+                    for (int p = 0; p < count; p++) {
+                        int from = (int) ((long) rows * p / count);
+                        int to = (int) ((long) rows * (p + 1) / count);
+                        parts.add(new Part(min + from, min + to, from, to - from));
+                    }
+                    return parts;
+                }
+            }
+        }
+        return List.of(new Part(0, 0, 0, rows));
+    }
+
+    /**
+     * Exports the parts at once, each through its own connection to the database: DuckDB's conversion of a
+     * result to Arrow runs on the thread that reads it, so one reader would leave the other cores idle.
+     */
+    private static void scanInParallel(Connection connection, String sql, String order, List<Part> parts,
+            List<ArrowColumnReader> readers, BufferAllocator allocator, TableRef table) throws SQLException {
+        DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
+        ExecutorService pool = Executors.newFixedThreadPool(parts.size());
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (Part p : parts) {
+                done.add(pool.submit(() -> {
+                    try (Connection c = duck.duplicate()) {
+                        scan(c, sql + " WHERE rowid >= " + p.from() + " AND rowid < " + p.to() + order, p.offset(),
+                                p.rows(), readers, allocator, table);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof SQLException s ? s
+                    : new SQLException("parallel export failed: " + e.getCause(), "58000", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while loading " + table, "57014", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Reads {@code sql}'s result, which must have {@code rows} rows, into rows {@code [offset, offset + rows)}. */
+    private static void scan(Connection connection, String sql, int offset, int rows, List<ArrowColumnReader> readers,
+            BufferAllocator allocator, TableRef table) throws SQLException {
         int[] at = {0};
         DuckDbArrowReader.read(connection, sql, allocator, BATCH, batch -> {
             int n = batch.getRowCount();
@@ -59,7 +147,7 @@ public final class ColumnLoader {
                 throw new SQLException("table " + table + " grew while loading", "40001");
             }
             for (int i = 0; i < readers.size(); i++) {
-                readers.get(i).append(batch.getVector(i), at[0], n);
+                readers.get(i).append(batch.getVector(i), offset + at[0], n);
             }
             at[0] += n;
         });
@@ -67,11 +155,6 @@ public final class ColumnLoader {
             throw new SQLException("table " + table + " changed while loading (" + at[0] + " of " + rows
                     + " rows)", "40001");
         }
-        List<ColumnData> out = new ArrayList<>();
-        for (ArrowColumnReader reader : readers) {
-            out.add(reader.build(table));
-        }
-        return out;
     }
 
     /**

@@ -56,7 +56,10 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         if (names.isEmpty() && rows >= 0) {
             return;
         }
-        List<ColumnData> loaded = ColumnLoader.load(connection, table, names, types, allocator);
+        List<ColumnData> loaded;
+        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.LOAD)) {
+            loaded = ColumnLoader.load(connection, table, names, types, allocator);
+        }
         for (ColumnData c : loaded) {
             if (rows >= 0 && c.rows() != rows) {
                 throw new SQLException("table " + table + " changed under the offload cache", "40001");
@@ -90,23 +93,36 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     @Override
     public synchronized SortedDictionary dictionary(String column) {
-        return dictionaries.computeIfAbsent(column, c -> SortedDictionary.build(column(c)));
+        return dictionaries.computeIfAbsent(column, c -> timed(BuildPhases.Phase.ENCODE,
+                () -> SortedDictionary.build(column(c))));
     }
 
     public synchronized UniformEncoding uniform(String column) {
-        return uniform.computeIfAbsent(column, c -> UniformEncoding.build(dictionary(c)));
+        return uniform.computeIfAbsent(column, c -> {
+            SortedDictionary d = dictionary(c);
+            return timed(BuildPhases.Phase.ENCODE, () -> UniformEncoding.build(d));
+        });
     }
 
     public synchronized SievingVectors sieving(String column) {
-        return sieving.computeIfAbsent(column, c -> SievingVectors.build(uniform(c), SIEVING_VECTORS));
+        return sieving.computeIfAbsent(column, c -> {
+            UniformEncoding u = uniform(c);
+            return timed(BuildPhases.Phase.SIEVING, () -> SievingVectors.build(u, SIEVING_VECTORS));
+        });
     }
 
     @Override
     public synchronized GroupCodes groupCodes(List<String> keys) {
         return groupCodes.computeIfAbsent(List.copyOf(keys), k -> {
             SortedDictionary[] dicts = k.stream().map(this::dictionary).toArray(SortedDictionary[]::new);
-            return GroupCodes.build(dicts, rows);
+            return timed(BuildPhases.Phase.GROUP_CODES, () -> GroupCodes.build(dicts, rows));
         });
+    }
+
+    private static <T> T timed(BuildPhases.Phase phase, java.util.function.Supplier<T> build) {
+        try (BuildPhases.Span _ = BuildPhases.start(phase)) {
+            return build.get();
+        }
     }
 
     public BvhCatalog catalog() {

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
+import org.raydb.offload.exec.BuildPhases;
 
 /**
  * RayDB's BVH catalog for one table snapshot: a few geometries, each over one attribute set (Z = packed
@@ -60,7 +61,10 @@ public final class BvhCatalog {
             entries.get(best.scene.key());
             return best;
         }
-        TriangleScene scene = build(new BvhKey(z, groups), encodings);
+        TriangleScene scene;
+        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
+            scene = build(new BvhKey(z, groups), encodings);
+        }
         if (scene == null) {
             return best;
         }

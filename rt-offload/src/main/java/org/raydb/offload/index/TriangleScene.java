@@ -2,6 +2,7 @@ package org.raydb.offload.index;
 
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.CodeOrder;
+import org.raydb.offload.exec.BuildPhases;
 
 /**
  * The RayDB geometry of one BVH-catalog entry: one right triangle per row with vertices {@code (a,b,c)},
@@ -48,7 +49,9 @@ public final class TriangleScene {
 
     private synchronized CodeOrder buildZOrder() {
         if (zOrder == null) {
-            zOrder = CodeOrder.of(z);
+            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
+                zOrder = CodeOrder.of(z);
+            }
         }
         return zOrder;
     }
@@ -64,36 +67,42 @@ public final class TriangleScene {
      */
     private synchronized Grid buildGrid() {
         if (grid == null) {
-            int n = y.length;
-            int[] zStart = CodeOrder.starts(z);
-            int[] next = java.util.Arrays.copyOf(zStart, zStart.length - 1);
-            int[] rowByZ = new int[n];
-            int[] cellByZ = new int[n];
-            for (int row = 0; row < n; row++) {
-                int at = next[z[row]]++;
-                rowByZ[at] = row;
-                cellByZ[at] = y[row];
+            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
+                grid = buildGridNow();
             }
-            int[] cellStart = new int[yCells + 1];
-            for (int v : y) {
-                cellStart[v + 1]++;
-            }
-            for (int c = 0; c < yCells; c++) {
-                cellStart[c + 1] += cellStart[c];
-            }
-            next = java.util.Arrays.copyOf(cellStart, yCells);
-            int[] sortedRows = new int[n];
-            float[] sortedZ = new float[n];
-            for (int c = 0; c < zStart.length - 1; c++) {
-                for (int i = zStart[c], end = zStart[c + 1]; i < end; i++) {
-                    int at = next[cellByZ[i]]++;
-                    sortedRows[at] = rowByZ[i];
-                    sortedZ[at] = c;
-                }
-            }
-            grid = new Grid(cellStart, sortedRows, sortedZ);
         }
         return grid;
+    }
+
+    private Grid buildGridNow() {
+        int n = y.length;
+        int[] zStart = CodeOrder.starts(z);
+        int[] next = java.util.Arrays.copyOf(zStart, zStart.length - 1);
+        int[] rowByZ = new int[n];
+        int[] cellByZ = new int[n];
+        for (int row = 0; row < n; row++) {
+            int at = next[z[row]]++;
+            rowByZ[at] = row;
+            cellByZ[at] = y[row];
+        }
+        int[] cellStart = new int[yCells + 1];
+        for (int v : y) {
+            cellStart[v + 1]++;
+        }
+        for (int c = 0; c < yCells; c++) {
+            cellStart[c + 1] += cellStart[c];
+        }
+        next = java.util.Arrays.copyOf(cellStart, yCells);
+        int[] sortedRows = new int[n];
+        float[] sortedZ = new float[n];
+        for (int c = 0; c < zStart.length - 1; c++) {
+            for (int i = zStart[c], end = zStart[c + 1]; i < end; i++) {
+                int at = next[cellByZ[i]]++;
+                sortedRows[at] = rowByZ[i];
+                sortedZ[at] = c;
+            }
+        }
+        return new Grid(cellStart, sortedRows, sortedZ);
     }
 
     public BvhKey key() {

@@ -30,6 +30,14 @@ public final class SqlRewriter {
     /** The table function DuckDB reads an offloaded result through ({@code result.ResultScan}). */
     public static final String RESULT_FUNCTION = "__raydb_result";
 
+    /**
+     * The call of {@value #RESULT_FUNCTION} over the slot {@code relationName}, as it appears (once) in the
+     * rewritten statement.
+     */
+    public static String resultCall(String relationName) {
+        return RESULT_FUNCTION + "('" + relationName.replace("'", "''") + "')";
+    }
+
     /** Column name of aggregate {@code i} in the result relation. */
     public static String aggregateColumn(int i) {
         return "__raydb_a" + i;
@@ -199,8 +207,8 @@ public final class SqlRewriter {
         if (outer.isEmpty()) {
             outer.append("1");
         }
-        String sql = "SELECT " + outer + " FROM (SELECT " + inner + " FROM " + RESULT_FUNCTION + "('"
-                + relationName.replace("'", "''") + "')) AS " + TableRef.quote(alias);
+        String sql = "SELECT " + outer + " FROM (SELECT " + inner + " FROM " + resultCall(relationName) + ") AS "
+                + TableRef.quote(alias);
         Map<String, Object> tree = parse(connection, sql);
         return asMap(asMap(list(tree.get("statements")).get(0)).get("node"));
     }

@@ -42,7 +42,17 @@ final class ArrowToDuckDb {
             }
             return;
         }
-        info.addResultColumn(field.getName(), switch (type.getTypeID()) {
+        info.addResultColumn(field.getName(), columnType(type));
+    }
+
+    /** The SQL name of the DuckDB type of {@code type}, e.g. {@code DECIMAL(15,2)} or {@code BIGINT}. */
+    static String sqlType(ArrowType type) {
+        return type instanceof ArrowType.Decimal d ? "DECIMAL(" + d.getPrecision() + "," + d.getScale() + ")"
+                : columnType(type).name();
+    }
+
+    private static DuckDBColumnType columnType(ArrowType type) {
+        return switch (type.getTypeID()) {
             case Int -> switch (((ArrowType.Int) type).getBitWidth()) {
                 case 8 -> DuckDBColumnType.TINYINT;
                 case 16 -> DuckDBColumnType.SMALLINT;
@@ -54,8 +64,9 @@ final class ArrowToDuckDb {
             case Bool -> DuckDBColumnType.BOOLEAN;
             case Utf8 -> DuckDBColumnType.VARCHAR;
             case FloatingPoint -> DuckDBColumnType.DOUBLE;
-            default -> throw new SQLException("no DuckDB type for the Arrow type " + type, "XX000");
-        });
+            // ArrowColumns writes no other type.
+            default -> throw new IllegalStateException("no DuckDB type for the Arrow type " + type);
+        };
     }
 
     /** Copies rows {@code [from, from + n)} of {@code v} into rows {@code [0, n)} of {@code out}. */

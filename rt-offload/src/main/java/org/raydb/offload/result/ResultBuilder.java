@@ -46,24 +46,16 @@ public final class ResultBuilder {
         VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
         try {
             root.allocateNew();
-            int out = 0;
             boolean oneRow = plan.groups().isEmpty();
-            for (int g = 0; g < state.groups(); g++) {
-                if (!oneRow && state.rowsHit(g) == 0) {
-                    continue;
+            int out = 0;
+            // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one.
+            for (int s = 0; s < state.slots(); s++) {
+                if (state.rowsHitAt(s) > 0 || oneRow) {
+                    setRow(root, out++, plan, groups, keyDictionaries, state, s);
                 }
-                int col = 0;
-                for (int k = 0; k < plan.groups().size(); k++) {
-                    Object value = keyDictionaries.get(k).value(groups.keyCodes(g)[k]);
-                    ArrowColumns.set(root.getVector(col++), out, value);
-                }
-                for (int a = 0; a < plan.aggregates().size(); a++) {
-                    ArrowColumns.set(root.getVector(col++), out, finalValue(plan, a, state, g));
-                }
-                if (fields.size() == 1 && plan.groups().isEmpty() && plan.aggregates().isEmpty()) {
-                    ArrowColumns.set(root.getVector(0), out, 1L);
-                }
-                out++;
+            }
+            if (oneRow && out == 0) {
+                setRow(root, out++, plan, groups, keyDictionaries, state, -1);
             }
             for (FieldVector v : root.getFieldVectors()) {
                 v.setValueCount(out);
@@ -73,6 +65,26 @@ public final class ResultBuilder {
         } catch (RuntimeException e) {
             root.close();
             throw e;
+        }
+    }
+
+    /** Row {@code out}: slot {@code s}'s group keys and final aggregates ({@code s} -1: the one group, empty). */
+    private static void setRow(VectorSchemaRoot root, int out, OffloadPlan plan, GroupCodes groups,
+            List<SortedDictionary> keyDictionaries, GroupAggregates state, int s) {
+        int col = 0;
+        if (!plan.groups().isEmpty()) {
+            int[] keys = groups.keyCodes(state.groupAt(s));
+            for (int k = 0; k < plan.groups().size(); k++) {
+                ArrowColumns.set(root.getVector(col++), out, keyDictionaries.get(k).value(keys[k]));
+            }
+        }
+        for (int a = 0; a < plan.aggregates().size(); a++) {
+            long count = s < 0 ? 0 : state.countAt(a, s);
+            long value = s < 0 ? 0 : state.valueAt(a, s);
+            ArrowColumns.set(root.getVector(col++), out, finalValue(plan, a, count, value));
+        }
+        if (col == 0) {
+            ArrowColumns.set(root.getVector(0), out, 1L);
         }
     }
 
@@ -87,10 +99,9 @@ public final class ResultBuilder {
                 .divide(BigDecimal.valueOf(count), MathContext.DECIMAL128).doubleValue();
     }
 
-    /** The aggregate's final value as DuckDB computes it. */
-    static Object finalValue(OffloadPlan plan, int a, GroupAggregates state, int g) {
+    /** The aggregate's final value as DuckDB computes it from its non-NULL count and its sum, min or max. */
+    static Object finalValue(OffloadPlan plan, int a, long count, long v) {
         Aggregate agg = plan.aggregates().get(a);
-        long count = state.count(a, g);
         AggregateFunction fn = agg.function();
         if (fn == AggregateFunction.COUNT || fn == AggregateFunction.COUNT_STAR) {
             return count;
@@ -98,7 +109,6 @@ public final class ResultBuilder {
         if (count == 0) {
             return null;
         }
-        long v = state.value(a, g);
         int scale = agg.argument().type().numericScale();
         return switch (fn) {
             case SUM -> new BigDecimal(BigInteger.valueOf(v), scale);

@@ -28,7 +28,7 @@ public final class ResultSlot implements AutoCloseable {
         return name;
     }
 
-    List<Field> fields() {
+    public List<Field> fields() {
         return fields;
     }
 

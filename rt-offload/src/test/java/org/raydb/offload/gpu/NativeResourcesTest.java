@@ -15,8 +15,10 @@ class NativeResourcesTest {
             "sieve", List.of("rdb_sieve_build", "rdb_sieve_select"),
             "bitmap", List.of("rdb_bitmap_and", "rdb_bitmap_andnot", "rdb_bitmap_or", "rdb_bitmap_popcount"),
             "decode", List.of("rdb_bitmap_to_rows", "rdb_compact_groups"),
+            "gather", List.of("rdb_gather_i32", "rdb_gather_i64", "rdb_gather_bits"),
             "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"),
-            "query", List.of("rdb_query_aggregate", "rdb_range_aggregate"));
+            "query", List.of("rdb_query_aggregate", "rdb_range_aggregate"),
+            "compact", List.of("rdb_count_present", "rdb_compact_present", "rdb_fill"));
 
     @Test
     void everyLaunchedKernelIsAnEntryOfItsPtxModule() {

@@ -4,12 +4,20 @@ import java.util.List;
 
 /**
  * Everything one bench run measured: the machine, the data (scale factor, where it came from, lineorder
- * rows), the settings and the results.
+ * rows), the settings and the command line that chose them, the results, the cold start, and what the goals
+ * compare them with: the device copy bandwidth for the kernels' floors and the anchors ({@code null} when
+ * none were asked for).
  */
 public record BenchReport(MachineInfo machine, double sf, String source, long seed, long rows, String engine,
-        int reps, String timestamp, List<BenchResult> results) {
+        int reps, String timestamp, String command, List<BenchResult> results, ColdStart cold,
+        BandwidthFloor bandwidth, Anchors anchors) {
 
     public boolean allMatch() {
         return results.stream().allMatch(BenchResult::match);
+    }
+
+    /** The goals this report can be checked against: none without anchors or a bandwidth. */
+    public Goals goals() {
+        return Goals.of(this);
     }
 }

@@ -45,29 +45,47 @@ public final class BenchRunner {
     private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed, double coldMs) {
     }
 
+    /** What {@link #run} measured: per query results and the RayDB side's cold start. */
+    public record Outcome(List<BenchResult> results, ColdStart cold) {
+    }
+
     /** Runs the queries in order, handing each result to {@code onResult} as soon as it is known. */
-    public List<BenchResult> run(List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress,
+    public Outcome run(List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress,
             Consumer<BenchResult> onResult) throws SQLException {
         List<BenchResult> results = new ArrayList<>();
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database);
-                Connection raydb = DriverManager.getConnection(
-                        DifferentialSuite.raydbUrl(database, raydbParameters))) {
-            List<WarmUp> warmUps = new ArrayList<>();
-            try (Progress.Phase phase = progress.start("warm up (loads, index builds)", queries.size(), "queries")) {
-                for (SsbQuery query : queries) {
-                    warmUps.add(warmUp(duckdb, raydb, query));
-                    phase.advance(1);
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
+            long connectStart = System.nanoTime();
+            try (Connection raydb = DriverManager.getConnection(
+                    DifferentialSuite.raydbUrl(database, raydbParameters))) {
+                double connectMs = (System.nanoTime() - connectStart) / 1e6;
+                List<WarmUp> warmUps = new ArrayList<>();
+                try (Progress.Phase phase = progress.start("warm up (loads, index builds)", queries.size(),
+                        "queries")) {
+                    for (SsbQuery query : queries) {
+                        warmUps.add(warmUp(duckdb, raydb, query));
+                        phase.advance(1);
+                    }
                 }
-            }
-            for (int i = 0; i < queries.size(); i++) {
-                SsbQuery query = queries.get(i);
-                BenchResult result = measure(duckdb, raydb, query,
-                        selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
-                results.add(result);
-                onResult.accept(result);
+                for (int i = 0; i < queries.size(); i++) {
+                    SsbQuery query = queries.get(i);
+                    BenchResult result = measure(duckdb, raydb, query,
+                            selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
+                    results.add(result);
+                    onResult.accept(result);
+                }
+                return new Outcome(results, coldStart(connectMs, queries, warmUps));
             }
         }
-        return results;
+    }
+
+    /** A failed first run adds nothing to the total: its failure is reported with its query. */
+    private static ColdStart coldStart(double connectMs, List<SsbQuery> queries, List<WarmUp> warmUps) {
+        if (queries.isEmpty()) {
+            return new ColdStart(connectMs, "", Double.NaN, connectMs);
+        }
+        double total = connectMs + warmUps.stream().mapToDouble(WarmUp::coldMs).filter(ms -> !Double.isNaN(ms))
+                .sum();
+        return new ColdStart(connectMs, queries.getFirst().label(), warmUps.getFirst().coldMs(), total);
     }
 
     private static WarmUp warmUp(Connection duckdb, Connection raydb, SsbQuery query) throws SQLException {

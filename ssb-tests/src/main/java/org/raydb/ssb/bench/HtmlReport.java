@@ -1,21 +1,21 @@
 package org.raydb.ssb.bench;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
- * The bench report as one self-contained HTML page: the settings, an inline SVG bar chart of the median
- * times (log scale, DuckDB and RayDB side by side for each query and form) and the results table.
+ * The bench report as one self-contained HTML page: the command, settings, machine and cold start, an inline
+ * SVG bar chart of the median times (log scale, DuckDB and RayDB side by side for each query and form), the
+ * results table, where the offloaded queries' time went (host phases, the engine's time, kernel time and its
+ * bandwidth floor), and, when asked for, the comparison with the anchors and the goals' PASS/FAIL.
  */
 public final class HtmlReport {
 
-    private static final int PLOT_HEIGHT = 300;
-    private static final int TOP = 20;
-    private static final int LEFT = 70;
-    private static final int GROUP_WIDTH = 44;
-    private static final int BAR_WIDTH = 16;
     private static final String DUCKDB_COLOR = "#4e79a7";
     private static final String RAYDB_COLOR = "#f28e2b";
+    private static final String CRYSTAL_COLOR = "#59a14f";
 
     private HtmlReport() {
     }
@@ -24,101 +24,144 @@ public final class HtmlReport {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
                 + "<title>RayDB SSB bench</title><style>body{font-family:sans-serif;margin:2em}"
                 + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-                + "td:first-child,th:first-child{text-align:left}.bad{color:#c00;font-weight:bold}</style></head>"
-                + "<body>\n<h1>RayDB SSB bench</h1>\n<p>");
+                + "td:first-child,th:first-child{text-align:left}.bad{color:#c00;font-weight:bold}"
+                + ".good{color:#080;font-weight:bold}</style></head><body>\n<h1>RayDB SSB bench</h1>\n<p>");
+        html.append("<code>").append(escape(report.command())).append("</code><br>");
         html.append(escape(String.format(Locale.ROOT, "SF %s (%s), %,d lineorder rows; engine=%s; median of %d "
                 + "reps; %s", Json.number(report.sf()), report.source(), report.rows(), report.engine(),
                 report.reps(), report.timestamp()))).append("<br>");
         MachineInfo m = report.machine();
         html.append(escape(String.format(Locale.ROOT, "%d cores, %.1f GiB, %s, %s, GPU: %s", m.cores(),
                 m.memoryBytes() / (double) (1L << 30), m.os(), m.java(),
-                m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus())))).append("</p>\n");
+                m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus())))).append("<br>");
+        html.append(escape(coldStart(report.cold()))).append("</p>\n");
+        Goals goals = report.goals();
+        html.append(goals(goals));
         html.append(chart(report.results()));
         html.append(table(report.results()));
+        html.append(breakdown(report.results(), report.bandwidth()));
+        html.append(comparison(report.anchors(), goals));
         return html.append("</body></html>\n").toString();
     }
 
+    /** DuckDB's and RayDB's medians side by side, end to end. */
     private static String chart(List<BenchResult> results) {
-        if (results.stream().allMatch(r -> Double.isNaN(r.duckdbMs()) && Double.isNaN(r.raydbMs()))) {
-            return "";
-        }
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (BenchResult r : results) {
-            for (double ms : new double[] {r.duckdbMs(), r.raydbMs()}) {
-                if (!Double.isNaN(ms)) {
-                    min = Math.min(min, Math.max(ms, 1e-3));
-                    max = Math.max(max, Math.max(ms, 1e-3));
-                }
-            }
-        }
-        int lowDecade = (int) Math.floor(Math.log10(min));
-        int highDecade = Math.max(lowDecade + 1, (int) Math.ceil(Math.log10(max)));
-        int width = LEFT + results.size() * GROUP_WIDTH + 20;
-        int height = TOP + PLOT_HEIGHT + 110;
-        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"11\">\n", width,
-                height));
-        for (int decade = lowDecade; decade <= highDecade; decade++) {
-            double y = y(Math.pow(10, decade), lowDecade, highDecade);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s ms</text>\n", LEFT, width - 20, y, y,
-                    LEFT - 6, y + 4, Json.number(Math.pow(10, decade))));
-        }
-        for (int i = 0; i < results.size(); i++) {
-            BenchResult r = results.get(i);
-            int x = LEFT + i * GROUP_WIDTH + (GROUP_WIDTH - 2 * BAR_WIDTH) / 2;
-            svg.append(bar(x, r.duckdbMs(), lowDecade, highDecade, DUCKDB_COLOR, "DuckDB " + r.query() + " "
-                    + r.form()));
-            svg.append(bar(x + BAR_WIDTH, r.raydbMs(), lowDecade, highDecade, RAYDB_COLOR, "RayDB " + r.query()
-                    + " " + r.form() + " (" + r.engine() + ")"));
-            int labelY = TOP + PLOT_HEIGHT + 12;
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" transform=\"rotate(45 %d %d)\"%s>%s"
-                    + "</text>\n", x + 4, labelY, x + 4, labelY, r.match() ? "" : " fill=\"#c00\"",
-                    escape(r.query() + " " + r.form())));
-        }
-        int legendY = height - 12;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                + "<text x=\"%d\" y=\"%d\">DuckDB (jdbc:duckdb:)</text>", LEFT, legendY - 9, DUCKDB_COLOR, LEFT + 14,
-                legendY));
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                + "<text x=\"%d\" y=\"%d\">RayDB (jdbc:raydb:)</text>\n", LEFT + 170, legendY - 9, RAYDB_COLOR,
-                LEFT + 184, legendY));
-        return svg.append("</svg>\n").toString();
+        List<SvgBarChart.Group> groups = results.stream().map(r -> new SvgBarChart.Group(r.query() + " " + r.form(),
+                !r.match(), new double[] {r.duckdbMs(), r.raydbMs()}, new String[] {"DuckDB " + r.query() + " "
+                        + r.form(), "RayDB " + r.query() + " " + r.form() + " (" + r.engine() + ")"})).toList();
+        return SvgBarChart.render(List.of(new SvgBarChart.Series("DuckDB (jdbc:duckdb:)", DUCKDB_COLOR),
+                new SvgBarChart.Series("RayDB (jdbc:raydb:)", RAYDB_COLOR)), groups);
     }
 
-    private static String bar(int x, double ms, int lowDecade, int highDecade, String color, String title) {
-        if (Double.isNaN(ms)) {
-            return "";
-        }
-        double top = y(Math.max(ms, 1e-3), lowDecade, highDecade);
-        double bottom = TOP + PLOT_HEIGHT;
-        return String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">"
-                + "<title>%s: %s ms</title></rect>\n", x, top, BAR_WIDTH - 2, Math.max(0.5, bottom - top), color,
-                escape(title), Json.number(ms));
-    }
-
-    /** The vertical position of {@code ms} on the log axis spanning 10^low .. 10^high. */
-    private static double y(double ms, int lowDecade, int highDecade) {
-        double fraction = (Math.log10(ms) - lowDecade) / (highDecade - lowDecade);
-        return TOP + PLOT_HEIGHT * (1 - fraction);
+    /** Crystal's kernel time beside the engine's time per query: the GPU-time goal at a glance. */
+    private static String anchorChart(Goals goals) {
+        List<SvgBarChart.Group> groups = goals.comparisons().stream().map(c -> new SvgBarChart.Group(
+                c.result().query(), !c.result().match(), new double[] {c.anchor().crystalMs(), c.engineUs() / 1000},
+                new String[] {"Crystal kernels " + c.result().query(), "engine " + c.result().engine() + " "
+                        + c.result().query()})).toList();
+        return SvgBarChart.render(List.of(new SvgBarChart.Series("Crystal, kernel time (anchor)", CRYSTAL_COLOR),
+                new SvgBarChart.Series("RayDB engine time (first launch to groups on host)", RAYDB_COLOR)), groups);
     }
 
     private static String table(List<BenchResult> results) {
-        StringBuilder table = new StringBuilder("<table>\n<tr><th>query</th><th>form</th><th>selectivity</th>"
-                + "<th>DuckDB ms</th><th>RayDB ms</th><th>engine</th><th>offloaded</th><th>speed-up</th>"
-                + "<th>match</th></tr>\n");
+        StringBuilder table = new StringBuilder("<h2>Results</h2>\n<table>\n"
+                + headings("query", "form", "selectivity", "DuckDB ms", "RayDB ms", "cold ms", "engine", "offloaded",
+                        "speed-up", "match"));
         for (BenchResult r : results) {
             table.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%.5f%%</td><td>%.2f</td>"
-                    + "<td>%.2f</td><td>%s</td><td>%s</td><td>%.2f&times;</td><td%s>%s</td></tr>\n",
-                    escape(r.query()), escape(r.form()), r.selectivity() * 100, r.duckdbMs(), r.raydbMs(),
+                    + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%.2f&times;</td><td%s>%s</td></tr>\n",
+                    escape(r.query()), escape(r.form()), r.selectivity() * 100, r.duckdbMs(), r.raydbMs(), r.coldMs(),
                     escape(r.engine()), r.offloaded(), r.speedup(), r.match() ? "" : " class=\"bad\"",
                     r.match() ? "yes" : "NO: " + escape(r.difference())));
         }
         return table.append("</table>\n").toString();
     }
 
-    private static String escape(String text) {
+    private static String breakdown(List<BenchResult> results, BandwidthFloor floor) {
+        if (results.stream().allMatch(r -> r.breakdown() == null)) {
+            return "";
+        }
+        StringBuilder table = new StringBuilder("<h2>Where the time went</h2>\n<p>Medians in &micro;s. Finish: DuckDB "
+                + "running the rest of the statement until the last row is read; host: planning + handoff + finish; "
+                + "engine: from the first launch until the groups are in host memory (GPU time); kernel: device time "
+                + "of the kernels (CUDA events); floor: bytes read / " + (floor.known() ? Json.number(floor.gbs())
+                + " GB/s (measured device copy bandwidth)" : "copy bandwidth (not given)") + "; &mdash;: not measured "
+                + "by this engine.</p>\n<table>\n" + headings("query", "form", "planning", "offload exec", "handoff",
+                        "finish", "host", "engine", "kernel", "MB read", "floor", "kernel/floor", "RayDB ms"));
+        for (BenchResult r : results) {
+            PhaseBreakdown b = r.breakdown();
+            if (b != null) {
+                table.append(cells(r.query(), r.form(), Long.toString(b.planningUs()), Long.toString(b.executionUs()),
+                        Long.toString(b.handoffUs()), Long.toString(b.finishUs()), Long.toString(b.hostUs()),
+                        BreakdownTablePrinter.known(b.engineUs()), BreakdownTablePrinter.known(b.kernelUs()),
+                        BreakdownTablePrinter.fixed("%.1f", b.bytesRead() < 0 ? Double.NaN : b.bytesRead() / 1e6),
+                        BreakdownTablePrinter.fixed("%.0f", floor.floorUs(b.bytesRead())),
+                        BreakdownTablePrinter.fixed("%.2f&times;", floor.kernelOverFloor(b.kernelUs(), b.bytesRead())),
+                        String.format(Locale.ROOT, "%.2f", r.raydbMs())));
+            }
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    private static String comparison(Anchors anchors, Goals goals) {
+        if (anchors == null) {
+            return "";
+        }
+        StringBuilder table = new StringBuilder("<h2>Against the " + escape(anchors.name()) + " anchors</h2>\n<p>"
+                + escape(anchors.description()) + ". Crystal: its kernel time (star joins, data resident), against "
+                + "our engine time. DuckDB: measured in this run, against RayDB end to end; the anchor's DuckDB "
+                + "flat time for reference.</p>\n" + anchorChart(goals) + "<table>\n" + headings("query", "engine", "Crystal ms", "engine &micro;s",
+                        "Crystal/ours", "DuckDB ms", "RayDB ms", "DuckDB/RayDB", "anchor DuckDB ms", "rows",
+                        "anchor rows"));
+        for (Goals.Comparison c : goals.comparisons()) {
+            BenchResult r = c.result();
+            table.append(cells(r.query(), r.engine(), String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
+                    BreakdownTablePrinter.fixed("%.0f", c.engineUs()),
+                    BreakdownTablePrinter.fixed("%.2f&times;", c.crystalOverOurs()),
+                    String.format(Locale.ROOT, "%.2f", r.duckdbMs()), String.format(Locale.ROOT, "%.2f", r.raydbMs()),
+                    BreakdownTablePrinter.fixed("%.2f&times;", r.speedup()),
+                    String.format(Locale.ROOT, "%.1f", c.anchor().duckdbFlatMs()),
+                    Integer.toString(r.resultRows()), Integer.toString(c.anchor().resultRows())));
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    private static String goals(Goals goals) {
+        if (goals.isEmpty()) {
+            return "";
+        }
+        StringBuilder list = new StringBuilder("<h2>Goals</h2>\n<table>\n" + headings("status", "goal", "measured"));
+        for (Goals.Goal g : goals.goals()) {
+            String css = switch (g.status()) {
+                case PASS -> "good";
+                case FAIL -> "bad";
+                case NOT_MEASURED -> "";
+            };
+            list.append("<tr><td class=\"").append(css).append("\">").append(SummaryPrinter.label(g.status()))
+                    .append("</td><td style=\"text-align:left\">").append(escape(g.name()))
+                    .append("</td><td style=\"text-align:left\">").append(escape(g.detail())).append("</td></tr>\n");
+        }
+        return list.append("</table>\n").toString();
+    }
+
+    private static String coldStart(ColdStart cold) {
+        return cold.firstQuery().isEmpty() ? "" : String.format(Locale.ROOT, "Cold start (jdbc:raydb:): connect %.1f ms,"
+                + " first query %s %.2f ms, connect + first run of every query %.1f s", cold.connectMs(),
+                cold.firstQuery(), cold.firstQueryMs(), cold.totalMs() / 1000);
+    }
+
+    /** A header row; the labels are trusted HTML (entities). */
+    private static String headings(String... labels) {
+        return "<tr>" + Arrays.stream(labels).map(l -> "<th>" + l + "</th>").collect(Collectors.joining()) + "</tr>\n";
+    }
+
+    /** A row of cells: names are escaped, the figures (digits, entities) are trusted. */
+    private static String cells(String query, String second, String... figures) {
+        return "<tr><td>" + escape(query) + "</td><td>" + escape(second) + "</td>"
+                + Arrays.stream(figures).map(f -> "<td>" + f + "</td>").collect(Collectors.joining()) + "</tr>\n";
+    }
+
+    static String escape(String text) {
         return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 .replace("\"", "&quot;");
     }

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.raydb.ssb.bench.Anchors;
 import org.raydb.ssb.gen.ScaleFactor;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
@@ -12,7 +13,8 @@ import org.raydb.ssb.query.QueryForm;
 /**
  * The options of {@code bench}, {@code suite} and {@code generate}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
- * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]}.
+ * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
+ * [--copy-bandwidth-gbs X] [--anchors NAME]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -21,9 +23,15 @@ import org.raydb.ssb.query.QueryForm;
  * @param engine   the driver's {@code engine} setting for {@code jdbc:raydb:}
  * @param offload  the driver's {@code offload} setting ({@code force} makes a query that is not offloaded fail)
  * @param breakdown whether {@code bench} also prints where each offloaded query's time went
+ * @param copyBandwidthGbs the device copy bandwidth ({@code run bandwidth}) for the kernels' floors; NaN when
+ *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
+ * @param anchors   the anchors to compare with ({@code --anchors}, see {@link Anchors#KNOWN}), or null
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
-        String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown) {
+        String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown,
+        double copyBandwidthGbs, String anchors) {
+
+    public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
     public static final long DEFAULT_SEED = 19920101;
     public static final String BENCH_FOLDER = "target/bench";
@@ -31,6 +39,11 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
     private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
 
     public static CliOptions parse(String[] args) throws SQLException {
+        return parse(args, System.getenv(BANDWIDTH_ENV));
+    }
+
+    /** @param bandwidthEnv the environment's {@value #BANDWIDTH_ENV}, or null */
+    static CliOptions parse(String[] args, String bandwidthEnv) throws SQLException {
         ScaleFactor sf = null;
         Path fromTbl = null;
         Path db = null;
@@ -42,6 +55,15 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         long seed = DEFAULT_SEED;
         int threads = Runtime.getRuntime().availableProcessors();
         boolean breakdown = false;
+        double copyBandwidthGbs = Double.NaN;
+        String anchors = null;
+        if (bandwidthEnv != null && !bandwidthEnv.isBlank()) {
+            try {
+                copyBandwidthGbs = bandwidth(BANDWIDTH_ENV, bandwidthEnv.strip());
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--breakdown")) {
@@ -65,6 +87,8 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seed = Long.parseLong(value);
                     case "--threads" -> threads = positive("--threads", value);
+                    case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
+                    case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
                     default -> throw usage("unknown option " + option);
                 }
             } catch (IllegalArgumentException e) {
@@ -84,7 +108,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
         return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
-                breakdown);
+                breakdown, copyBandwidthGbs, anchors);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
@@ -109,6 +133,14 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     + value + "'");
         }
         return value;
+    }
+
+    private static double bandwidth(String option, String value) {
+        double gbs = Double.parseDouble(value);
+        if (!(gbs > 0) || Double.isInfinite(gbs)) {
+            throw new IllegalArgumentException(option + " must be a positive GB/s figure, not '" + value + "'");
+        }
+        return gbs;
     }
 
     private static int positive(String option, String value) {

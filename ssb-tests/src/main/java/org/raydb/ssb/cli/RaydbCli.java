@@ -12,14 +12,18 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.raydb.ssb.bench.Anchors;
+import org.raydb.ssb.bench.BandwidthFloor;
 import org.raydb.ssb.bench.BenchReport;
 import org.raydb.ssb.bench.BenchResult;
 import org.raydb.ssb.bench.BenchRunner;
 import org.raydb.ssb.bench.BreakdownTablePrinter;
+import org.raydb.ssb.bench.Goals;
 import org.raydb.ssb.bench.HtmlReport;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
 import org.raydb.ssb.bench.ResultTablePrinter;
+import org.raydb.ssb.bench.SummaryPrinter;
 import org.raydb.ssb.load.ExistingDatabase;
 import org.raydb.ssb.load.SsbDatabase;
 import org.raydb.ssb.query.QueryCatalog;
@@ -51,8 +55,9 @@ public final class RaydbCli {
     int run(String[] args) {
         if (args.length == 0) {
             System.err.println("usage: raydb bench|suite|generate [--sf N | --from-tbl DIR] [--db FILE]"
-                    + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--reps R] [--queries q1.1,...]"
-                    + " [--seed S] [--threads T] [--breakdown]");
+                    + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--offload auto|force|off] [--reps R]"
+                    + " [--queries q1.1,...]"
+                    + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]");
             return FAILURE;
         }
         try {
@@ -60,7 +65,7 @@ public final class RaydbCli {
             return switch (args[0]) {
                 case "generate" -> generate(options);
                 case "suite" -> suite(options);
-                case "bench" -> bench(options);
+                case "bench" -> bench(options, "raydb " + String.join(" ", args));
                 default -> {
                     System.err.println("raydb: unknown command '" + args[0] + "' (bench, suite or generate)");
                     yield FAILURE;
@@ -92,27 +97,35 @@ public final class RaydbCli {
         return mismatches == 0 ? 0 : MISMATCH;
     }
 
-    private int bench(CliOptions options) throws SQLException, IOException {
+    private int bench(CliOptions options, String command) throws SQLException, IOException {
+        Anchors anchors = options.anchors() == null ? null : Anchors.load(options.anchors());
+        BandwidthFloor bandwidth = new BandwidthFloor(options.copyBandwidthGbs());
         SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
         Map<String, Double> selectivity;
         try (var connection = SsbDatabase.open(contents.file())) {
             selectivity = Selectivity.fractions(connection, options.queries(), contents.flatRows());
         }
         ResultTablePrinter printer = new ResultTablePrinter(out);
-        List<BenchResult> results = new BenchRunner(contents.file(), options.raydbParameters(), options.reps())
+        BenchRunner.Outcome outcome = new BenchRunner(contents.file(), options.raydbParameters(), options.reps())
                 .run(QueryCatalog.select(options.queries(), options.forms()), selectivity,
                         ConsoleProgress.forThisTerminal(), printer::print);
+        List<BenchResult> results = outcome.results();
         LocalDateTime now = LocalDateTime.now();
         BenchReport report = new BenchReport(MachineInfo.current(),
                 ExistingDatabase.scaleFactor(contents.file(), contents.provenance()), contents.provenance().source(),
                 contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.reps(),
-                now.toString(), results);
+                now.toString(), command, results, outcome.cold(), bandwidth, anchors);
         if (options.breakdown()) {
-            new BreakdownTablePrinter(out).print(results);
+            new BreakdownTablePrinter(out, bandwidth).print(results);
         }
+        SummaryPrinter summary = new SummaryPrinter(out);
+        summary.printColdStart(report);
+        Goals goals = report.goals();
+        summary.printComparison(report, goals);
         writeReports(report, now);
         long mismatches = results.stream().filter(r -> !r.match()).count();
         out.printf(Locale.ROOT, "%d of %d answers matched DuckDB's%n", results.size() - mismatches, results.size());
+        summary.printGoals(goals);
         return mismatches == 0 ? 0 : MISMATCH;
     }
 

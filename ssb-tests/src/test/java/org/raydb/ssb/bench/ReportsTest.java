@@ -12,20 +12,26 @@ class ReportsTest {
     private static final MachineInfo MACHINE = new MachineInfo(2, 24L << 30, "Linux", "Java 25", List.of());
 
     private static BenchReport report(BenchResult... results) {
-        return new BenchReport(MACHINE, 1, "generated", 7, 6_000_000, "auto", 5, "2026-11-22T09:00", List.of(results));
+        return new BenchReport(MACHINE, 1, "generated", 7, 6_000_000, "auto", 5, "2026-11-22T09:00", "raydb bench",
+                List.of(results), new ColdStart(40, "q1.1/flat", 812.25, 1500), BandwidthFloor.UNKNOWN, null);
     }
 
     @Test
     void jsonCarriesTheDocumentedFields() {
         String json = JsonReport.render(report(new BenchResult("q1.1", "flat", 0.0199, 100.5, 2.5, 812.25, "cuda", true,
-                true, 1, null, new PhaseBreakdown(4, 1900, 310, 290))));
+                true, 1, null, new PhaseBreakdown(4, 1900, 310, 290, 1700, 350, 700_000_000))));
         assertTrue(json.contains("\"machine\": {\"cores\": 2, \"memory_bytes\": 25769803776"), json);
         assertTrue(json.contains("\"sf\": 1,"), json);
         assertTrue(json.contains("{\"query\": \"q1.1\", \"form\": \"flat\", \"selectivity\": 0.0199, \"duckdb_ms\": 100.5,"
                 + " \"raydb_ms\": 2.5, \"cold_ms\": 812.25, \"speedup\": 40.2, \"engine\": \"cuda\","
                 + " \"offloaded\": true, \"match\": true, \"result_rows\": 1, \"difference\": null,"
                 + " \"breakdown\": {\"planning_us\": 4,"
-                + " \"execution_us\": 1900, \"handoff_us\": 310, \"finish_us\": 290}}"), json);
+                + " \"execution_us\": 1900, \"handoff_us\": 310, \"finish_us\": 290, \"engine_us\": 1700,"
+                + " \"kernel_us\": 350, \"bytes_read\": 700000000, \"floor_us\": null,"
+                + " \"kernel_over_floor\": null}}"), json);
+        assertTrue(json.contains("\"cold\": {\"connect_ms\": 40, \"first_query\": \"q1.1/flat\","
+                + " \"first_query_ms\": 812.25, \"total_ms\": 1500},\n  \"copy_bandwidth_gbs\": null,"
+                + "\n  \"anchors\": null,\n  \"comparison\": [],\n  \"goals\": []\n}"), json);
     }
 
     @Test

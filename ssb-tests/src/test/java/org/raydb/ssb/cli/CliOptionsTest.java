@@ -28,13 +28,15 @@ class CliOptionsTest {
         assertEquals(5, o.reps());
         assertEquals(QueryCatalog.IDS, o.queries());
         assertFalse(o.breakdown());
+        assertTrue(Double.isNaN(CliOptions.parse(new String[0], null).copyBandwidthGbs()), "no bandwidth given");
+        assertNull(o.anchors());
     }
 
     @Test
     void everyOptionIsRead() throws SQLException {
         CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
                 "--engine", "cuda", "--offload", "force", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
-                "--threads", "1"});
+                "--threads", "1", "--copy-bandwidth-gbs", "2650.5", "--anchors", "h100-sf20"});
         assertEquals(0.5, o.sf().value());
         assertEquals(Path.of("x.duckdb"), o.db());
         assertTrue(o.dbGiven());
@@ -47,6 +49,16 @@ class CliOptionsTest {
         assertEquals(7, o.seed());
         assertEquals(1, o.threads());
         assertTrue(o.breakdown(), "--breakdown is a flag without a value");
+        assertEquals(2650.5, o.copyBandwidthGbs());
+        assertEquals("h100-sf20", o.anchors());
+    }
+
+    @Test
+    void theBandwidthCanComeFromTheEnvironmentAndTheOptionWins() throws SQLException {
+        assertEquals(3000.0, CliOptions.parse(new String[0], "3000").copyBandwidthGbs());
+        assertEquals(2000.0, CliOptions.parse(new String[] {"--copy-bandwidth-gbs", "2000"}, "3000")
+                .copyBandwidthGbs());
+        assertThrows(SQLException.class, () -> CliOptions.parse(new String[0], "fast"));
     }
 
     @Test
@@ -66,7 +78,8 @@ class CliOptionsTest {
     @Test
     void badOptionsAreNamed() {
         for (String[] args : List.of(new String[] {"--engine", "gpu"}, new String[] {"--offload", "always"},
-                new String[] {"--reps", "0"},
+                new String[] {"--reps", "0"}, new String[] {"--copy-bandwidth-gbs", "0"},
+                new String[] {"--copy-bandwidth-gbs", "x"}, new String[] {"--anchors", "a100"},
                 new String[] {"--queries", "q9.9"}, new String[] {"--form", "all"}, new String[] {"--sf"},
                 new String[] {"--sf", "1", "--from-tbl", "d"}, new String[] {"--fast", "1"})) {
             SQLException e = assertThrows(SQLException.class, () -> CliOptions.parse(args), String.join(" ", args));

@@ -82,7 +82,8 @@ public final class CpuEngine implements Engine {
             for (int p = 1; p < parts; p++) {
                 total.merge(partial[p]);
             }
-            return total;
+            // The sparse form the GPU engines return, so that every result is read the same way.
+            return total.compacted();
         } catch (ArithmeticException e) {
             throw new EngineException("a measure or sum leaves the exact 64-bit range (" + e.getMessage() + ")",
                     "22003", e);

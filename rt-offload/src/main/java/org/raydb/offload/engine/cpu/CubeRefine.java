@@ -52,11 +52,14 @@ final class CubeRefine {
         return bits;
     }
 
-    /** Rows with rank in {@code [a, b)}, found by casting rays through the cubes. */
+    /**
+     * Rows with rank in {@code [a, b)}, found by casting rays through the cubes. The segments' rays run in
+     * parallel and mark one shared row bitmap: a bitmap per segment would each span the table's rows
+     * (the rows of a rank band are scattered), thousands of them on a wide band.
+     */
     static BitSet band(RankFilter filter, int a, int b, long[] rays) {
-        BitSet out = new BitSet();
         if (a >= b) {
-            return out;
+            return new BitSet();
         }
         int n = filter.encoding().rows();
         float half = 0.25f + epsilon(n);
@@ -64,11 +67,10 @@ final class CubeRefine {
         synchronized (rays) {
             rays[0] += segments;
         }
-        BitSet[] parts = new BitSet[segments];
+        HitFlags hits = new HitFlags(n);
         IntStream.range(0, segments).parallel().forEach(s -> {
             int from = a + s * SEGMENT;
             int to = Math.min(b, from + SEGMENT);
-            BitSet part = new BitSet();
             float ox = from - 0.5f;
             float tmax = (to - 0.5f) - ox;
             // Candidates: cubes whose centre is within one rank of the segment (cubes sorted by rank).
@@ -77,15 +79,11 @@ final class CubeRefine {
                 if (Float32Geometry.rayHitsBox(ox, 0f, 0f, 1f, 0f, 0f, 0f, tmax,
                         cx - half, -half, -half, cx + half, half, half)
                         && r >= from && r < to) {
-                    part.set(filter.encoding().rowAt(r));
+                    hits.claim(filter.encoding().rowAt(r));
                 }
             }
-            parts[s] = part;
         });
-        for (BitSet p : parts) {
-            out.or(p);
-        }
-        return out;
+        return hits.toBitSet();
     }
 
     /** RTScan's margin: 0 while ranks are exact with room in float32, {@code 2^(K-23)} beyond. */

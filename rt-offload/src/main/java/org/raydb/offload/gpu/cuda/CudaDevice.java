@@ -65,7 +65,9 @@ public final class CudaDevice implements AutoCloseable {
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), total[0],
-                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE), driver[0]);
+                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE), driver[0],
+                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN),
+                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR));
     }
 
     private static int attribute(CUdevice device, int attribute) {
@@ -101,6 +103,11 @@ public final class CudaDevice implements AutoCloseable {
     public DeviceBuffer allocate(long bytes) {
         makeCurrent();
         return DeviceBuffer.allocate(this, bytes);
+    }
+
+    /** Page-locked host memory for asynchronous copies; the caller closes it. */
+    public PinnedBuffer allocatePinned(long bytes) {
+        return PinnedBuffer.allocate(this, bytes);
     }
 
     public CudaStream createStream() {

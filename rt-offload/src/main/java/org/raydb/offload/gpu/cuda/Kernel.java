@@ -1,9 +1,11 @@
 package org.raydb.offload.gpu.cuda;
 
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
 
 /** One kernel of a {@link PtxModule}; launches are asynchronous on a stream and checked. */
 public final class Kernel {
@@ -20,6 +22,13 @@ public final class Kernel {
 
     public String name() {
         return name;
+    }
+
+    /** Lets launches use up to {@code bytes} of dynamic shared memory (beyond the default 48 KiB: opt-in). */
+    public void allowDynamicSharedBytes(int bytes) {
+        device.makeCurrent();
+        check(cuFuncSetAttribute(function, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
+                "cuFuncSetAttribute(" + name + ", max dynamic shared " + bytes + ")");
     }
 
     /** A 1D launch of {@code blocks} x {@code threads} with {@code sharedBytes} of dynamic shared memory. */

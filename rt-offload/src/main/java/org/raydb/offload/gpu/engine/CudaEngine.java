@@ -8,7 +8,6 @@ import org.raydb.offload.engine.Technique;
 import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
-import org.raydb.offload.gpu.cuda.GpuTimer;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 
 /**
@@ -39,38 +38,37 @@ public final class CudaEngine extends GpuEngine {
 
     @Override
     EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
+        DeviceBuffer validity = in.measureBlock == null ? null : in.measureBlock.valid();
         QueryKernels.Inputs inputs = new QueryKernels.Inputs(in.groups, job.groupCount(),
-                in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(),
-                in.measureBlock == null ? null : in.measureBlock.valid(), job.rows());
-        try (FilterTerms filter = new FilterTerms();
-             DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
-            Runnable launch;
-            DeviceBuffer chunkBuffer = null;
-            try {
-                if (in.projection != null) {
-                    int[] chunks = in.projection.chunks(job.zIntervals());
-                    DeviceBuffer c = gpu.device().allocate(4L * Math.max(2, chunks.length)).copyFrom(chunks);
-                    chunkBuffer = c;
-                    launch = () -> gpu.kernels().query().rangeAggregate(stream, c, chunks.length / 2, inputs,
-                            out.outputs());
-                } else {
-                    for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
-                    QueryKernels.Filter f = filter.upload(gpu.device(), null);
-                    launch = () -> gpu.kernels().query().queryAggregate(stream, f, inputs, out.outputs());
-                }
-                stream.synchronize();
-                // GPU time as issue 6 counts it: from the launch until the groups are in host memory.
-                long t0 = System.nanoTime();
-                GpuTimer kernel = TRACE ? stream.startTimer() : null;
-                launch.run();
-                if (kernel != null) lastDeviceMicros = Math.round(kernel.stopMillis() * 1000);
-                stream.synchronize();
-                GroupAggregates result = out.read(job.aggregates(), in.measures);
-                long t1 = System.nanoTime();
-                return new EngineResult(result, RowsHit.of(result), 0, 0, (t1 - t0) / 1000);
-            } finally {
-                if (chunkBuffer != null) chunkBuffer.close();
-            }
+                in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows());
+        JobScratch scratch = JobScratch.of(gpu);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
+        int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
+        FilterTerms filter = new FilterTerms();
+        if (chunks == null) {
+            for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
         }
+        // GPU time as issue 6 counts it: from the job's first device work (its upload of chunks or filter,
+        // queued with the launches) until the groups are in host memory.
+        long t0 = System.nanoTime();
+        long bytes;
+        if (chunks != null) {
+            long address = scratch.upload(stream, chunks).address();
+            scratch.clock.start(stream);
+            gpu.kernels().query().rangeAggregate(stream, address, chunks.length / 2, inputs, out.outputs());
+            bytes = 4L * chunks.length;
+        } else {
+            QueryKernels.Filter f = filter.upload(scratch, stream, null);
+            scratch.clock.start(stream);
+            gpu.kernels().query().queryAggregate(stream, f, inputs, out.outputs());
+            bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
+        }
+        out.compact();
+        scratch.clock.stop(stream);
+        GroupAggregates result = out.read(job.aggregates());
+        long t1 = System.nanoTime();
+        long hits = result.totalRowsHit();
+        return new EngineResult(result, hits, 0, 0, (t1 - t0) / 1000, scratch.clock.elapsedMicros(),
+                bytes + BytesRead.hits(in, hits) + out.compactionBytes());
     }
 }

@@ -1,91 +1,142 @@
 package org.raydb.offload.gpu.engine;
 
-import java.util.Arrays;
+import java.nio.LongBuffer;
 import java.util.List;
 import org.raydb.offload.engine.GroupAggregates;
-import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.PinnedBuffer;
+import org.raydb.offload.gpu.kernels.CompactKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.plan.Aggregate;
-import org.raydb.offload.plan.AggregateFunction;
 
 /**
- * One query's accumulators on the GPU, in the layout both the fused kernel and the any-hit program use:
- * {@code counts[G]}, {@code validCounts[M*G]}, {@code sums[M*G]}, and {@code mins}/{@code maxs[M*G]} only
- * when an aggregate needs them (preset to the identities the cpu engine starts from). Read back into the
- * core's exact per-group state.
+ * One job's accumulators in the runtime's {@link JobScratch}, in the layout both the fused kernel and the
+ * any-hit program use: {@code counts[G]}, {@code sums[M*G]}, and {@code validCounts}, {@code mins},
+ * {@code maxs[M*G]} only where kept (all at their identities when the job starts). After the launches,
+ * {@link #compact} packs the groups with rows on the device (compact.cu) and {@link #read} brings only
+ * those back: one copy of a small block into pinned memory and one wait, unless more groups than the first
+ * copy covers have rows.
  */
-final class DeviceAggregates implements AutoCloseable {
+final class DeviceAggregates {
 
+    /** The first read covers the header and as many entries as fit this many bytes. */
+    private static final long FIRST_READ_BYTES = 64 * 1024;
+
+    private final JobScratch scratch;
+    private final CudaStream stream;
     private final int groups;
-    private final int measures;
+    private final JobMeasures measures;
     final DeviceBuffer counts;
     final DeviceBuffer validCounts;
     final DeviceBuffer sums;
     final DeviceBuffer mins;
     final DeviceBuffer maxs;
+    private final DeviceBuffer compacted;
+    private final DeviceBuffer tileCounts;
+    private final int entryWords;
+    private int presentGroups;
 
-    DeviceAggregates(CudaDevice device, CudaStream stream, int groups, JobMeasures m) {
+    DeviceAggregates(JobScratch scratch, CudaStream stream, int groups, JobMeasures measures, DeviceBuffer counts,
+                     DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs,
+                     DeviceBuffer compacted, DeviceBuffer tileCounts) {
+        this.scratch = scratch;
+        this.stream = stream;
         this.groups = groups;
-        this.measures = m.count();
-        long slots = (long) measures * groups;
-        counts = device.allocate(8L * groups);
-        validCounts = device.allocate(8L * slots);
-        sums = device.allocate(8L * slots);
-        mins = m.needMins() ? preset(device, slots, Long.MAX_VALUE) : null;
-        maxs = m.needMaxs() ? preset(device, slots, Long.MIN_VALUE) : null;
-        counts.clearAsync(stream);
-        validCounts.clearAsync(stream);
-        sums.clearAsync(stream);
-    }
-
-    private static DeviceBuffer preset(CudaDevice device, long slots, long value) {
-        long[] init = new long[Math.toIntExact(slots)];
-        Arrays.fill(init, value);
-        return device.allocate(8L * slots).copyFrom(init);
+        this.measures = measures;
+        this.counts = counts;
+        this.validCounts = validCounts;
+        this.sums = sums;
+        this.mins = mins;
+        this.maxs = maxs;
+        this.compacted = compacted;
+        this.tileCounts = tileCounts;
+        this.entryWords = CompactKernels.entryWords(measures.count(), mins != null, maxs != null);
     }
 
     QueryKernels.Outputs outputs() {
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs);
     }
 
-    /** Reads the accumulators back (after the stream is synchronized) as the core's state. */
-    GroupAggregates read(List<Aggregate> aggregates, JobMeasures m) {
-        long[] rowsHit = counts.toLongArray(groups);
-        int slots = measures * groups;
-        long[] valid = validCounts.toLongArray(slots);
-        long[] sum = sums.toLongArray(slots);
-        long[] min = mins == null ? null : mins.toLongArray(slots);
-        long[] max = maxs == null ? null : maxs.toLongArray(slots);
+    /** Queues the compaction after the job's launches (it also resets the touched slots). */
+    void compact() {
+        scratch.gpu().kernels().compact().compact(stream, groups, measures.count(), counts, validCounts, sums, mins,
+                maxs, tileCounts, compacted);
+    }
+
+    /** Copies the packed groups back, waits for the stream, and returns them as the core's sparse state. */
+    GroupAggregates read(List<Aggregate> aggregates) {
+        long entryBytes = 8L * entryWords;
+        long header = 8L * CompactKernels.HEADER_WORDS;
+        long first = Math.min(groups, Math.max(1, (FIRST_READ_BYTES - header) / entryBytes));
+        PinnedBuffer host = scratch.download(header + first * entryBytes);
+        host.copyFromAsync(compacted, 0, 0, header + first * entryBytes, stream);
+        stream.synchronize();
+        long present = host.view().getLong(0);
+        if (present < 0 || present > groups) throw new IllegalStateException("compaction reported " + present
+                + " groups of " + groups);
+        if (present > first) {
+            long total = header + present * entryBytes;
+            if (host.bytes() < total) {
+                host = scratch.download(total);
+                host.copyFromAsync(compacted, 0, 0, total, stream);
+            } else {
+                long done = header + first * entryBytes;
+                host.copyFromAsync(compacted, done, done, total - done, stream);
+            }
+            stream.synchronize();
+        }
+        scratch.clean();
+        presentGroups = (int) present;
+        return parse(aggregates, groups, measures, mins != null, maxs != null, host.view().asLongBuffer(),
+                presentGroups);
+    }
+
+    /**
+     * Device bytes the compaction reads (after {@link #read}): the counts twice (both passes), then each
+     * present group's entry.
+     */
+    long compactionBytes() {
+        return 16L * groups + 8L * entryWords * presentGroups;
+    }
+
+    /**
+     * The core's sparse state from {@code n} packed entries (compact.cu's layout) after the header of
+     * {@code words}.
+     */
+    static GroupAggregates parse(List<Aggregate> aggregates, int groups, JobMeasures measures, boolean hasMins,
+                                 boolean hasMaxs, LongBuffer words, int n) {
+        int entryWords = CompactKernels.entryWords(measures.count(), hasMins, hasMaxs);
+        long[] e = new long[n * entryWords];
+        words.get(CompactKernels.HEADER_WORDS, e);
+        int[] present = new int[n];
+        long[] rowsHit = new long[n];
+        for (int i = 0; i < n; i++) {
+            present[i] = (int) e[i * entryWords];
+            rowsHit[i] = e[i * entryWords + 1];
+        }
+        int perMeasure = 2 + (hasMins ? 1 : 0) + (hasMaxs ? 1 : 0);
         long[][] values = new long[aggregates.size()][];
         long[][] nonNull = new long[aggregates.size()][];
         for (int a = 0; a < aggregates.size(); a++) {
-            int measure = m.measureOfAggregate()[a];
-            if (measure < 0) {
-                nonNull[a] = new long[groups];
-                continue;
-            }
-            int from = measure * groups;
-            nonNull[a] = Arrays.copyOfRange(valid, from, from + groups);
-            AggregateFunction f = aggregates.get(a).function();
-            long[] source = switch (f) {
-                case MIN -> min;
-                case MAX -> max;
-                case COUNT, COUNT_STAR -> null;
-                default -> sum;
+            int measure = measures.measureOfAggregate()[a];
+            if (measure < 0) continue;
+            int base = 2 + measure * perMeasure;
+            int value = switch (aggregates.get(a).function()) {
+                case MIN -> base + 2;
+                case MAX -> base + 2 + (hasMins ? 1 : 0);
+                case COUNT, COUNT_STAR -> -1;
+                default -> base + 1;
             };
-            values[a] = source == null ? null : Arrays.copyOfRange(source, from, from + groups);
+            nonNull[a] = column(e, n, entryWords, base);
+            values[a] = value < 0 ? null : column(e, n, entryWords, value);
         }
-        return GroupAggregates.of(aggregates, rowsHit, values, nonNull);
+        return GroupAggregates.sparse(aggregates, groups, present, rowsHit, values, nonNull);
     }
 
-    @Override
-    public void close() {
-        counts.close();
-        validCounts.close();
-        sums.close();
-        if (mins != null) mins.close();
-        if (maxs != null) maxs.close();
+    private static long[] column(long[] e, int n, int entryWords, int word) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) out[i] = e[i * entryWords + word];
+        return out;
     }
 }

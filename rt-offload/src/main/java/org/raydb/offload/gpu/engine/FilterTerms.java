@@ -1,23 +1,22 @@
 package org.raydb.offload.gpu.engine;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.raydb.offload.gpu.cuda.CudaDevice;
+import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 
 /**
- * The fused kernel's filter, built per query: terms (an int32 code column and its closed intervals, sorted
- * and merged so that the kernel's binary search is exact), all ANDed. RayDB jobs give one term on the packed
- * Z code; RTScan jobs one term per filtered column on its ranks.
+ * The fused kernel's filter, built per query and uploaded to the runtime's scratch: terms (an int32 code
+ * column and its closed intervals, sorted and merged so that the kernel's binary search is exact), all
+ * ANDed. RayDB jobs give one term on the packed Z code; RTScan jobs one term per filtered column on its ranks.
  */
-final class FilterTerms implements AutoCloseable {
+final class FilterTerms {
 
     private final List<DeviceBuffer> columns = new ArrayList<>();
     private final List<List<int[]>> intervals = new ArrayList<>();
-    private DeviceBuffer terms;
-    private DeviceBuffer packed;
 
     /** Adds a term; {@code closed} holds inclusive {lo, hi} pairs in any order. */
     FilterTerms add(DeviceBuffer codes, List<int[]> closed) {
@@ -38,29 +37,36 @@ final class FilterTerms implements AutoCloseable {
         return this;
     }
 
-    /** Uploads the terms; with no terms every row passes (the bitmap, if any, still applies). */
-    QueryKernels.Filter upload(CudaDevice device, DeviceBuffer bitmap) {
-        int total = intervals.stream().mapToInt(List::size).sum();
-        int[] flat = new int[2 * Math.max(1, total)];
-        long[] termWords = new long[2 * Math.max(1, columns.size())];
+    /** Intervals in all terms. */
+    int intervalCount() {
+        return intervals.stream().mapToInt(List::size).sum();
+    }
+
+    int termCount() {
+        return columns.size();
+    }
+
+    /**
+     * Queues the terms ({@code RdbFilterTerm}s, then the int2 intervals) to the scratch's upload area; with no
+     * terms every row passes (the bitmap, if any, still applies).
+     */
+    QueryKernels.Filter upload(JobScratch scratch, CudaStream stream, DeviceBuffer bitmap) {
+        int total = intervalCount();
+        long termBytes = (long) QueryKernels.TERM_BYTES * Math.max(1, columns.size());
+        long bytes = termBytes + 8L * Math.max(1, total);
+        ByteBuffer staged = scratch.stageUpload(bytes);
         int next = 0;
         for (int t = 0; t < columns.size(); t++) {
-            termWords[2 * t] = columns.get(t).address();
-            termWords[2 * t + 1] = (next & 0xffffffffL) | ((long) intervals.get(t).size() << 32);
+            staged.putLong(QueryKernels.TERM_BYTES * t, columns.get(t).address());
+            long firstAndCount = (next & 0xffffffffL) | ((long) intervals.get(t).size() << 32);
+            staged.putLong(QueryKernels.TERM_BYTES * t + 8, firstAndCount);
             for (int[] iv : intervals.get(t)) {
-                flat[2 * next] = iv[0];
-                flat[2 * next + 1] = iv[1];
+                staged.putInt((int) (termBytes + 8L * next), iv[0]);
+                staged.putInt((int) (termBytes + 8L * next + 4), iv[1]);
                 next++;
             }
         }
-        terms = device.allocate((long) QueryKernels.TERM_BYTES * termWords.length / 2).copyFrom(termWords);
-        packed = device.allocate(4L * flat.length).copyFrom(flat);
-        return new QueryKernels.Filter(terms, columns.size(), packed, total, bitmap);
-    }
-
-    @Override
-    public void close() {
-        if (terms != null) terms.close();
-        if (packed != null) packed.close();
+        long terms = scratch.upload(stream, bytes).address();
+        return new QueryKernels.Filter(terms, columns.size(), terms + termBytes, total, bitmap);
     }
 }

@@ -22,8 +22,6 @@ abstract class GpuEngine implements Engine {
     static final boolean TRACE = Boolean.getBoolean("raydb.gpu.trace");
 
     private final CpuEngine exact = new CpuEngine();
-    /** Device time (events) of the last job's launches, for the trace; written under the runtime's lock. */
-    long lastDeviceMicros;
 
     /** Runs the job's GPU part; inputs are pinned, the stream is the query's. */
     abstract EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs inputs)
@@ -60,7 +58,6 @@ abstract class GpuEngine implements Engine {
             try (ResidentInputs inputs = new ResidentInputs(gpu, job, zSorted(job))) {
                 if (inputs.hostOnlyReason() != null) return exact.run(job);
                 long t0 = System.nanoTime();
-                lastDeviceMicros = -1;
                 EngineResult r = runOnGpu(gpu, SharedGpu.stream(), job, inputs);
                 if (TRACE) trace(job, r, (System.nanoTime() - t0) / 1000);
                 return r;
@@ -71,10 +68,10 @@ abstract class GpuEngine implements Engine {
     }
 
     private void trace(OffloadJob job, EngineResult r, long engineMicros) {
-        System.err.printf(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d hits=%d rays=%d gpu_us=%d+%d"
-                + " device_us=%d engine_us=%d resident_bytes=%d%n", name(), job.technique(), job.rows(),
-                job.groupCount(), r.rowsHit(), r.raysCast(), r.filterMicros(), r.aggregateMicros(), lastDeviceMicros,
-                engineMicros,
+        System.err.printf(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d present=%d hits=%d rays=%d"
+                + " gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d%n", name(), job.technique(),
+                job.rows(), job.groupCount(), r.aggregates().slots(), r.rowsHit(), r.raysCast(), r.filterMicros(),
+                r.aggregateMicros(), r.kernelMicros(), r.bytesRead(), engineMicros,
                 SharedGpu.runtime().residency().usedBytes());
     }
 

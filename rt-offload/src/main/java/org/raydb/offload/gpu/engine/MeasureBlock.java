@@ -1,18 +1,22 @@
 package org.raydb.offload.gpu.engine;
 
 import java.util.List;
-import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
 import org.raydb.offload.engine.MeasureProgram;
+import org.raydb.offload.exec.BuildPhases;
 import org.raydb.offload.gpu.cuda.CudaDevice;
+import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.kernels.GatherKernels;
+import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.residency.GpuResident;
 
 /**
  * The measures of a query, evaluated exactly once per table snapshot and kept on the GPU: {@code M} int64
  * columns back to back ({@code M x rows}) and, when any value is NULL, {@code M} validity bitmaps of 32-bit
- * words. Evaluation runs the core's {@link MeasureProgram}s on the host, so decimal scaling and the type
- * range checks are exactly the cpu engine's.
+ * words. Evaluation runs the core's {@link MeasureProgram}s on the host, once per measure list in table order,
+ * so decimal scaling and the type range checks are exactly the cpu engine's; a Z-sorted projection's copy is
+ * {@link #gathered} from that one on the device.
  *
  * <p>Exactness on the GPU rests on one bound checked here: when the sum of |value| over all rows fits in 63
  * bits, no partial sum of any subset of rows can overflow, in any order of atomics. Where a value cannot be
@@ -25,56 +29,56 @@ final class MeasureBlock implements GpuResident {
     private final DeviceBuffer values;
     private final DeviceBuffer valid;
     private final int measures;
+    private final int rows;
     private final String hostOnlyReason;
 
-    private MeasureBlock(DeviceBuffer values, DeviceBuffer valid, int measures, String hostOnlyReason) {
+    private MeasureBlock(DeviceBuffer values, DeviceBuffer valid, int measures, int rows, String hostOnlyReason) {
         this.values = values;
         this.valid = valid;
         this.measures = measures;
+        this.rows = rows;
         this.hostOnlyReason = hostOnlyReason;
     }
 
-    /**
-     * Evaluates and uploads {@code programs} (distinct measures) over {@code rows} rows; position {@code i}
-     * of the device copy holds table row {@code rowAt(i)} (identity, or a Z-sorted projection's order).
-     */
-    static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, int rows, IntUnaryOperator rowAt) {
+    /** Evaluates {@code programs} (distinct measures) over {@code rows} rows in table order and uploads them. */
+    static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, int rows) {
         int m = programs.size();
         long[][] columns = new long[m][];
         int words = (rows + 31) >>> 5;
         int[][] validity = new int[m][];
         boolean anyNull = false;
-        for (int i = 0; i < m; i++) {
-            MeasureProgram p = programs.get(i);
-            long[] v = new long[rows];
-            int[] bits = new int[words];
-            try {
-                // Whole 32-row words per task, so no two tasks write one validity word.
-                IntStream.range(0, words).parallel().forEach(w -> {
-                    int end = Math.min(rows, (w + 1) << 5);
-                    int word = 0;
-                    for (int pos = w << 5; pos < end; pos++) {
-                        int row = rowAt.applyAsInt(pos);
-                        if (!p.isNull(row)) {
-                            v[pos] = p.eval(row);
-                            word |= 1 << (pos & 31);
+        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.MEASURES)) {
+            for (int i = 0; i < m; i++) {
+                MeasureProgram p = programs.get(i);
+                long[] v = new long[rows];
+                int[] bits = new int[words];
+                try {
+                    // Whole 32-row words per task, so no two tasks write one validity word.
+                    IntStream.range(0, words).parallel().forEach(w -> {
+                        int end = Math.min(rows, (w + 1) << 5);
+                        int word = 0;
+                        for (int row = w << 5; row < end; row++) {
+                            if (!p.isNull(row)) {
+                                v[row] = p.eval(row);
+                                word |= 1 << (row & 31);
+                            }
                         }
-                    }
-                    bits[w] = word;
-                });
-            } catch (ArithmeticException e) {
-                return hostOnly("a measure leaves its type's range on some row (" + e.getMessage() + ")", m);
+                        bits[w] = word;
+                    });
+                } catch (ArithmeticException e) {
+                    return hostOnly("a measure leaves its type's range on some row (" + e.getMessage() + ")", m, rows);
+                }
+                if (!absoluteSumFits(v)) {
+                    return hostOnly("the sum of |measure| over the table may leave 64 bits", m, rows);
+                }
+                anyNull |= anyClear(bits, rows);
+                columns[i] = v;
+                validity[i] = bits;
             }
-            if (!absoluteSumFits(v)) {
-                return hostOnly("the sum of |measure| over the table may leave 64 bits", m);
-            }
-            anyNull |= anyClear(bits, rows);
-            columns[i] = v;
-            validity[i] = bits;
         }
         DeviceBuffer values = device.allocate(8L * m * rows);
         DeviceBuffer valid = null;
-        try {
+        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.UPLOAD)) {
             for (int i = 0; i < m; i++) {
                 values.copyFrom(columns[i], 8L * i * rows);
             }
@@ -89,7 +93,38 @@ final class MeasureBlock implements GpuResident {
             if (valid != null) valid.close();
             throw e;
         }
-        return new MeasureBlock(values, valid, m, null);
+        return new MeasureBlock(values, valid, m, rows, null);
+    }
+
+    /**
+     * The same measures in another row order, gathered on the device: position {@code i} holds row
+     * {@code perm[i]} (a Z-sorted projection's order). Where this block cannot be aggregated exactly, neither
+     * can the gathered one (the bound is over the whole table, whatever the order).
+     */
+    MeasureBlock gathered(CudaDevice device, CudaStream stream, GatherKernels gather, DeviceBuffer perm) {
+        if (hostOnlyReason != null) {
+            return hostOnly(hostOnlyReason, measures, rows);
+        }
+        long words = GpuKernels.words(rows);
+        DeviceBuffer v = device.allocate(values.bytes());
+        DeviceBuffer b = null;
+        try {
+            for (int i = 0; i < measures; i++) {
+                gather.i64(stream, values.address() + 8L * i * rows, perm, rows, v.address() + 8L * i * rows);
+            }
+            if (valid != null) {
+                b = device.allocate(valid.bytes());
+                for (int i = 0; i < measures; i++) {
+                    gather.bits(stream, valid.address() + 4L * i * words, perm, rows, b.address() + 4L * i * words);
+                }
+            }
+            stream.synchronize();
+        } catch (RuntimeException e) {
+            v.close();
+            if (b != null) b.close();
+            throw e;
+        }
+        return new MeasureBlock(v, b, measures, rows, null);
     }
 
     /** Whether a validity bitmap over {@code rows} rows has a clear (NULL) bit. */
@@ -104,8 +139,8 @@ final class MeasureBlock implements GpuResident {
         return false;
     }
 
-    private static MeasureBlock hostOnly(String reason, int m) {
-        return new MeasureBlock(null, null, m, reason);
+    private static MeasureBlock hostOnly(String reason, int m, int rows) {
+        return new MeasureBlock(null, null, m, rows, reason);
     }
 
     private static boolean absoluteSumFits(long[] v) {

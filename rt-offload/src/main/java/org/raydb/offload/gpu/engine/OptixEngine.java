@@ -11,7 +11,6 @@ import org.raydb.offload.engine.Technique;
 import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
-import org.raydb.offload.gpu.cuda.GpuTimer;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.gpu.optix.Gas;
@@ -92,7 +91,7 @@ public final class OptixEngine extends GpuEngine {
             codes += iv[1] - iv[0] + 1;
             maxCode = Math.max(maxCode, iv[1]);
         }
-        if (query.isEmpty()) return empty(gpu, stream, job, in);
+        if (query.isEmpty()) return empty(job);
         long wantedSegments = Math.max(query.size(), Math.max(1, TARGET_RAYS / ((long) cells * spread)));
         List<Interval> segments = RaySegments.split(query, (int) Math.max(1, (codes + wantedSegments - 1) / wantedSegments));
         long rays = (long) spread * cells * segments.size();
@@ -101,65 +100,69 @@ public final class OptixEngine extends GpuEngine {
                     + " Z segments exceed one launch's 2^30 rays", "58000", null);
         }
         DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
-        try (DeviceBuffer seg = gpu.device().allocate(16L * segments.size()).copyFrom(RaySegments.encode(segments));
-             DeviceBuffer flags = gpu.device().allocate(4L * GpuKernels.words(n));
-             DeviceBuffer params = gpu.device().allocate(RayJobParams.BYTES);
-             DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
-            flags.clearAsync(stream);
-            new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 1f, 1f, spread, cells).segments(seg).zCodes(zRecheck)
-                    .rowFlags(flags).rows(n)
-                    .aggregation(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
-                            measureValid(in), out.counts, out.validCounts, out.sums, out.mins, out.maxs)
-                    .upload(params);
-            RayPipeline pipeline = gpu.pipeline(RayProgram.TRIANGLES);
-            stream.synchronize();
-            long t0 = System.nanoTime();
-            GpuTimer timer = TRACE ? stream.startTimer() : null;
-            pipeline.launch(stream, params, spread, cells, segments.size());
-            if (timer != null) lastDeviceMicros = Math.round(timer.stopMillis() * 1000);
-            stream.synchronize();
-            GroupAggregates result = out.read(job.aggregates(), in.measures);
-            long t1 = System.nanoTime();
-            return new EngineResult(result, RowsHit.of(result), rays, (t1 - t0) / 1000, 0);
-        }
+        JobScratch scratch = JobScratch.of(gpu);
+        // The any-hit program keeps non-NULL counters whether or not a measure has NULLs.
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, true);
+        DeviceBuffer flags = scratch.rowBuffer(0, 4L * GpuKernels.words(n));
+        DeviceBuffer params = scratch.rayParams();
+        RayPipeline pipeline = gpu.pipeline(RayProgram.TRIANGLES);
+        long t0 = System.nanoTime();
+        DeviceBuffer seg = scratch.upload(stream, RaySegments.encode(segments));
+        flags.clearAsync(stream);
+        new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 1f, 1f, spread, cells).segments(seg).zCodes(zRecheck)
+                .rowFlags(flags).rows(n)
+                .aggregation(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
+                        measureValid(in), out.counts, out.validCounts, out.sums, out.mins, out.maxs)
+                .upload(params);
+        scratch.clock.start(stream);
+        pipeline.launch(stream, params, spread, cells, segments.size());
+        out.compact();
+        scratch.clock.stop(stream);
+        GroupAggregates result = out.read(job.aggregates());
+        long t1 = System.nanoTime();
+        long hits = result.totalRowsHit();
+        return new EngineResult(result, hits, rays, (t1 - t0) / 1000, 0, scratch.clock.elapsedMicros(),
+                BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
     private EngineResult cubes(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
         int n = job.rows();
         long words = GpuKernels.words(n);
         long rays = 0;
-        try (DeviceBuffer result = gpu.device().allocate(4L * words);
-             DeviceBuffer column = gpu.device().allocate(4L * words);
-             DeviceBuffer params = gpu.device().allocate(RayJobParams.BYTES)) {
-            gpu.pipeline(RayProgram.CUBES);
-            stream.synchronize();
-            long t0 = System.nanoTime();
-            boolean first = true;
-            for (RankFilter f : job.rankFilters()) {
-                DeviceBuffer target = first ? result : column;
-                target.clearAsync(stream);
-                rays += refine(gpu, stream, in, f, target, params);
-                if (!first) gpu.kernels().bitmap().and(stream, result, column, result, words);
-                first = false;
-            }
-            stream.synchronize();
-            long t1 = System.nanoTime();
-            try (FilterTerms none = new FilterTerms();
-                 DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
-                gpu.kernels().query().queryAggregate(stream, none.upload(gpu.device(), first ? null : result),
-                        new QueryKernels.Inputs(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
-                                measureValid(in), n), out.outputs());
-                stream.synchronize();
-                GroupAggregates agg = out.read(job.aggregates(), in.measures);
-                long t2 = System.nanoTime();
-                return new EngineResult(agg, RowsHit.of(agg), rays, (t1 - t0) / 1000, (t2 - t1) / 1000);
-            }
+        JobScratch scratch = JobScratch.of(gpu);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null);
+        DeviceBuffer result = scratch.rowBuffer(0, 4L * words);
+        DeviceBuffer column = scratch.rowBuffer(1, 4L * words);
+        gpu.pipeline(RayProgram.CUBES);
+        long t0 = System.nanoTime();
+        // Device time from the first refine launch; it includes the host's short gaps between the columns'
+        // launches, which wait for each other (shared params).
+        scratch.clock.start(stream);
+        boolean first = true;
+        for (RankFilter f : job.rankFilters()) {
+            DeviceBuffer target = first ? result : column;
+            target.clearAsync(stream);
+            rays += refine(gpu, stream, scratch, in, f, target);
+            if (!first) gpu.kernels().bitmap().and(stream, result, column, result, words);
+            first = false;
         }
+        stream.synchronize();
+        long t1 = System.nanoTime();
+        QueryKernels.Filter filter = new FilterTerms().upload(scratch, stream, first ? null : result);
+        gpu.kernels().query().queryAggregate(stream, filter, new QueryKernels.Inputs(in.groups, job.groupCount(),
+                measureValues(in), in.measures.count(), measureValid(in), n), out.outputs());
+        out.compact();
+        scratch.clock.stop(stream);
+        GroupAggregates agg = out.read(job.aggregates());
+        long t2 = System.nanoTime();
+        long hits = agg.totalRowsHit();
+        return new EngineResult(agg, hits, rays, (t1 - t0) / 1000, (t2 - t1) / 1000, scratch.clock.elapsedMicros(),
+                BytesRead.scan(n, 0, 0, !first) + BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
     /** Sets the bit of every row whose rank lies in the filter's intervals; returns the rays cast. */
-    private long refine(GpuRuntime gpu, CudaStream stream, ResidentInputs in, RankFilter f, DeviceBuffer bits,
-                        DeviceBuffer params) {
+    private long refine(GpuRuntime gpu, CudaStream stream, JobScratch scratch, ResidentInputs in, RankFilter f,
+                        DeviceBuffer bits) {
         List<Interval> query = new ArrayList<>();
         long ranks = 0;
         for (int[] iv : RankIntervals.closed(f)) {
@@ -178,13 +181,13 @@ public final class OptixEngine extends GpuEngine {
         });
         long perSegment = Math.max(MIN_CUBE_SEGMENT, (ranks + TARGET_RAYS - 1) / TARGET_RAYS);
         List<Interval> segments = RaySegments.split(query, (int) perSegment);
-        try (DeviceBuffer seg = gpu.device().allocate(16L * segments.size()).copyFrom(RaySegments.encode(segments))) {
-            new RayJobParams().traversable(gas).grid(0f, 0f, 1f, 1f, 1, 1).segments(seg).zCodes(rankCodes)
-                    .rowFlags(bits).resultBitmap(bits).rows(n).upload(params);
-            gpu.pipeline(RayProgram.CUBES).launch(stream, params, 1, 1, segments.size());
-            // The params buffer is reused by the next column's launch: wait until this one has read it.
-            stream.synchronize();
-        }
+        DeviceBuffer seg = scratch.upload(stream, RaySegments.encode(segments));
+        DeviceBuffer params = scratch.rayParams();
+        new RayJobParams().traversable(gas).grid(0f, 0f, 1f, 1f, 1, 1).segments(seg).zCodes(rankCodes)
+                .rowFlags(bits).resultBitmap(bits).rows(n).upload(params);
+        gpu.pipeline(RayProgram.CUBES).launch(stream, params, 1, 1, segments.size());
+        // The params and the upload area are reused by the next column's launch: wait until this one read them.
+        stream.synchronize();
         return segments.size();
     }
 
@@ -193,13 +196,11 @@ public final class OptixEngine extends GpuEngine {
         return Math.max(1, Math.min(64, Integer.highestOneBit(Math.max(1, 65_536 / cells))));
     }
 
-    /** A job whose Z intervals are empty: no row qualifies. */
-    private EngineResult empty(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
-        try (DeviceAggregates out = new DeviceAggregates(gpu.device(), stream, job.groupCount(), in.measures)) {
-            stream.synchronize();
-            GroupAggregates result = out.read(job.aggregates(), in.measures);
-            return new EngineResult(result, 0, 0, 0, 0);
-        }
+    /** A job whose Z intervals are empty: no row qualifies, nothing runs. */
+    private static EngineResult empty(OffloadJob job) {
+        GroupAggregates none = GroupAggregates.sparse(job.aggregates(), job.groupCount(), new int[0], new long[0],
+                new long[job.aggregates().size()][], new long[job.aggregates().size()][]);
+        return new EngineResult(none, 0, 0, 0, 0, 0, 0);
     }
 
     private static Gas traced(Gas gas, String what, GpuRuntime gpu) {

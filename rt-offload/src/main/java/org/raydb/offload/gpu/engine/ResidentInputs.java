@@ -2,11 +2,13 @@ package org.raydb.offload.gpu.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.exec.BuildPhases.Phase;
 import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.gpu.residency.GpuResidency;
@@ -17,11 +19,14 @@ import org.raydb.offload.gpu.residency.GpuResidency;
  * both engines and all later queries. Closing releases the pins.
  *
  * <p>With a {@link ZSortedProjection} (the cuda engine's RayDB jobs), measures and group codes are kept in
- * the projection's row order instead, keyed by its catalog entry as well.
+ * the projection's row order instead, keyed by its catalog entry as well. Those copies are gathered on the
+ * device from the table-ordered ones (evaluated and uploaded once, shared by every catalog entry) through the
+ * projection's permutation, which is uploaded only while a copy is built.
  */
 final class ResidentInputs implements AutoCloseable {
 
     private final GpuRuntime gpu;
+    private final CudaStream stream;
     private final OffloadJob job;
     private final List<GpuResidency.Lease<?>> leases = new ArrayList<>();
     final JobMeasures measures;
@@ -31,24 +36,34 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The Z-sorted row order the inputs are in, or null for table order. */
     final ZSortedProjection projection;
+    /** The projection's permutation on the device while its copies are built; null otherwise. */
+    private DeviceBuffer permutation;
 
     ResidentInputs(GpuRuntime gpu, OffloadJob job, boolean zSorted) {
         this.gpu = gpu;
+        this.stream = SharedGpu.stream();
         this.job = job;
         try {
-            projection = zSorted ? pin(key("z-order", job.scene().key()), 0, () -> ZSortedProjection.of(job.scene()))
-                    : null;
-            Object order = zSorted ? job.scene().key() : "table order";
-            IntUnaryOperator rowAt = zSorted ? projection::rowAt : i -> i;
             measures = JobMeasures.of(job);
-            measureBlock = measures.count() == 0 ? null : pin(key("measures", List.of(measures.canonical(), order)),
-                    8L * measures.count() * job.rows(),
-                    () -> MeasureBlock.build(gpu.device(), measures.programs(), job.rows(), rowAt));
-            groups = job.groupCount() == 1 ? null : pin(key("groups", List.of(new SnapshotKey.Identity(job.groupOfRow()),
-                    order)), 4L * job.rows(), () -> upload(permuted(job.groupOfRow(), rowAt)));
+            if (zSorted) {
+                Object order = job.scene().key();
+                projection = pin(key("z-order", order), 0, Phase.SCENES, () -> ZSortedProjection.of(job.scene()));
+                measureBlock = measures.count() == 0 ? null
+                        : pin(measuresKey(order), measureBytes(), Phase.PROJECTIONS, () -> tableOrderMeasures()
+                                .gathered(gpu.device(), stream, gpu.kernels().gather(), permutation()));
+                groups = job.groupCount() == 1 ? null : pin(groupsKey(order), 4L * job.rows(), Phase.PROJECTIONS,
+                        () -> gatheredInts(tableOrderGroups()));
+            } else {
+                projection = null;
+                measureBlock = measures.count() == 0 ? null : tableOrderMeasures();
+                groups = job.groupCount() == 1 ? null : tableOrderGroups();
+            }
         } catch (RuntimeException e) {
             close();
             throw e;
+        } finally {
+            if (permutation != null) permutation.close();
+            permutation = null;
         }
     }
 
@@ -59,26 +74,34 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The RayDB scene's packed Z code per row. */
     DeviceBuffer zCodes() {
-        return pin(key("z", job.scene().key()), 4L * job.rows(), () -> upload(job.scene().zCodes()));
+        return pin(key("z", job.scene().key()), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.scene().zCodes()));
     }
 
     /** The scene's Y (entry group) code per row. */
     DeviceBuffer yCodes() {
-        return pin(key("y", job.scene().key()), 4L * job.rows(), () -> upload(job.scene().yCodes()));
+        return pin(key("y", job.scene().key()), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.scene().yCodes()));
     }
 
     /** RTScan: the column's uniform rank per row. */
     DeviceBuffer ranks(RankFilter f) {
-        return pin(key("ranks", f.column()), 4L * job.rows(), () -> {
+        return pin(key("ranks", f.column()), 4L * job.rows(), Phase.UPLOAD, () -> {
             int[] ranks = new int[job.rows()];
             java.util.Arrays.parallelSetAll(ranks, f.encoding()::rankOf);
             return upload(ranks);
         });
     }
 
-    /** Any other resident value of this snapshot (the optix engine's GASes). */
+    /** Any other resident value of this snapshot (the optix engine's GASes), its build timed as {@link Phase#GAS}. */
     <V extends GpuResident> V pin(SnapshotKey key, long estimatedBytes, Supplier<V> build) {
-        GpuResidency.Lease<V> lease = gpu.residency().acquire(key, estimatedBytes, build);
+        return pin(key, estimatedBytes, Phase.GAS, build);
+    }
+
+    private <V extends GpuResident> V pin(SnapshotKey key, long estimatedBytes, Phase phase, Supplier<V> build) {
+        GpuResidency.Lease<V> lease = gpu.residency().acquire(key, estimatedBytes, () -> {
+            try (BuildPhases.Span _ = BuildPhases.start(phase)) {
+                return build.get();
+            }
+        });
         leases.add(lease);
         return lease.get();
     }
@@ -87,10 +110,56 @@ final class ResidentInputs implements AutoCloseable {
         return new SnapshotKey(job.snapshot(), kind, part);
     }
 
-    private static int[] permuted(int[] values, IntUnaryOperator rowAt) {
-        int[] out = new int[values.length];
-        java.util.Arrays.parallelSetAll(out, i -> values[rowAt.applyAsInt(i)]);
-        return out;
+    /** Table order ({@code order} null) or a projection's; kinds differ so that residency reports tell them apart. */
+    private SnapshotKey measuresKey(Object order) {
+        return key(order == null ? "measures" : "z-sorted measures", List.of(measures.canonical(), orderPart(order)));
+    }
+
+    private SnapshotKey groupsKey(Object order) {
+        return key(order == null ? "groups" : "z-sorted groups",
+                List.of(new SnapshotKey.Identity(job.groupOfRow()), orderPart(order)));
+    }
+
+    private static Object orderPart(Object order) {
+        return order == null ? "table order" : order;
+    }
+
+    private long measureBytes() {
+        return 8L * measures.count() * job.rows();
+    }
+
+    /** The measures in table order: evaluated on the host once per measure list and snapshot. */
+    private MeasureBlock tableOrderMeasures() {
+        return pin(measuresKey(null), measureBytes(), Phase.UPLOAD,
+                () -> MeasureBlock.build(gpu.device(), measures.programs(), job.rows()));
+    }
+
+    private DeviceBuffer tableOrderGroups() {
+        return pin(groupsKey(null), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.groupOfRow()));
+    }
+
+    /** The projection's sorted rows on the device, uploaded on first use by this job's builds. */
+    private DeviceBuffer permutation() {
+        if (permutation == null) {
+            try (BuildPhases.Span _ = BuildPhases.start(Phase.UPLOAD)) {
+                permutation = upload(projection.sortedRows());
+            }
+        }
+        return permutation;
+    }
+
+    /** A table-ordered int32 column gathered into the projection's order. */
+    private DeviceBuffer gatheredInts(DeviceBuffer tableOrder) {
+        DeviceBuffer perm = permutation();
+        DeviceBuffer out = gpu.device().allocate(4L * job.rows());
+        try {
+            gpu.kernels().gather().i32(stream, tableOrder.address(), perm, job.rows(), out.address());
+            stream.synchronize();
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
     }
 
     private DeviceBuffer upload(int[] values) {

@@ -11,7 +11,7 @@ import org.raydb.offload.gpu.cuda.CudaStream;
  * until one says otherwise), closed by a shutdown hook so that all resident data is freed before the process
  * ends.
  */
-final class SharedGpu {
+public final class SharedGpu {
 
     private static GpuRuntime runtime;
     private static CudaStream stream;
@@ -39,7 +39,8 @@ final class SharedGpu {
         memory = settings.gpuMemory();
     }
 
-    static synchronized GpuRuntime runtime() {
+    /** The runtime, opened on first use; jobs and calibration lock it while they launch (see GpuEngine). */
+    public static synchronized GpuRuntime runtime() {
         if (runtime == null) {
             if (failure != null) throw new IllegalStateException(failure);
             try {
@@ -52,6 +53,11 @@ final class SharedGpu {
             stream = opened.newStream();
             Runtime.getRuntime().addShutdownHook(new Thread(opened::close, "raydb-gpu-shutdown"));
         }
+        return runtime;
+    }
+
+    /** The runtime if a job has opened it, else null (reports must not open a GPU). */
+    static synchronized GpuRuntime opened() {
         return runtime;
     }
 

@@ -45,6 +45,11 @@ final class SnapshotKey {
         this.part = part;
     }
 
+    /** What kind of data this is ("measures", "z", ...), for reports of the resident bytes. */
+    String kind() {
+        return kind;
+    }
+
     /** The snapshot was dropped (the table was written or the connection closed). */
     boolean stale() {
         return snapshot.get() == null;

@@ -10,9 +10,9 @@ import org.raydb.offload.index.TriangleScene;
  * The row order of one BVH-catalog entry sorted by its packed Z code (ARCHITECTURE.md, "Residency
  * layout"): the cuda engine keeps group codes and measures on the GPU in this order, so a query's Z
  * intervals are contiguous row ranges and its kernel reads only the rows that qualify. The order is the
- * scene's own Z {@link CodeOrder} (a stable counting sort, built once per scene). Host-side only: {@code rowAt}
- * builds the sorted device copies, {@code chunks} turns Z intervals into row ranges in O(1) each. Cached in
- * the GPU residency beside those copies, with no device bytes of its own.
+ * scene's own Z {@link CodeOrder} (a stable counting sort, built once per scene). Host-side only: {@code sortedRows}
+ * is the permutation the device gathers the sorted copies with, {@code chunks} turns Z intervals into row ranges
+ * in O(1) each. Cached in the GPU residency beside those copies, with no device bytes of its own.
  */
 final class ZSortedProjection implements GpuResident {
 
@@ -29,9 +29,9 @@ final class ZSortedProjection implements GpuResident {
         return new ZSortedProjection(scene.zOrder());
     }
 
-    /** The table row at sorted position {@code i}. */
-    int rowAt(int i) {
-        return order.rowAt(i);
+    /** The table row at every sorted position: the permutation that gathers a table-ordered column into it. */
+    int[] sortedRows() {
+        return order.rowAtArray();
     }
 
     /**

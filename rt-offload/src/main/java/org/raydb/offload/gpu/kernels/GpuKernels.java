@@ -17,8 +17,10 @@ public final class GpuKernels implements AutoCloseable {
     private final SieveKernels sieve;
     private final BitmapKernels bitmap;
     private final DecodeKernels decode;
+    private final GatherKernels gather;
     private final AggregateKernels aggregate;
     private final QueryKernels query;
+    private final CompactKernels compact;
 
     public GpuKernels(CudaDevice device) {
         try {
@@ -26,8 +28,10 @@ public final class GpuKernels implements AutoCloseable {
             sieve = new SieveKernels(load(device, "sieve"));
             bitmap = new BitmapKernels(load(device, "bitmap"));
             decode = new DecodeKernels(load(device, "decode"));
+            gather = new GatherKernels(load(device, "gather"));
             aggregate = new AggregateKernels(load(device, "aggregate"), device.properties().multiprocessors());
-            query = new QueryKernels(load(device, "query"), device.properties().multiprocessors());
+            query = new QueryKernels(load(device, "query"), device.properties());
+            compact = new CompactKernels(load(device, "compact"));
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -56,12 +60,20 @@ public final class GpuKernels implements AutoCloseable {
         return decode;
     }
 
+    public GatherKernels gather() {
+        return gather;
+    }
+
     public AggregateKernels aggregate() {
         return aggregate;
     }
 
     public QueryKernels query() {
         return query;
+    }
+
+    public CompactKernels compact() {
+        return compact;
     }
 
     /** 32-bit words of a bitmap of {@code rows} bits. */

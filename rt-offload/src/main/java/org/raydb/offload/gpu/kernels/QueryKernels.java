@@ -2,13 +2,15 @@ package org.raydb.offload.gpu.kernels;
 
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.DeviceProperties;
 import org.raydb.offload.gpu.cuda.Kernel;
 import org.raydb.offload.gpu.cuda.KernelArgs;
 import org.raydb.offload.gpu.cuda.PtxModule;
 
 /**
  * query.ptx: the cuda engine's fused filter-group-aggregate kernel over any number of filter terms and
- * measures (see query.cu for the layouts). Outputs are zeroed (mins/maxs preset) by the caller.
+ * measures (see query.cu for the layouts). Outputs start at their identities (0, LLONG_MAX for mins,
+ * LLONG_MIN for maxs); the caller keeps them so (compact.cu resets what a job touched).
  */
 public final class QueryKernels {
 
@@ -17,24 +19,40 @@ public final class QueryKernels {
     public static final int MAX_REGISTER_MEASURES = 4;
     /** Bytes of one filter term (RdbFilterTerm). */
     public static final int TERM_BYTES = 16;
-    /** Shared-memory pre-aggregation while its accumulators fit the default 48 KiB. */
-    private static final int SHARED_BYTES = 48 * 1024;
     /** Resident blocks per SM: 256 threads at 64 registers (__launch_bounds__(256, 4) in query.cu). */
     private static final int BLOCKS_PER_SM = 4;
+    /** Shared-memory pre-aggregation only while this many blocks fit an SM: fewer leave too few loads in flight. */
+    private static final int MIN_SHARED_BLOCKS_PER_SM = 2;
+    /** Shared memory the driver keeps per resident block. */
+    private static final int RESERVED_SHARED_BYTES = 1024;
+    /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
+    private static final int MAX_STAGED_BYTES = 16 * 1024;
+    /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
+    private static final boolean SHARED_AGGREGATION =
+            !"false".equals(System.getProperty("raydb.cuda.sharedAggregation"));
 
     private final Kernel queryAggregate;
     private final Kernel rangeAggregate;
-    private final long maxBlocks;
+    private final int multiprocessors;
+    private final long sharedPerBlock;
+    private final long sharedPerSm;
 
-    QueryKernels(PtxModule module, int multiprocessors) {
+    QueryKernels(PtxModule module, DeviceProperties device) {
         queryAggregate = module.function("rdb_query_aggregate");
         rangeAggregate = module.function("rdb_range_aggregate");
-        maxBlocks = (long) BLOCKS_PER_SM * Math.max(1, multiprocessors);
+        multiprocessors = Math.max(1, device.multiprocessors());
+        int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
+        sharedPerBlock = optIn;
+        sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
+        queryAggregate.allowDynamicSharedBytes(optIn);
+        rangeAggregate.allowDynamicSharedBytes(optIn);
     }
 
-    /** What the kernel filters on: terms, their intervals (intervalCount in all), and an optional row bitmap. */
-    public record Filter(DeviceBuffer terms, int numTerms, DeviceBuffer intervals, int intervalCount,
-                         DeviceBuffer bitmap) {
+    /**
+     * What the kernel filters on: device addresses of the terms and their intervals (intervalCount in all),
+     * and an optional row bitmap.
+     */
+    public record Filter(long terms, int numTerms, long intervals, int intervalCount, DeviceBuffer bitmap) {
     }
 
     /** What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
@@ -42,44 +60,64 @@ public final class QueryKernels {
                          DeviceBuffer measureValid, long rows) {
     }
 
-    /** Where it aggregates to: counts[G], validCounts/sums[M*G], mins/maxs[M*G] or null when not needed. */
+    /**
+     * Where it aggregates to: counts[G], sums[M*G], and validCounts/mins/maxs[M*G] or null where not kept
+     * (validCounts only when no measure has NULLs: a measure's non-NULL count is then its group's rows).
+     */
     public record Outputs(DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins,
                           DeviceBuffer maxs) {
-    }
 
-    /** Where rows aggregate before the global atomics: registers (one group, few measures), shared memory, or none. */
-    private record PreAggregation(boolean registers, boolean shared, long sharedBytes) {
-        static PreAggregation of(Inputs in) {
-            boolean registers = in.numGroups() == 1 && in.nMeasures() <= MAX_REGISTER_MEASURES;
-            long bytes = 8L * in.numGroups() * (1 + 4L * in.nMeasures());
-            boolean shared = !registers && bytes <= SHARED_BYTES;
-            return new PreAggregation(registers, shared, shared ? bytes : 0);
+        /** Bytes of one block's shared copy of these accumulators for {@code groups} groups and {@code measures}. */
+        long sharedBytes(int groups, int measures) {
+            int arrays = 1 + (validCounts == null ? 0 : 1) + (mins == null ? 0 : 1) + (maxs == null ? 0 : 1);
+            return 8L * (groups + (long) measures * groups * arrays);
         }
     }
 
-    /** Rows in the given chunks ({start, count} int pairs) of a Z-sorted projection; no filter. */
-    public void rangeAggregate(CudaStream stream, DeviceBuffer chunks, int numChunks, Inputs in, Outputs out) {
-        PreAggregation pre = PreAggregation.of(in);
-        rangeAggregate.launch(stream, Math.max(1, Math.min(numChunks, maxBlocks)), THREADS, (int) pre.sharedBytes(),
+    /** Grid and pre-aggregation of one launch: registers (one group, few measures), shared memory, or none. */
+    private record Launch(long blocks, boolean registers, boolean shared, long sharedBytes) {
+    }
+
+    /**
+     * Registers where there is one group; else shared memory wherever the block's accumulators (plus
+     * {@code stagedBytes}) fit the opt-in limit with {@link #MIN_SHARED_BLOCKS_PER_SM} blocks per SM (about
+     * 14,000 groups of one SUM on an H100), with one wave of resident blocks so that each flushes once (a
+     * flush skips the groups the block never saw, so it never costs more atomics than the rows would).
+     */
+    private Launch plan(Inputs in, Outputs out, long workBlocks, long stagedBytes) {
+        if (in.measureValid() != null && out.validCounts() == null) {
+            throw new IllegalArgumentException("measures with NULLs need non-NULL counters");
+        }
+        long blocks = Math.max(1, Math.min(workBlocks, (long) BLOCKS_PER_SM * multiprocessors));
+        boolean registers = in.numGroups() == 1 && in.nMeasures() <= MAX_REGISTER_MEASURES;
+        long bytes = out.sharedBytes(in.numGroups(), in.nMeasures());
+        long limit = Math.min(sharedPerBlock, sharedPerSm / MIN_SHARED_BLOCKS_PER_SM - RESERVED_SHARED_BYTES);
+        if (registers || !SHARED_AGGREGATION || bytes + stagedBytes > limit) {
+            return new Launch(blocks, registers, false, stagedBytes);
+        }
+        long perSm = Math.max(1, Math.min(BLOCKS_PER_SM, sharedPerSm / (bytes + stagedBytes + RESERVED_SHARED_BYTES)));
+        return new Launch(Math.min(blocks, perSm * multiprocessors), false, true, bytes + stagedBytes);
+    }
+
+    /** Rows in the given chunks ({start, count} int pairs at {@code chunks}) of a Z-sorted projection; no filter. */
+    public void rangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
+        Launch l = plan(in, out, numChunks, 0);
+        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(),
                 new KernelArgs().pointer(chunks).i32(numChunks).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
-                        .i32(pre.registers() ? 1 : 0).i32(pre.shared() ? 1 : 0).pointer(out.counts())
+                        .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs()));
     }
 
     public void queryAggregate(CudaStream stream, Filter f, Inputs in, Outputs out) {
-        PreAggregation pre = PreAggregation.of(in);
-        boolean registers = pre.registers();
-        boolean shared = pre.shared();
-        long accumulatorBytes = pre.sharedBytes();
-        // Intervals go to shared memory when they fit beside the accumulators.
-        int staged = accumulatorBytes + 8L * f.intervalCount() <= SHARED_BYTES ? f.intervalCount() : 0;
-        long blocks = Math.min(Math.max(1, (in.rows() + THREADS - 1) / THREADS), maxBlocks);
-        queryAggregate.launch(stream, blocks, THREADS, (int) (accumulatorBytes + 8L * staged), new KernelArgs()
-                .pointer(f.terms()).i32(f.numTerms()).pointer(f.intervals()).i32(staged).pointer(f.bitmap())
-                .pointer(in.groups()).i32(in.numGroups()).pointer(in.measures()).i32(in.nMeasures())
-                .pointer(in.measureValid()).i64(in.rows()).i32(registers ? 1 : 0).i32(shared ? 1 : 0)
-                .pointer(out.counts()).pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins())
-                .pointer(out.maxs()));
+        long intervalBytes = 8L * f.intervalCount();
+        long staged = intervalBytes <= MAX_STAGED_BYTES ? intervalBytes : 0;
+        Launch l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged);
+        queryAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), new KernelArgs()
+                .pointer(f.terms()).i32(f.numTerms()).pointer(f.intervals()).i32((int) (staged / 8))
+                .pointer(f.bitmap()).pointer(in.groups()).i32(in.numGroups()).pointer(in.measures())
+                .i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows()).i32(l.registers() ? 1 : 0)
+                .i32(l.shared() ? 1 : 0).pointer(out.counts()).pointer(out.validCounts()).pointer(out.sums())
+                .pointer(out.mins()).pointer(out.maxs()));
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.raydb.offload.gpu.GpuOutOfMemoryException;
@@ -187,6 +188,18 @@ public final class GpuResidency implements AutoCloseable {
             }
         }
         closeAll(free);
+    }
+
+    /** Device bytes of the built entries, summed by {@code kindOf(key)}, largest first. */
+    public synchronized Map<String, Long> bytesBy(Function<Object, String> kindOf) {
+        Map<String, Long> sums = new java.util.HashMap<>();
+        for (Entry<?> e : entries.values()) {
+            if (e.value != null) sums.merge(kindOf.apply(e.key), e.bytes, Long::sum);
+        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        sums.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
     }
 
     public synchronized long usedBytes() {

@@ -49,6 +49,7 @@ public final class KernelChecks {
         results.add(filterAggregate("fused filter+aggregate, " + SelfTestData.MANY_GROUPS + " groups (global)",
                 SelfTestData.MANY_GROUPS, data.manyGroups));
         results.add(bitmapAggregate());
+        results.addAll(new ResultChecks(device, stream, kernels, data).runAll());
         return results;
     }
 

@@ -31,6 +31,7 @@ public final class SelfTest {
             String optixSkip = rayJobs ? availability.optixReason() : "not requested";
             try (CudaStream stream = device.createStream(); GpuKernels kernels = new GpuKernels(device)) {
                 checks.addAll(new KernelChecks(device, stream, kernels, data).runAll());
+                checks.addAll(new GatherChecks(device, stream, kernels, data).runAll());
                 if (optixSkip == null) {
                     try (OptixContext optix = OptixContext.create(device, 0)) {
                         rtcore = optix.rtcoreVersion();

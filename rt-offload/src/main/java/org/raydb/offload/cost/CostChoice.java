@@ -1,0 +1,84 @@
+package org.raydb.offload.cost;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code engine=auto}'s decision for one prepared job: each available GPU engine's time (its measured time for
+ * this job where it has run it, else its estimate) plus the offload's host overhead, against DuckDB's time
+ * (measured where it was, else estimated); the cheapest wins, ties in the order cuda, optix, duckdb.
+ *
+ * @param engine      "cuda", "optix" or "duckdb"
+ * @param reason      the comparison, for EXPLAIN OFFLOAD and the decline message
+ * @param estimates   per GPU engine its estimated engine time in µs (the model's, before any measurement)
+ * @param duckdb      DuckDB's time in µs as compared (measured or estimated), NaN where DuckDB was not a
+ *                    candidate ({@code offload=force})
+ * @param duckdbMeasured whether {@code duckdb} was measured
+ * @param bestOffload the cheapest GPU engine's total in µs, host overhead included
+ */
+public record CostChoice(String engine, String reason, Map<String, Double> estimates, double duckdb,
+        boolean duckdbMeasured, double bestOffload) {
+
+    public static final String DUCKDB = "duckdb";
+    /**
+     * Where DuckDB's estimate and the best offload lie within this factor of each other, the estimate (a
+     * scan model, which knows nothing of DuckDB's zone maps or string costs) cannot be trusted to decide, and
+     * timing DuckDB once on the query costs at most this factor times the offload: then it is measured.
+     */
+    public static final double UNCERTAIN = 4;
+
+    /** One candidate's total. */
+    private record Option(String name, double micros, String how) {
+    }
+
+    /**
+     * @param engines     the available GPU engines' names (at least one), in preference order for ties
+     * @param duckdb      DuckDB's estimate, or NaN when the query must be offloaded
+     */
+    public static CostChoice choose(List<String> engines, JobShape job, DeviceConstants device, double duckdb,
+            HostOverhead overhead, MeasuredTimes measured) {
+        Map<String, Double> estimates = new LinkedHashMap<>();
+        List<Option> options = new ArrayList<>();
+        double host = overhead.micros();
+        for (String e : engines) {
+            double estimate = estimate(e, job, device);
+            estimates.put(e, estimate);
+            long m = measured.of(e);
+            double engineMicros = m >= 0 ? m : estimate;
+            options.add(new Option(e, engineMicros + host, String.format(Locale.ROOT, "%s %.0f us (%s %.0f + host %.0f)",
+                    e, engineMicros + host, m >= 0 ? "measured" : "estimated", engineMicros, host)));
+        }
+        double best = options.stream().mapToDouble(Option::micros).min().orElseThrow();
+        long duckdbMeasured = measured.of(DUCKDB);
+        double duckdbMicros = Double.isNaN(duckdb) || duckdbMeasured < 0 ? duckdb : duckdbMeasured;
+        if (!Double.isNaN(duckdbMicros)) {
+            options.add(new Option(DUCKDB, duckdbMicros, String.format(Locale.ROOT, "duckdb %.0f us (%s)", duckdbMicros,
+                    duckdbMeasured >= 0 ? "measured" : "estimated")));
+        }
+        List<Option> ranked = new ArrayList<>(options);
+        ranked.sort(Comparator.comparingDouble(Option::micros)); // stable: ties keep the preference order
+        StringBuilder why = new StringBuilder("cheapest: ");
+        for (int i = 0; i < ranked.size(); i++) why.append(i == 0 ? "" : " < ").append(ranked.get(i).how());
+        return new CostChoice(ranked.get(0).name(), why.toString(), estimates, duckdbMicros, duckdbMeasured >= 0,
+                best);
+    }
+
+    /** Whether DuckDB's estimate is too close to the offload to decide by, so DuckDB should be timed once. */
+    public boolean uncertain() {
+        return !duckdbMeasured && !Double.isNaN(duckdb) && duckdb < UNCERTAIN * bestOffload
+                && bestOffload < UNCERTAIN * duckdb;
+    }
+
+    /** The model's estimate of a GPU engine's time for the job. */
+    public static double estimate(String engine, JobShape job, DeviceConstants device) {
+        return switch (engine) {
+            case "cuda" -> CostModel.cudaMicros(job, device);
+            case "optix" -> CostModel.optixMicros(job, device);
+            default -> throw new IllegalArgumentException("no cost model for engine " + engine);
+        };
+    }
+}

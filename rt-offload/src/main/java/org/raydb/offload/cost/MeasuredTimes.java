@@ -1,0 +1,41 @@
+package org.raydb.offload.cost;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The online correction: the engine time last measured per engine for one prepared job (a plan on one table
+ * snapshot), which replaces that engine's estimate when the same query comes again. A job's first run on an
+ * engine is not kept: it can pay one-time costs inside the engine's own time (a kernel's lazy loading, the
+ * first launch of a ray pipeline: 5.5 ms against 0.2 ms warm, seen on the H100), and a cold figure could
+ * leave an engine that is in fact fastest never chosen again.
+ */
+public final class MeasuredTimes {
+
+    private final Set<String> ran = new HashSet<>();
+    private final Map<String, Long> micros = new TreeMap<>();
+
+    /** Records a run's engine time; returns whether the engine had run this job before (the run was warm). */
+    public synchronized boolean record(String engine, long engineMicros) {
+        boolean warm = !ran.add(engine);
+        if (warm && engineMicros >= 0) micros.put(engine, engineMicros);
+        return warm;
+    }
+
+    /** Keeps a deliberate timing as it is (DuckDB timed on the query, see {@link CostChoice#uncertain()}). */
+    public synchronized void keep(String side, long timedMicros) {
+        micros.put(side, timedMicros);
+    }
+
+    /** The last warm time measured for the engine, or -1 when there is none. */
+    public synchronized long of(String engine) {
+        return micros.getOrDefault(engine, -1L);
+    }
+
+    /** Every measurement, by engine name. */
+    public synchronized Map<String, Long> all() {
+        return new TreeMap<>(micros);
+    }
+}

@@ -1,0 +1,95 @@
+package org.raydb.offload.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemAllocHost;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
+import static org.raydb.offload.gpu.cuda.CudaCheck.check;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jcuda.Pointer;
+
+/**
+ * Page-locked host memory (cuMemAllocHost): copies between it and a device buffer are truly asynchronous
+ * on a stream and run at full bus speed, so a job's uploads, launches and read-back queue up behind one
+ * another and the host waits once. Read and written through a native-order {@link ByteBuffer} view; the
+ * caller must not touch a region while a copy of it is in flight.
+ */
+public final class PinnedBuffer implements AutoCloseable {
+
+    private final CudaDevice device;
+    private final Pointer host = new Pointer();
+    private final long bytes;
+    private final ByteBuffer view;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private PinnedBuffer(CudaDevice device, long bytes) {
+        this.device = device;
+        this.bytes = bytes;
+        check(cuMemAllocHost(host, Math.max(bytes, 1)), "cuMemAllocHost(" + bytes + " bytes)");
+        view = host.getByteBuffer(0, Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
+    }
+
+    /** At most 2 GiB (one ByteBuffer view). */
+    public static PinnedBuffer allocate(CudaDevice device, long bytes) {
+        if (bytes < 0 || bytes > Integer.MAX_VALUE) throw new IllegalArgumentException("pinned buffer of " + bytes);
+        device.makeCurrent();
+        return new PinnedBuffer(device, bytes);
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    /** The whole buffer, native byte order; absolute gets and puts only (the view is shared). */
+    public ByteBuffer view() {
+        ensureOpen();
+        return view;
+    }
+
+    /** Queues {@code byteCount} bytes from {@code source} (at {@code sourceOffset}) to {@code offset} here. */
+    public void copyFromAsync(DeviceBuffer source, long sourceOffset, long offset, long byteCount, CudaStream stream) {
+        checkRange(offset, byteCount);
+        if (sourceOffset < 0 || sourceOffset + byteCount > source.bytes()) {
+            throw new IllegalArgumentException("device range " + sourceOffset + "+" + byteCount + " outside "
+                    + source.bytes() + " bytes");
+        }
+        if (byteCount == 0) return;
+        device.makeCurrent();
+        check(cuMemcpyDtoHAsync(host.withByteOffset(offset), source.pointer().withByteOffset(sourceOffset), byteCount,
+                stream.stream()), "cuMemcpyDtoHAsync");
+    }
+
+    /** Queues {@code byteCount} bytes from the start of this buffer to the start of {@code target}. */
+    public void copyToAsync(DeviceBuffer target, long byteCount, CudaStream stream) {
+        checkRange(0, byteCount);
+        if (byteCount > target.bytes()) {
+            throw new IllegalArgumentException(byteCount + " bytes do not fit a device buffer of " + target.bytes());
+        }
+        if (byteCount == 0) return;
+        device.makeCurrent();
+        check(cuMemcpyHtoDAsync(target.pointer(), host, byteCount, stream.stream()), "cuMemcpyHtoDAsync");
+    }
+
+    private void checkRange(long offset, long byteCount) {
+        ensureOpen();
+        if (offset < 0 || byteCount < 0 || offset + byteCount > bytes) {
+            throw new IllegalArgumentException("host range " + offset + "+" + byteCount + " outside " + bytes
+                    + " bytes");
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) throw new IllegalStateException("pinned buffer of " + bytes + " bytes is closed");
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            device.makeCurrent();
+            check(cuMemFreeHost(host), "cuMemFreeHost");
+        }
+    }
+}

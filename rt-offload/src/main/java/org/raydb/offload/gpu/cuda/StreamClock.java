@@ -1,0 +1,58 @@
+package org.raydb.offload.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static org.raydb.offload.gpu.cuda.CudaCheck.check;
+
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+
+/**
+ * A reusable pair of CUDA events that times a stretch of one stream's work on the device, created once
+ * (unlike {@link GpuTimer}), so that timing every job costs two event records and no allocation.
+ */
+public final class StreamClock implements AutoCloseable {
+
+    private final CudaDevice device;
+    private final CUevent start = new CUevent();
+    private final CUevent end = new CUevent();
+    private boolean closed;
+
+    public StreamClock(CudaDevice device) {
+        this.device = device;
+        device.makeCurrent();
+        check(cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+        check(cuEventCreate(end, CUevent_flags.CU_EVENT_DEFAULT), "cuEventCreate");
+    }
+
+    public void start(CudaStream stream) {
+        device.makeCurrent();
+        check(cuEventRecord(start, stream.stream()), "cuEventRecord");
+    }
+
+    public void stop(CudaStream stream) {
+        device.makeCurrent();
+        check(cuEventRecord(end, stream.stream()), "cuEventRecord");
+    }
+
+    /** Waits for the end event and returns the device time between the two records, in microseconds. */
+    public long elapsedMicros() {
+        device.makeCurrent();
+        check(cuEventSynchronize(end), "cuEventSynchronize");
+        float[] millis = {0f};
+        check(cuEventElapsedTime(millis, start, end), "cuEventElapsedTime");
+        return Math.round(millis[0] * 1000.0);
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        device.makeCurrent();
+        cuEventDestroy(start);
+        cuEventDestroy(end);
+    }
+}

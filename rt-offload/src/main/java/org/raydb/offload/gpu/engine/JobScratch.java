@@ -1,0 +1,153 @@
+package org.raydb.offload.gpu.engine;
+
+import java.nio.ByteBuffer;
+import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.cuda.CudaStream;
+import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.PinnedBuffer;
+import org.raydb.offload.gpu.cuda.StreamClock;
+import org.raydb.offload.gpu.kernels.CompactKernels;
+import org.raydb.offload.gpu.optix.RayJobParams;
+
+/**
+ * Device and pinned host memory that every GPU job of one runtime reuses, so that a job allocates nothing:
+ * the per-group accumulators (kept at their identities between jobs: the compaction resets what a job
+ * touched), the compaction's output and tile counters, an upload area for a job's chunks, filter or ray
+ * segments, pinned staging both ways, and the events that time the launches. Buffers grow to the largest
+ * job seen and live as long as the runtime (its context frees them). Jobs run one at a time per device
+ * (GpuEngine), so nothing here is shared between two jobs in flight.
+ */
+final class JobScratch {
+
+    private static JobScratch current;
+
+    private final GpuRuntime gpu;
+    final StreamClock clock;
+    private DeviceBuffer counts;
+    private DeviceBuffer valid;
+    private DeviceBuffer sums;
+    private DeviceBuffer mins;
+    private DeviceBuffer maxs;
+    private DeviceBuffer compacted;
+    private DeviceBuffer tileCounts;
+    private DeviceBuffer upload;
+    private PinnedBuffer stagingIn;
+    private PinnedBuffer stagingOut;
+    private final DeviceBuffer[] rowBuffers = new DeviceBuffer[2];
+    private DeviceBuffer rayParams;
+    /** A job began and did not read its groups back: its touched slots may not be identities. */
+    private boolean dirty;
+
+    private JobScratch(GpuRuntime gpu) {
+        this.gpu = gpu;
+        clock = new StreamClock(gpu.device());
+    }
+
+    /** The scratch of {@code gpu} (call under its lock). */
+    static synchronized JobScratch of(GpuRuntime gpu) {
+        if (current == null || current.gpu != gpu) current = new JobScratch(gpu);
+        return current;
+    }
+
+    GpuRuntime gpu() {
+        return gpu;
+    }
+
+    /**
+     * The job's accumulators, at their identities: counts for {@code groups}, and per measure sums, plus
+     * non-NULL counters where {@code keepValid}, and mins/maxs where the job needs them.
+     */
+    DeviceAggregates aggregates(CudaStream stream, int groups, JobMeasures m, boolean keepValid) {
+        long slots = (long) m.count() * groups;
+        counts = grown(counts, groups, 0, stream);
+        sums = grown(sums, slots, 0, stream);
+        if (keepValid) valid = grown(valid, slots, 0, stream);
+        if (m.needMins()) mins = grown(mins, slots, Long.MAX_VALUE, stream);
+        if (m.needMaxs()) maxs = grown(maxs, slots, Long.MIN_VALUE, stream);
+        if (dirty) {
+            reset(stream, counts, 0);
+            reset(stream, valid, 0);
+            reset(stream, sums, 0);
+            reset(stream, mins, Long.MAX_VALUE);
+            reset(stream, maxs, Long.MIN_VALUE);
+        }
+        dirty = true;
+        int words = CompactKernels.entryWords(m.count(), m.needMins(), m.needMaxs());
+        compacted = grown(compacted, CompactKernels.HEADER_WORDS + (long) groups * words, 0, stream);
+        tileCounts = grown(tileCounts, CompactKernels.tiles(groups), 0, stream);
+        return new DeviceAggregates(this, stream, groups, m, counts, keepValid ? valid : null, sums,
+                m.needMins() ? mins : null, m.needMaxs() ? maxs : null, compacted, tileCounts);
+    }
+
+    /** The job's groups are read back and every slot it touched is an identity again. */
+    void clean() {
+        dirty = false;
+    }
+
+    /** Pinned staging of at least {@code bytes} for a job's upload: fill it, then {@link #upload}. */
+    ByteBuffer stageUpload(long bytes) {
+        if (stagingIn == null || stagingIn.bytes() < bytes) {
+            if (stagingIn != null) stagingIn.close();
+            stagingIn = gpu.device().allocatePinned(Math.max(bytes, 4096));
+        }
+        return stagingIn.view();
+    }
+
+    /** Queues the staged {@code bytes} to the device upload area, which it returns (the data at its start). */
+    DeviceBuffer upload(CudaStream stream, long bytes) {
+        if (upload == null || upload.bytes() < bytes) {
+            if (upload != null) upload.close();
+            upload = gpu.device().allocate(Math.max(bytes, 4096));
+        }
+        stagingIn.copyToAsync(upload, bytes, stream);
+        return upload;
+    }
+
+    /** Stages and queues {@code values} to the upload area. */
+    DeviceBuffer upload(CudaStream stream, int[] values) {
+        stageUpload(4L * values.length).asIntBuffer().put(0, values);
+        return upload(stream, 4L * values.length);
+    }
+
+    /**
+     * Row-sized device buffer {@code index} (0 or 1: the ray jobs' row flags and bitmaps) of at least
+     * {@code bytes}, contents undefined.
+     */
+    DeviceBuffer rowBuffer(int index, long bytes) {
+        DeviceBuffer b = rowBuffers[index];
+        if (b == null || b.bytes() < bytes) {
+            if (b != null) b.close();
+            b = gpu.device().allocate(bytes);
+            rowBuffers[index] = b;
+        }
+        return b;
+    }
+
+    /** The device copy of a ray launch's parameters. */
+    DeviceBuffer rayParams() {
+        if (rayParams == null) rayParams = gpu.device().allocate(RayJobParams.BYTES);
+        return rayParams;
+    }
+
+    /** Pinned staging of at least {@code bytes} for reading results back (contents are not kept on growth). */
+    PinnedBuffer download(long bytes) {
+        if (stagingOut == null || stagingOut.bytes() < bytes) {
+            if (stagingOut != null) stagingOut.close();
+            stagingOut = gpu.device().allocatePinned(Math.max(bytes, 64 * 1024));
+        }
+        return stagingOut;
+    }
+
+    /** {@code buffer}, or a larger one at {@code identity} in every word when it holds fewer than {@code words}. */
+    private DeviceBuffer grown(DeviceBuffer buffer, long words, long identity, CudaStream stream) {
+        if (buffer != null && buffer.bytes() >= 8L * words) return buffer;
+        if (buffer != null) buffer.close();
+        DeviceBuffer bigger = gpu.device().allocate(8L * Math.max(1, words));
+        reset(stream, bigger, identity);
+        return bigger;
+    }
+
+    private void reset(CudaStream stream, DeviceBuffer buffer, long identity) {
+        if (buffer != null) gpu.kernels().compact().fill(stream, buffer, buffer.bytes() / 8, identity);
+    }
+}

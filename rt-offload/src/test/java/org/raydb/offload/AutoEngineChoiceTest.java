@@ -1,0 +1,170 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.offload.cost.DeviceConstants;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.exec.ResidencyCache;
+
+/**
+ * engine=auto through the connection's offloader on a real DuckDB, with a stand-in "cuda" engine (the cpu
+ * engine's exact answer, reported at a chosen engine time) and fake device constants: the choice happens on
+ * the prepared job, DuckDB runs what it is estimated faster at, a measured time overrides the estimate, and
+ * EXPLAIN OFFLOAD shows it all.
+ */
+class AutoEngineChoiceTest {
+
+    private static final String QUERY = "SELECT b, sum(m), count(*) FROM t WHERE a < 1500000 GROUP BY b ORDER BY b";
+    private static final DeviceConstants FAST = new DeviceConstants("fake GPU", "0.0", 3e6, 1, 1, 0,
+            DeviceConstants.Source.DEFAULTS);
+
+    /** Stands in for a GPU engine: the cpu engine's exact answer, at the engine time a test sets. */
+    private static final class StandIn implements Engine {
+        private final CpuEngine cpu = new CpuEngine();
+        volatile long reportedMicros = -1;
+
+        @Override
+        public String name() {
+            return "cuda";
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
+
+        @Override
+        public EngineResult run(OffloadJob job) throws EngineException {
+            EngineResult r = cpu.run(job);
+            return reportedMicros < 0 ? r
+                    : new EngineResult(r.aggregates(), r.rowsHit(), r.raysCast(), reportedMicros, 0, -1, -1);
+        }
+    }
+
+    private static final class Fixture implements AutoCloseable {
+        final StandIn cuda = new StandIn();
+        final RootAllocator root = new RootAllocator();
+        final Connection duckdb;
+        final ConnectionOffloader offloader;
+
+        Fixture(OffloadSettings.Mode mode) throws SQLException {
+            this(mode, 2_000_000);
+        }
+
+        Fixture(OffloadSettings.Mode mode, int rows) throws SQLException {
+            duckdb = DriverManager.getConnection("jdbc:duckdb:");
+            try (Statement st = duckdb.createStatement()) {
+                st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 7) AS b,"
+                        + " (i * 1.25)::DECIMAL(15,2) AS m FROM range(" + rows + ") r(i)");
+            }
+            offloader = new ConnectionOffloader(duckdb, new OffloadSettings(mode, OffloadSettings.Engine.AUTO, false,
+                    OffloadSettings.GpuMemory.ofPercent(80), new int[0]), root.newChildAllocator("c", 0, Long.MAX_VALUE),
+                    new Engines(List.of(cuda), () -> FAST), new ResidencyCache(), () -> { });
+        }
+
+        List<List<Object>> offloaded() throws SQLException {
+            try (Statement st = duckdb.createStatement()) {
+                ResultSet rs = offloader.tryQuery(st, QUERY, List.of());
+                if (rs == null) return null;
+                try (rs) {
+                    return ResultComparator.rows(rs);
+                }
+            }
+        }
+
+        List<List<Object>> duck() throws SQLException {
+            try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
+                return ResultComparator.rows(rs);
+            }
+        }
+
+        Map<String, String> explain() throws SQLException {
+            Map<String, String> out = new LinkedHashMap<>();
+            try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.explain(st, QUERY, List.of())) {
+                while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+            }
+            return out;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            offloader.close();
+            duckdb.close();
+            root.close();
+        }
+    }
+
+    @Test
+    void autoRunsTheCheapestAndLearnsFromMeasuredTimes() throws SQLException {
+        try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO)) {
+            f.cuda.reportedMicros = 5; // as fast as a GPU would be
+            Map<String, String> before = f.explain();
+            assertEquals("cuda", before.get("engine"), before.toString());
+            assertTrue(before.get("engine_reason").startsWith("cheapest: cuda"), before.get("engine_reason"));
+            assertTrue(Long.parseLong(before.get("estimate_cuda_us")) < Long.parseLong(before.get("estimate_duckdb_us")),
+                    before.toString());
+            assertTrue(before.get("estimate_optix_us").startsWith("unavailable"), before.get("estimate_optix_us"));
+            assertTrue(before.get("calibration").startsWith("defaults: fake GPU"), before.get("calibration"));
+            assertTrue(before.get("offload_overhead_us").contains("assumed"), before.get("offload_overhead_us"));
+            assertNotNull(before.get("duckdb_scan"));
+            assertEquals("not run yet", before.get("measured_us"));
+
+            assertEquals(f.duck(), f.offloaded());
+            Map<String, String> after = f.explain();
+            assertEquals("not run yet", after.get("measured_us"), "a job's first run on an engine is not kept");
+            assertTrue(after.get("offload_overhead_us").contains("assumed"), "nor does it tell the overhead");
+
+            // The engine turns out slow on this job: the measurement replaces the estimate and DuckDB runs it.
+            f.cuda.reportedMicros = 100_000_000;
+            assertEquals(f.duck(), f.offloaded(), "still chosen by its estimate");
+            assertNull(f.offloaded(), "declined: DuckDB is estimated faster than the measured engine");
+            Map<String, String> slow = f.explain();
+            assertEquals("duckdb", slow.get("engine"), slow.toString());
+            assertTrue(slow.get("engine_reason").contains("cuda") && slow.get("engine_reason").contains("measured"),
+                    slow.get("engine_reason"));
+            assertTrue(slow.get("offload_overhead_us").contains("least of the last 1 warm run"), slow.toString());
+        }
+    }
+
+    @Test
+    void duckdbIsTimedOnTheQueryWhereItsEstimateIsTooCloseToDecideBy() throws SQLException {
+        try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO, 3000)) {
+            f.cuda.reportedMicros = 5;
+            // A small table: DuckDB's estimate (its statement round trip and little more) is near the offload's.
+            List<List<Object>> got = f.offloaded();
+            if (got != null) assertEquals(f.duck(), got);
+            Map<String, String> e = f.explain();
+            assertTrue(e.get("measured_us").contains("duckdb="), e.toString());
+            assertTrue(e.get("engine_reason").contains("duckdb") && e.get("engine_reason").contains("(measured)"),
+                    e.get("engine_reason"));
+        }
+    }
+
+    @Test
+    void forceNeverLeavesTheQueryToDuckDbForCost() throws SQLException {
+        try (Fixture f = new Fixture(OffloadSettings.Mode.FORCE)) {
+            f.cuda.reportedMicros = 100_000_000;
+            assertEquals(f.duck(), f.offloaded());
+            assertEquals(f.duck(), f.offloaded());
+            assertEquals("cuda", f.explain().get("engine"));
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package org.raydb.ssb.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Issue 6's speed goals checked on one bench report. With anchors, per flat query: the engine's time
+ * (first launch until the groups are in host memory) against Crystal's kernel time (below it every query,
+ * at least 10× below in geometric mean), end to end against DuckDB measured in the same run (at least 25×
+ * faster every query, 60× in geometric mean), and the cold start (under 15 s). With a copy bandwidth: each
+ * cuda kernel within 2× of its bandwidth floor. Always, when there is a goal at all: every answer exact and
+ * every flat query offloaded. A value that was not measured fails its goal rather than being skipped.
+ *
+ * @param comparisons the flat results that have an anchor, in the report's order (empty without anchors)
+ */
+public record Goals(List<Comparison> comparisons, List<Goal> goals) {
+
+    public enum Status { PASS, FAIL, NOT_MEASURED }
+
+    public record Goal(String name, Status status, String detail) {
+    }
+
+    /** One flat query beside its anchor. */
+    public record Comparison(BenchResult result, Anchors.Anchor anchor) {
+
+        /** The engine's median time in µs, NaN when not offloaded or not measured. */
+        public double engineUs() {
+            PhaseBreakdown b = result.breakdown();
+            return b != null && b.engineUs() >= 0 ? b.engineUs() : Double.NaN;
+        }
+
+        /** How many times below Crystal's kernel time the engine's time is (above 1: faster). */
+        public double crystalOverOurs() {
+            return anchor.crystalMs() * 1000 / Math.max(1, engineUs());
+        }
+    }
+
+    static final double CRYSTAL_EVERY = 1;
+    static final double CRYSTAL_GEOMEAN = 10;
+    static final double DUCKDB_EVERY = 25;
+    static final double DUCKDB_GEOMEAN = 60;
+    static final double FLOOR_WITHIN = 2;
+    static final double COLD_START_MS = 15_000;
+
+    public boolean isEmpty() {
+        return goals.isEmpty();
+    }
+
+    static Goals of(BenchReport report) {
+        List<BenchResult> flat = report.results().stream().filter(r -> r.form().equals("flat")).toList();
+        List<Comparison> comparisons = new ArrayList<>();
+        List<Goal> goals = new ArrayList<>();
+        Anchors anchors = report.anchors();
+        if (anchors != null) {
+            for (BenchResult r : flat) {
+                if (anchors.queries().containsKey(r.query())) {
+                    comparisons.add(new Comparison(r, anchors.queries().get(r.query())));
+                }
+            }
+            goals.add(every("GPU time below Crystal's kernel time, every query", comparisons,
+                    Comparison::crystalOverOurs, CRYSTAL_EVERY, true, "x (Crystal's time / ours)"));
+            goals.add(geomean("GPU time >= 10x below Crystal's, geometric mean", comparisons,
+                    Comparison::crystalOverOurs, CRYSTAL_GEOMEAN));
+            goals.add(every("end to end >= 25x faster than DuckDB, every query", comparisons,
+                    c -> c.result().speedup(), DUCKDB_EVERY, true, "x (DuckDB's time / ours)"));
+            goals.add(geomean("end to end >= 60x faster than DuckDB, geometric mean", comparisons,
+                    c -> c.result().speedup(), DUCKDB_GEOMEAN));
+            double cold = report.cold().totalMs();
+            goals.add(new Goal("cold start (connect + first run of each query) under 15 s",
+                    Double.isNaN(cold) ? Status.NOT_MEASURED : cold < COLD_START_MS ? Status.PASS : Status.FAIL,
+                    String.format(Locale.ROOT, "%.1f s", cold / 1000)));
+        }
+        if (report.bandwidth().known()) {
+            goals.add(floorGoal(report));
+        }
+        if (!goals.isEmpty()) {
+            long exact = report.results().stream().filter(BenchResult::match).count();
+            long offloaded = flat.stream().filter(BenchResult::offloaded).count();
+            boolean pass = exact == report.results().size() && offloaded == flat.size();
+            goals.add(new Goal("every answer exact, every flat query offloaded", pass ? Status.PASS : Status.FAIL,
+                    String.format(Locale.ROOT, "%d of %d exact, %d of %d offloaded", exact, report.results().size(),
+                            offloaded, flat.size())));
+            if (anchors != null && anchors.sf() != report.sf()) {
+                goals.addFirst(new Goal("data at the anchors' scale factor", Status.FAIL, String.format(Locale.ROOT,
+                        "anchors are SF %s, this run SF %s: the comparison is indicative only",
+                        Json.number(anchors.sf()), Json.number(report.sf()))));
+            }
+        }
+        return new Goals(List.copyOf(comparisons), List.copyOf(goals));
+    }
+
+    /** The cuda kernels' time over their floor: at most 2 for every query that had bytes to read. */
+    private static Goal floorGoal(BenchReport report) {
+        BandwidthFloor floor = report.bandwidth();
+        List<BenchResult> measured = report.results().stream()
+                .filter(r -> r.engine().equals("cuda") && r.breakdown() != null && r.breakdown().bytesRead() > 0)
+                .toList();
+        String name = String.format(Locale.ROOT, "cuda kernel time within 2x of its floor (bytes read / %s GB/s)",
+                Json.number(floor.gbs()));
+        if (measured.isEmpty()) {
+            return new Goal(name, Status.NOT_MEASURED, "no cuda query reported kernel time and bytes read");
+        }
+        BenchResult worst = null;
+        int within = 0;
+        for (BenchResult r : measured) {
+            double ratio = kernelOverFloor(r, floor);
+            within += ratio <= FLOOR_WITHIN ? 1 : 0;
+            if (worst == null || !(ratio <= kernelOverFloor(worst, floor))) {
+                worst = r;
+            }
+        }
+        return new Goal(name, within == measured.size() ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
+                "%d of %d; highest %s at %.2fx its floor", within, measured.size(), worst.query(),
+                kernelOverFloor(worst, floor)));
+    }
+
+    static double kernelOverFloor(BenchResult r, BandwidthFloor floor) {
+        PhaseBreakdown b = r.breakdown();
+        return b == null ? Double.NaN : floor.kernelOverFloor(b.kernelUs(), b.bytesRead());
+    }
+
+    /** Every value at least {@code threshold} (above it when {@code strict}); the detail names the lowest. */
+    private static Goal every(String name, List<Comparison> rows, ToDoubleFunction<Comparison> value,
+            double threshold, boolean strict, String unit) {
+        if (rows.isEmpty()) {
+            return new Goal(name, Status.NOT_MEASURED, "no flat query with an anchor ran");
+        }
+        int met = 0;
+        Comparison lowest = null;
+        for (Comparison c : rows) {
+            double v = value.applyAsDouble(c);
+            met += (strict ? v > threshold : v >= threshold) ? 1 : 0;
+            if (lowest == null || !(v >= value.applyAsDouble(lowest))) {
+                lowest = c;
+            }
+        }
+        return new Goal(name, met == rows.size() ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
+                "%d of %d; lowest %s at %.2f%s", met, rows.size(), lowest.result().query(),
+                value.applyAsDouble(lowest), unit));
+    }
+
+    /** The geometric mean at least {@code threshold}, with every value measured. */
+    private static Goal geomean(String name, List<Comparison> rows, ToDoubleFunction<Comparison> value,
+            double threshold) {
+        double logs = 0;
+        int measured = 0;
+        for (Comparison c : rows) {
+            double v = value.applyAsDouble(c);
+            if (v > 0) {
+                logs += Math.log(v);
+                measured++;
+            }
+        }
+        if (measured == 0) {
+            return new Goal(name, Status.NOT_MEASURED, "no query measured");
+        }
+        double mean = Math.exp(logs / measured);
+        boolean complete = measured == rows.size();
+        return new Goal(name, complete && mean >= threshold ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
+                "%.2fx over %d queries%s", mean, measured, complete ? "" : " (" + (rows.size() - measured)
+                        + " not measured)"));
+    }
+}
