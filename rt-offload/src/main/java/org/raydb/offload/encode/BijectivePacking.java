@@ -12,9 +12,6 @@ import java.util.List;
  */
 public final class BijectivePacking {
 
-    /** Rows per parallel task of {@link #packAll}: its columns' blocks stay in cache while it runs. */
-    private static final int BLOCK = 1 << 14;
-
     private final int[] cardinalities;
     private final long[] strides;
     private final long size;
@@ -50,9 +47,7 @@ public final class BijectivePacking {
      */
     public long[] packAll(int[][] columns, int rows) {
         long[] z = new long[rows];
-        blocks(rows).forEach(b -> {
-            int from = b * BLOCK;
-            int to = Math.min(rows, from + BLOCK);
+        RowRanges.forEach(rows, (from, to) -> {
             for (int i = 0; i < columns.length; i++) {
                 int[] codes = columns[i];
                 long k = cardinalities[i];
@@ -66,26 +61,24 @@ public final class BijectivePacking {
 
     /** {@link #packAll} for a packing whose {@link #size()} fits an {@code int}. */
     public int[] packAllInts(int[][] columns, int rows) {
-        if (size > Integer.MAX_VALUE) {
-            throw new IllegalStateException("Z codes up to " + size + " do not fit 32 bits");
-        }
         int[] z = new int[rows];
-        blocks(rows).forEach(b -> {
-            int from = b * BLOCK;
-            int to = Math.min(rows, from + BLOCK);
-            for (int i = 0; i < columns.length; i++) {
-                int[] codes = columns[i];
-                int k = cardinalities[i];
-                for (int r = from; r < to; r++) {
-                    z[r] = z[r] * k + codes[r];
-                }
-            }
-        });
+        RowRanges.forEach(rows, (from, to) -> packInts(columns, from, to, z));
         return z;
     }
 
-    private static java.util.stream.IntStream blocks(int rows) {
-        return java.util.stream.IntStream.range(0, (rows + BLOCK - 1) / BLOCK).parallel();
+    /** Packs rows {@code [from, to)} into {@code z}, for a packing whose {@link #size()} fits an {@code int}. */
+    public void packInts(int[][] columns, int from, int to, int[] z) {
+        if (size > Integer.MAX_VALUE) {
+            throw new IllegalStateException("Z codes up to " + size + " do not fit 32 bits");
+        }
+        java.util.Arrays.fill(z, from, to, 0);
+        for (int i = 0; i < columns.length; i++) {
+            int[] codes = columns[i];
+            int k = cardinalities[i];
+            for (int r = from; r < to; r++) {
+                z[r] = z[r] * k + codes[r];
+            }
+        }
     }
 
     /** The code of attribute {@code i} in {@code z}. */

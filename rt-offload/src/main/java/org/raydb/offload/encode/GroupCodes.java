@@ -1,7 +1,6 @@
 package org.raydb.offload.encode;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 /**
  * RayDB's group encoding: every distinct tuple of group-key codes that occurs in the table gets a dense code
@@ -40,14 +39,25 @@ public final class GroupCodes {
         }
         int[] group = new int[rows];
         long[] distinct;
-        long[] packed = packing.packAll(columns, rows);
-        if (packing.size() <= Math.max(DENSE_SPACE, 8L * rows)) {
+        if (packing.size() <= Math.max(DENSE_SPACE, 8L * rows) && packing.size() <= Integer.MAX_VALUE) {
+            // Each block packs its tuples into the group codes' own array and marks them while they are in
+            // cache; the second pass ranks them in place, so no packed copy of the table is ever allocated.
             DenseRanks present = new DenseRanks(packing.size());
-            IntStream.range(0, rows).parallel().forEach(r -> present.mark(packed[r]));
+            RowRanges.forEach(rows, (from, to) -> {
+                packing.packInts(columns, from, to, group);
+                for (int r = from; r < to; r++) {
+                    present.mark(group[r]);
+                }
+            });
             present.freeze();
-            Arrays.parallelSetAll(group, r -> present.rank(packed[r]));
+            RowRanges.forEach(rows, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    group[r] = present.rank(group[r]);
+                }
+            });
             distinct = present.values();
         } else {
+            long[] packed = packing.packAll(columns, rows);
             long[] sorted = packed.clone();
             Arrays.parallelSort(sorted);
             int size = 0;
@@ -57,7 +67,11 @@ public final class GroupCodes {
                 }
             }
             long[] values = Arrays.copyOf(sorted, size);
-            Arrays.parallelSetAll(group, r -> Arrays.binarySearch(values, packed[r]));
+            RowRanges.forEach(rows, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    group[r] = Arrays.binarySearch(values, packed[r]);
+                }
+            });
             distinct = values;
         }
         int[][] keyCodes = new int[distinct.length][keys.length];

@@ -42,25 +42,33 @@ public final class SortedDictionary {
         long[] v = column.longValues();
         BitSet nulls = column.nullRows();
         int rows = v.length;
-        java.util.LongSummaryStatistics stats = IntStream.range(0, rows).parallel().filter(r -> !nulls.get(r))
-                .mapToLong(r -> v[r]).summaryStatistics();
-        long min = stats.getMin();
-        long max = stats.getMax();
+        long[] range = range(v, nulls);
+        long min = range[0];
+        long max = range[1];
         int[] codes = new int[rows];
         if (min > max) {
             return new SortedDictionary(new long[0], null, codes);
         }
         long span = max - min;
         if (span >= 0 && span < Math.max(DENSE_SPAN, 8L * rows)) {
-            long base = min;
             DenseRanks ranks = new DenseRanks(span + 1);
-            IntStream.range(0, rows).parallel().filter(r -> !nulls.get(r)).forEach(r -> ranks.mark(v[r] - base));
+            RowRanges.forEach(rows, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    if (!nulls.get(r)) {
+                        ranks.mark(v[r] - min);
+                    }
+                }
+            });
             ranks.freeze();
             long[] values = ranks.values();
             for (int i = 0; i < values.length; i++) {
-                values[i] += base;
+                values[i] += min;
             }
-            Arrays.parallelSetAll(codes, r -> nulls.get(r) ? values.length : ranks.rank(v[r] - base));
+            RowRanges.forEach(rows, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    codes[r] = nulls.get(r) ? values.length : ranks.rank(v[r] - min);
+                }
+            });
             return new SortedDictionary(values, null, codes);
         }
         long[] sorted = IntStream.range(0, rows).filter(r -> !nulls.get(r)).mapToLong(r -> v[r]).toArray();
@@ -72,8 +80,32 @@ public final class SortedDictionary {
             }
         }
         long[] values = Arrays.copyOf(sorted, size);
-        Arrays.parallelSetAll(codes, r -> nulls.get(r) ? values.length : Arrays.binarySearch(values, v[r]));
+        RowRanges.forEach(rows, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                codes[r] = nulls.get(r) ? values.length : Arrays.binarySearch(values, v[r]);
+            }
+        });
         return new SortedDictionary(values, null, codes);
+    }
+
+    /** {min, max} of the non-NULL values ({@code min > max} when there are none), on all cores. */
+    private static long[] range(long[] v, BitSet nulls) {
+        long[] range = {Long.MAX_VALUE, Long.MIN_VALUE};
+        RowRanges.forEach(v.length, (from, to) -> {
+            long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
+            for (int r = from; r < to; r++) {
+                if (!nulls.get(r)) {
+                    min = Math.min(min, v[r]);
+                    max = Math.max(max, v[r]);
+                }
+            }
+            synchronized (range) {
+                range[0] = Math.min(range[0], min);
+                range[1] = Math.max(range[1], max);
+            }
+        });
+        return range;
     }
 
     /** Number of distinct non-NULL values; also the NULL code. */

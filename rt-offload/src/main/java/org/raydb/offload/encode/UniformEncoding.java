@@ -9,23 +9,26 @@ package org.raydb.offload.encode;
  */
 public final class UniformEncoding {
 
+    private final int[] code;
     private final int[] rank;
     private final int[] rowAtRank;
     private final int[] runStart;
 
-    private UniformEncoding(int[] rank, int[] rowAtRank, int[] runStart) {
+    private UniformEncoding(int[] code, int[] rank, int[] rowAtRank, int[] runStart) {
+        this.code = code;
         this.rank = rank;
         this.rowAtRank = rowAtRank;
         this.runStart = runStart;
     }
 
-    /** Encodes from a column's dictionary codes: their stable {@link CodeOrder}, and its inverse. */
+    /**
+     * Encodes from a column's dictionary codes: their stable {@link CodeOrder}, and its inverse, written by
+     * the same pass (in row order) rather than scattered afterwards.
+     */
     public static UniformEncoding build(SortedDictionary dictionary) {
-        CodeOrder order = CodeOrder.of(dictionary.codes(), dictionary.cardinality());
-        int[] rowAtRank = order.rowAtArray();
-        int[] rank = new int[rowAtRank.length];
-        java.util.stream.IntStream.range(0, rowAtRank.length).parallel().forEach(r -> rank[rowAtRank[r]] = r);
-        return new UniformEncoding(rank, rowAtRank, order.startArray());
+        CodeOrder order = CodeOrder.withPositions(dictionary.codes(), dictionary.cardinality());
+        return new UniformEncoding(dictionary.codes(), order.positionOfArray(), order.rowAtArray(),
+                order.startArray());
     }
 
     public int rows() {
@@ -34,6 +37,21 @@ public final class UniformEncoding {
 
     public int rankOf(int row) {
         return rank[row];
+    }
+
+    /** Every row's rank (not a copy: for uploads; never modify). */
+    public int[] ranks() {
+        return rank;
+    }
+
+    /** The dictionary code of a row: its run is {@code [runStart(code), runEnd(code))}. */
+    public int codeOf(int row) {
+        return code[row];
+    }
+
+    /** Number of dictionary codes (runs, some possibly empty). */
+    public int codeCount() {
+        return runStart.length - 1;
     }
 
     public int rowAt(int rank) {

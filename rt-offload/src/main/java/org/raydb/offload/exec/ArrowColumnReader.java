@@ -21,6 +21,7 @@ import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.ViewVarCharVector;
+import org.raydb.offload.encode.RowRanges;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 
@@ -96,12 +97,16 @@ final class ArrowColumnReader {
         }
         java.nio.LongBuffer hashes = data(v, n, 8).asLongBuffer();
         int nullCode = dictionary.values().length;
-        inParallel(n, r -> {
-            int code = batchNulls.get(r) ? nullCode : dictionary.code(hashes.get(r));
-            if (code < 0) {
+        RowRanges.forEach(n, (from, to) -> {
+            boolean unknown = false;
+            for (int r = from; r < to; r++) {
+                int code = batchNulls.get(r) ? nullCode : dictionary.code(hashes.get(r));
+                unknown |= code < 0;
+                codes[offset + r] = code;
+            }
+            if (unknown) {
                 unknownValue = true;
             }
-            codes[offset + r] = code;
         });
     }
 
@@ -110,13 +115,25 @@ final class ArrowColumnReader {
             data(v, n, 8).asLongBuffer().get(0, longs, offset, n);
         } else if (v instanceof IntVector || v instanceof DateDayVector) {
             java.nio.IntBuffer data = data(v, n, 4).asIntBuffer();
-            inParallel(n, r -> longs[offset + r] = data.get(r));
+            RowRanges.forEach(n, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    longs[offset + r] = data.get(r);
+                }
+            });
         } else if (v instanceof SmallIntVector) {
             java.nio.ShortBuffer data = data(v, n, 2).asShortBuffer();
-            inParallel(n, r -> longs[offset + r] = data.get(r));
+            RowRanges.forEach(n, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    longs[offset + r] = data.get(r);
+                }
+            });
         } else if (v instanceof TinyIntVector) {
             ByteBuffer data = data(v, n, 1);
-            inParallel(n, r -> longs[offset + r] = data.get(r));
+            RowRanges.forEach(n, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    longs[offset + r] = data.get(r);
+                }
+            });
         } else if (v instanceof DecimalVector d) {
             readDecimals(d, offset, n);
         } else if (v instanceof BitVector b) {
@@ -139,28 +156,20 @@ final class ArrowColumnReader {
     private void readDecimals(DecimalVector d, int offset, int n) throws SQLException {
         java.nio.LongBuffer data = data(d, n, 16).asLongBuffer();
         java.util.concurrent.atomic.AtomicInteger wide = new java.util.concurrent.atomic.AtomicInteger(n);
-        inParallel(n, r -> {
-            long lo = data.get(2 * r);
-            if (data.get(2 * r + 1) != (lo >> 63) && !d.isNull(r)) {
-                wide.accumulateAndGet(r, Math::min);
+        RowRanges.forEach(n, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                long lo = data.get(2 * r);
+                if (data.get(2 * r + 1) != (lo >> 63) && !d.isNull(r)) {
+                    wide.accumulateAndGet(r, Math::min);
+                }
+                longs[offset + r] = lo;
             }
-            longs[offset + r] = lo;
         });
         if (wide.get() < n) {
             BigDecimal value = d.getObject(wide.get());
             throw new SQLException("column " + name + " holds " + value + ", beyond the offload's exact 64-bit range",
                     "22003");
         }
-    }
-
-    /** Runs {@code body} for rows {@code [0, n)} on all cores, in blocks large enough to amortize the split. */
-    private static void inParallel(int n, java.util.function.IntConsumer body) {
-        int block = 1 << 16;
-        java.util.stream.IntStream.range(0, (n + block - 1) / block).parallel().forEach(b -> {
-            for (int r = b * block, end = Math.min(n, r + block); r < end; r++) {
-                body.accept(r);
-            }
-        });
     }
 
     /** The vector's value buffer as little-endian bytes (Arrow's layout). */

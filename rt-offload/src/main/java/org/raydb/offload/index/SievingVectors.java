@@ -1,6 +1,7 @@
 package org.raydb.offload.index;
 
 import java.util.BitSet;
+import org.raydb.offload.encode.RowRanges;
 import org.raydb.offload.encode.UniformEncoding;
 
 /**
@@ -34,26 +35,36 @@ public final class SievingVectors {
             }
         }
         int[] boundaries = chosen.stream().mapToInt(Integer::intValue).toArray();
-        // Band v holds the rows of the ranks [X_(v-1), X_v), each band filled by its own task; vector v is
-        // the union of bands 0..v.
-        int words = (n + 63) >>> 6;
-        long[][] bands = new long[boundaries.length][];
-        java.util.stream.IntStream.range(0, boundaries.length).parallel().forEach(v -> {
-            long[] band = new long[words];
-            for (int r = v == 0 ? 0 : boundaries[v - 1]; r < boundaries[v]; r++) {
-                int row = encoding.rowAt(r);
-                band[row >>> 6] |= 1L << row;
+        // Band b holds the ranks [X_(b-1), X_b); vector v is the union of bands 0..v. A boundary is a run
+        // start, so a whole run, i.e. every row of one code, lies in one band: each row's band is looked up
+        // by its code, and every vector is written word by word in row order on all cores.
+        int[] bandOfCode = new int[encoding.codeCount()];
+        for (int c = 0, b = 0; c < bandOfCode.length; c++) {
+            while (b < boundaries.length && boundaries[b] <= encoding.runStart(c)) {
+                b++;
             }
-            bands[v] = band;
+            bandOfCode[c] = b;
+        }
+        int words = (n + 63) >>> 6;
+        long[][] bits = new long[boundaries.length][words];
+        RowRanges.forEach(words, (fromWord, toWord) -> {
+            long[] band = new long[boundaries.length + 1];
+            for (int w = fromWord; w < toWord; w++) {
+                for (int row = w << 6, end = Math.min(n, row + 64); row < end; row++) {
+                    band[bandOfCode[encoding.codeOf(row)]] |= 1L << row;
+                }
+                long below = 0;
+                for (int v = 0; v < boundaries.length; v++) {
+                    below |= band[v];
+                    bits[v][w] = below;
+                    band[v] = 0;
+                }
+                band[boundaries.length] = 0;
+            }
         });
         BitSet[] vectors = new BitSet[boundaries.length];
         for (int v = 0; v < boundaries.length; v++) {
-            if (v > 0) {
-                long[] below = bands[v - 1];
-                long[] band = bands[v];
-                java.util.Arrays.parallelSetAll(band, w -> band[w] | below[w]);
-            }
-            vectors[v] = BitSet.valueOf(bands[v]);
+            vectors[v] = BitSet.valueOf(bits[v]);
         }
         return new SievingVectors(boundaries, vectors, n);
     }

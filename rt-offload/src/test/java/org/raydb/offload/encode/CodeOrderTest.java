@@ -13,9 +13,10 @@ class CodeOrderTest {
     @Test
     void rowsSortStablyByCodeForFewAndManyCodes() {
         Random random = new Random(19);
-        // Few codes (many parallel chunks), as many codes as rows (one chunk), and no rows.
+        // Few codes (one counting pass, many parallel chunks), as many codes as rows (two radix passes), codes
+        // up to 2^23 (three radix passes), and no rows.
         for (int[] z : new int[][] {random.ints(100_000, 0, 37).toArray(), random.ints(50_000, 0, 50_000).toArray(),
-                new int[0]}) {
+                random.ints(60_000, 0, 1 << 23).toArray(), new int[0]}) {
             CodeOrder order = CodeOrder.of(z);
             int[] expected = IntStream.range(0, z.length).boxed()
                     .sorted(Comparator.<Integer>comparingInt(r -> z[r]).thenComparingInt(r -> r))
@@ -28,6 +29,9 @@ class CodeOrderTest {
                     assertEquals(c, z[order.rowAt(i)]);
                 }
             }
+            int[] positions = CodeOrder.withPositions(z, order.maxCode() + 1).positionOfArray();
+            assertArrayEquals(IntStream.range(0, z.length).toArray(),
+                    IntStream.range(0, z.length).map(r -> order.rowAt(positions[r])).toArray());
         }
     }
 }

@@ -25,6 +25,9 @@ import jcuda.driver.CUdevice_attribute;
  */
 public final class CudaDevice implements AutoCloseable {
 
+    /** The device whose context each thread last made current. */
+    private static final ThreadLocal<CudaDevice> CURRENT = new ThreadLocal<>();
+
     private final CUdevice device;
     private final RawHandles.Context context;
     private final DeviceProperties properties;
@@ -79,7 +82,11 @@ public final class CudaDevice implements AutoCloseable {
     /** Makes this device's context current on the calling thread (cheap when it already is). */
     public void makeCurrent() {
         ensureOpen();
+        // Every device call starts here: skip the driver call when this thread's context is already ours (only
+        // this class sets contexts, and the OptiX shim uses the one it is given).
+        if (CURRENT.get() == this) return;
         check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        CURRENT.set(this);
     }
 
     public DeviceProperties properties() {
@@ -129,6 +136,7 @@ public final class CudaDevice implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            if (CURRENT.get() == this) CURRENT.remove();
             check(cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
         }
     }
