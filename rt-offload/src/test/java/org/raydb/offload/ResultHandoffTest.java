@@ -62,6 +62,8 @@ class ResultHandoffTest {
     void resultsOfSeveralChunksArriveWhole() throws SQLException {
         try (OffloadHarness h = harness()) {
             assertSameAnswer(h, "SELECT g, sum(m) FROM h GROUP BY g ORDER BY g");
+            // strings without NULLs go over in one batch per chunk
+            assertSameAnswer(h, "SELECT kstr, g, sum(m) FROM h WHERE kstr IS NOT NULL GROUP BY kstr, g ORDER BY g");
             assertSameAnswer(h, "SELECT g, count(*) FROM h WHERE id >= 100 GROUP BY g ORDER BY g DESC LIMIT 3");
         }
     }

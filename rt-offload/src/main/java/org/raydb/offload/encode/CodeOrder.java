@@ -13,9 +13,9 @@ import java.util.stream.IntStream;
 public final class CodeOrder {
 
     /** Code counts up to this sort in one counting pass: each thread's write cursors stay in its caches. */
-    private static final int ONE_PASS_CODES = 1 << 12;
-    /** Beyond it, least-significant-digit radix passes of at most this many bits each (2 for Z codes < 2^22). */
-    private static final int DIGIT_BITS = 11;
+    private static final int ONE_PASS_CODES = 1 << 16;
+    /** Beyond it, rows go first to buckets by at most this many high bits of their code (see {@link #bucketSort}). */
+    private static final int MAX_HIGH_BITS = 12;
 
     private final int[] rowAt;
     private final int[] start;
@@ -53,7 +53,7 @@ public final class CodeOrder {
     private static CodeOrder of(int[] codes, int codeCount, boolean positions) {
         int[] positionOf = positions ? new int[codes.length] : null;
         return codeCount <= ONE_PASS_CODES ? countingSort(codes, codeCount, positionOf)
-                : radixSort(codes, codeCount, positionOf);
+                : bucketSort(codes, codeCount, positionOf);
     }
 
     /**
@@ -93,57 +93,68 @@ public final class CodeOrder {
     }
 
     /**
-     * Many codes: stable least-significant-digit radix passes (the same order as one counting sort, since
-     * each pass is stable), each a chunked counting sort over one digit whose write cursors fit the caches,
-     * where one pass over millions of codes would miss them on every row. Each pass carries the codes with
-     * the rows, so the last one leaves the sorted codes, whose boundaries give the starts.
+     * Many codes: one stable counting pass on the codes' high bits (a few thousand buckets, whose write
+     * cursors stay in the caches, where one pass over millions of codes would miss them on every row), which
+     * carries each row's code along; then every bucket, a few thousand codes wide, gets a stable counting
+     * sort of its own, in cache, all buckets at once. The buckets' counts give the starts.
      */
-    private static CodeOrder radixSort(int[] codes, int codeCount, int[] positionOf) {
+    private static CodeOrder bucketSort(int[] codes, int codeCount, int[] positionOf) {
         int rows = codes.length;
         int bits = 32 - Integer.numberOfLeadingZeros(codeCount - 1);
-        int passes = (bits + DIGIT_BITS - 1) / DIGIT_BITS;
-        int digitBits = (bits + passes - 1) / passes;
-        int buckets = 1 << digitBits;
+        int highBits = Math.min(MAX_HIGH_BITS, (bits + 1) / 2);
+        int lowBits = bits - highBits;
+        int buckets = 1 << highBits;
         int chunks = chunks(rows, buckets);
-        int[][] keys = {new int[rows], new int[rows]};
-        int[][] rowBuffers = {new int[rows], passes > 2 ? new int[rows] : null};
+        int[][] next = new int[chunks][];
+        IntStream.range(0, chunks).parallel().forEach(t -> {
+            int[] count = new int[buckets];
+            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
+                count[codes[r] >>> lowBits]++;
+            }
+            next[t] = count;
+        });
+        int[] bucketStart = new int[buckets + 1];
+        bucketStart[buckets] = cursors(next, buckets, bucketStart);
+        int[] keyByBucket = new int[rows];
+        int[] rowByBucket = new int[rows];
+        IntStream.range(0, chunks).parallel().forEach(t -> {
+            int[] mine = next[t];
+            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
+                int at = mine[codes[r] >>> lowBits]++;
+                keyByBucket[at] = codes[r];
+                rowByBucket[at] = r;
+            }
+        });
+        int[] start = new int[codeCount + 1];
         int[] rowAt = new int[rows];
-        int[] keysIn = codes;
-        int[] rowsIn = null;
-        for (int p = 0; p < passes; p++) {
-            int shift = p * digitBits;
-            boolean last = p == passes - 1;
-            int[] keysOut = keys[p % 2];
-            int[] rowsOut = last ? rowAt : rowBuffers[p % 2];
-            int[] kIn = keysIn;
-            int[] rIn = rowsIn;
-            int[] posOf = last ? positionOf : null;
-            int[][] next = new int[chunks][];
-            IntStream.range(0, chunks).parallel().forEach(t -> {
-                int[] count = new int[buckets];
-                for (int i = from(t, chunks, rows), end = from(t + 1, chunks, rows); i < end; i++) {
-                    count[(kIn[i] >>> shift) & (buckets - 1)]++;
+        int lowMask = (1 << lowBits) - 1;
+        IntStream.range(0, buckets).parallel().forEach(b -> {
+            int from = bucketStart[b];
+            int end = bucketStart[b + 1];
+            int[] cursor = new int[lowMask + 1];
+            for (int i = from; i < end; i++) {
+                cursor[keyByBucket[i] & lowMask]++;
+            }
+            int base = b << lowBits;
+            for (int c = 0, at = from; c <= lowMask; c++) {
+                if (base + c < codeCount) {
+                    start[base + c] = at;
                 }
-                next[t] = count;
-            });
-            cursors(next, buckets, new int[buckets + 1]);
-            IntStream.range(0, chunks).parallel().forEach(t -> {
-                int[] mine = next[t];
-                for (int i = from(t, chunks, rows), end = from(t + 1, chunks, rows); i < end; i++) {
-                    int key = kIn[i];
-                    int row = rIn == null ? i : rIn[i];
-                    int at = mine[(key >>> shift) & (buckets - 1)]++;
-                    keysOut[at] = key;
-                    rowsOut[at] = row;
-                    if (posOf != null) {
-                        posOf[row] = at;
-                    }
+                int n = cursor[c];
+                cursor[c] = at;
+                at += n;
+            }
+            for (int i = from; i < end; i++) {
+                int at = cursor[keyByBucket[i] & lowMask]++;
+                int row = rowByBucket[i];
+                rowAt[at] = row;
+                if (positionOf != null) {
+                    positionOf[row] = at;
                 }
-            });
-            keysIn = keysOut;
-            rowsIn = rowsOut;
-        }
-        return new CodeOrder(rowAt, startsOfSorted(keysIn, codeCount), positionOf);
+            }
+        });
+        start[codeCount] = rows;
+        return new CodeOrder(rowAt, start, positionOf);
     }
 
     /** Chunks of a counting sort: only as many as keep their counters ({@code chunks × codes}) a fraction of the rows. */
@@ -167,24 +178,6 @@ public final class CodeOrder {
             }
         }
         return at;
-    }
-
-    /** The start of every code in sorted codes: code {@code c} starts at the first position holding {@code >= c}. */
-    private static int[] startsOfSorted(int[] sorted, int codeCount) {
-        int rows = sorted.length;
-        int[] start = new int[codeCount + 1];
-        RowRanges.forEach(rows, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                int below = i == 0 ? -1 : sorted[i - 1];
-                for (int c = below + 1; c <= sorted[i]; c++) {
-                    start[c] = i;
-                }
-            }
-        });
-        for (int c = rows == 0 ? 0 : sorted[rows - 1] + 1; c <= codeCount; c++) {
-            start[c] = rows;
-        }
-        return start;
     }
 
     private static int from(int chunk, int chunks, int rows) {

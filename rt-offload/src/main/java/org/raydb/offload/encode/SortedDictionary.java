@@ -71,7 +71,8 @@ public final class SortedDictionary {
             });
             return new SortedDictionary(values, null, codes);
         }
-        long[] sorted = IntStream.range(0, rows).filter(r -> !nulls.get(r)).mapToLong(r -> v[r]).toArray();
+        long[] sorted = nulls.isEmpty() ? v.clone()
+                : IntStream.range(0, rows).filter(r -> !nulls.get(r)).mapToLong(r -> v[r]).toArray();
         Arrays.parallelSort(sorted);
         int size = 0;
         for (int i = 0; i < sorted.length; i++) {

@@ -1,10 +1,8 @@
 package org.raydb.offload.gpu.cuda;
 
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
-import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
-import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 
 /** One kernel of a {@link PtxModule}; launches are asynchronous on a stream and checked. */
@@ -12,12 +10,14 @@ public final class Kernel {
 
     private final CudaDevice device;
     private final String name;
-    private final CUfunction function;
+    private final RawHandles.Function function;
+    private final long handle;
 
-    Kernel(CudaDevice device, String name, CUfunction function) {
+    Kernel(CudaDevice device, String name, RawHandles.Function function) {
         this.device = device;
         this.name = name;
         this.function = function;
+        this.handle = function.address();
     }
 
     public String name() {
@@ -36,8 +36,8 @@ public final class Kernel {
         if (blocks <= 0) return;
         if (blocks > Integer.MAX_VALUE) throw new IllegalArgumentException(name + ": grid of " + blocks + " blocks");
         device.makeCurrent();
-        check(cuLaunchKernel(function, (int) blocks, 1, 1, threads, 1, 1, sharedBytes, stream.stream(),
-                args.toKernelParams(), null), "cuLaunchKernel(" + name + ")");
+        check(DriverLaunch.launch(handle, (int) blocks, threads, sharedBytes, stream.handle(), args),
+                "cuLaunchKernel(" + name + ")");
     }
 
     /** Blocks for a grid-stride kernel over {@code items}: enough to fill the GPU, never more than needed. */

@@ -1,16 +1,17 @@
 package org.raydb.offload.gpu.cuda;
 
-import java.util.ArrayList;
-import java.util.List;
-import jcuda.Pointer;
+import java.util.Arrays;
 
 /**
  * Kernel parameters in declaration order, typed so that a device address can never be mistaken for a
- * 64-bit integer: {@code new KernelArgs().pointer(codes).i32(k).i64(n)}.
+ * 64-bit integer: {@code new KernelArgs().pointer(codes).i32(k).i64(n)}. Each parameter is one 64-bit slot
+ * (a 32-bit value in its low half: the kernel reads its first four bytes, little-endian), which
+ * {@link DriverLaunch} hands to {@code cuLaunchKernel} as it is.
  */
 public final class KernelArgs {
 
-    private final List<Pointer> values = new ArrayList<>();
+    private long[] slots = new long[16];
+    private int count;
 
     public KernelArgs pointer(DeviceBuffer buffer) {
         return pointer(buffer == null ? 0L : buffer.address());
@@ -18,26 +19,32 @@ public final class KernelArgs {
 
     /** A raw device address; 0 passes a NULL pointer (optional inputs of the kernels). */
     public KernelArgs pointer(long address) {
-        values.add(Pointer.to(new long[] {address}));
-        return this;
+        return slot(address);
     }
 
     public KernelArgs i32(int value) {
-        values.add(Pointer.to(new int[] {value}));
-        return this;
+        return slot(value & 0xFFFF_FFFFL);
     }
 
     public KernelArgs i64(long value) {
-        values.add(Pointer.to(new long[] {value}));
-        return this;
+        return slot(value);
     }
 
     public KernelArgs f32(float value) {
-        values.add(Pointer.to(new float[] {value}));
+        return slot(Float.floatToRawIntBits(value) & 0xFFFF_FFFFL);
+    }
+
+    private KernelArgs slot(long value) {
+        if (count == slots.length) slots = Arrays.copyOf(slots, 2 * count);
+        slots[count++] = value;
         return this;
     }
 
-    Pointer toKernelParams() {
-        return Pointer.to(values.toArray(new Pointer[0]));
+    int count() {
+        return count;
+    }
+
+    long slot(int i) {
+        return slots[i];
     }
 }

@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
-import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import org.raydb.offload.gpu.GpuUnavailableException;
 
@@ -51,7 +50,7 @@ public final class PtxModule implements AutoCloseable {
     public Kernel function(String name) {
         if (closed.get()) throw new IllegalStateException("module " + resource + " is closed");
         device.makeCurrent();
-        CUfunction function = new CUfunction();
+        RawHandles.Function function = new RawHandles.Function();
         check(cuModuleGetFunction(function, module, name), "cuModuleGetFunction(" + name + ")");
         return new Kernel(device, name, function);
     }

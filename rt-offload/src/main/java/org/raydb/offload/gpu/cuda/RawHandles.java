@@ -2,6 +2,7 @@ package org.raydb.offload.gpu.cuda;
 
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUfunction;
 import jcuda.driver.CUstream;
 
 /**
@@ -21,6 +22,12 @@ final class RawHandles {
     }
 
     static final class Stream extends CUstream {
+        long address() {
+            return getNativePointer();
+        }
+    }
+
+    static final class Function extends CUfunction {
         long address() {
             return getNativePointer();
         }
