@@ -14,10 +14,11 @@ import org.raydb.offload.encode.UniformEncoding;
 public final class SievingVectors {
 
     private final int[] boundaries;
-    private final BitSet[] vectors;
+    /** Vector v's words (row r is bit r % 64 of word r / 64); a selection gets a BitSet copy. */
+    private final long[][] vectors;
     private final int rows;
 
-    private SievingVectors(int[] boundaries, BitSet[] vectors, int rows) {
+    private SievingVectors(int[] boundaries, long[][] vectors, int rows) {
         this.boundaries = boundaries;
         this.vectors = vectors;
         this.rows = rows;
@@ -45,28 +46,25 @@ public final class SievingVectors {
             }
             bandOfCode[c] = b;
         }
+        int count = boundaries.length;
         int words = (n + 63) >>> 6;
-        long[][] bits = new long[boundaries.length][words];
+        long[][] bits = new long[count][words];
         RowRanges.forEach(words, (fromWord, toWord) -> {
-            long[] band = new long[boundaries.length + 1];
+            long[] band = new long[count + 1];
             for (int w = fromWord; w < toWord; w++) {
                 for (int row = w << 6, end = Math.min(n, row + 64); row < end; row++) {
                     band[bandOfCode[encoding.codeOf(row)]] |= 1L << row;
                 }
-                long below = 0;
-                for (int v = 0; v < boundaries.length; v++) {
-                    below |= band[v];
-                    bits[v][w] = below;
-                    band[v] = 0;
+                for (int v = 1; v <= count; v++) {
+                    band[v] |= band[v - 1];
                 }
-                band[boundaries.length] = 0;
+                for (int v = 0; v < count; v++) {
+                    bits[v][w] = band[v];
+                }
+                java.util.Arrays.fill(band, 0);
             }
         });
-        BitSet[] vectors = new BitSet[boundaries.length];
-        for (int v = 0; v < boundaries.length; v++) {
-            vectors[v] = BitSet.valueOf(bits[v]);
-        }
-        return new SievingVectors(boundaries, vectors, n);
+        return new SievingVectors(boundaries, bits, n);
     }
 
     /** The approximation chosen for {@code rank < c}: a boundary and its vector (copied). */
@@ -81,7 +79,7 @@ public final class SievingVectors {
     /** The vector nearest to {@code c} (ties go positive), including the implicit empty and full ones. */
     public Selection select(int c) {
         int best = 0;
-        BitSet bits = null;
+        long[] bits = null;
         for (int v = 0; v < boundaries.length; v++) {
             if (Math.abs(boundaries[v] - c) < Math.abs(best - c)) {
                 best = boundaries[v];
@@ -93,7 +91,7 @@ public final class SievingVectors {
             all.set(0, rows);
             return new Selection(rows, all);
         }
-        return new Selection(best, bits == null ? new BitSet(rows) : (BitSet) bits.clone());
+        return new Selection(best, bits == null ? new BitSet(rows) : BitSet.valueOf(bits));
     }
 
     public int count() {

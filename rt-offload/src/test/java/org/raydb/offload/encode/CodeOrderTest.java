@@ -14,9 +14,10 @@ class CodeOrderTest {
     void rowsSortStablyByCodeForFewAndManyCodes() {
         Random random = new Random(19);
         // Few codes (one counting pass, many parallel chunks), as many codes as rows (one chunk), more codes
-        // than rows and codes up to 2^23 (buckets by high bits, then by low bits), and no rows.
+        // than rows, codes up to 2^23 and mostly one code (buckets by high bits, then by low bits), and no rows.
         for (int[] z : new int[][] {random.ints(100_000, 0, 37).toArray(), random.ints(50_000, 0, 50_000).toArray(),
-                random.ints(60_000, 0, 200_000).toArray(), random.ints(60_000, 0, 1 << 23).toArray(), new int[0]}) {
+                random.ints(60_000, 0, 200_000).toArray(), random.ints(60_000, 0, 1 << 23).toArray(),
+                random.ints(60_000, 0, 200_000).map(c -> c % 10 == 0 ? c : 100_000).toArray(), new int[0]}) {
             CodeOrder order = CodeOrder.of(z);
             int[] expected = IntStream.range(0, z.length).boxed()
                     .sorted(Comparator.<Integer>comparingInt(r -> z[r]).thenComparingInt(r -> r))

@@ -84,11 +84,7 @@ final class ResidentInputs implements AutoCloseable {
 
     /** RTScan: the column's uniform rank per row. */
     DeviceBuffer ranks(RankFilter f) {
-        return pin(key("ranks", f.column()), 4L * job.rows(), Phase.UPLOAD, () -> {
-            int[] ranks = new int[job.rows()];
-            java.util.Arrays.parallelSetAll(ranks, f.encoding()::rankOf);
-            return upload(ranks);
-        });
+        return pin(key("ranks", f.column()), 4L * job.rows(), Phase.UPLOAD, () -> upload(f.encoding().ranks()));
     }
 
     /** Any other resident value of this snapshot (the optix engine's GASes), its build timed as {@link Phase#GAS}. */
