@@ -58,6 +58,22 @@ class CostChoiceTest {
     }
 
     @Test
+    void anEngineNotRunYetIsJudgedWithTheModelsBiasOnTheOneThatRan() {
+        JobShape s = new JobShape(1_000_000, Technique.RAYDB_TRIANGLES, 1000, 1000, 1, 0, 1, 1, 1, 0);
+        List<String> both = List.of("cuda", "optix");
+        double cuda = CostModel.cudaMicros(s, FAST);
+        double optix = CostModel.optixMicros(s, FAST);
+        MeasuredTimes measured = new MeasuredTimes();
+        // cuda ran at twice its estimate, still below optix's estimate but above it once that is scaled alike
+        long cudaMeasured = Math.round(Math.min(2 * cuda, (optix + 2 * optix) / 2));
+        measured.keep("cuda", cudaMeasured);
+        double bias = Math.min(CostChoice.MAX_BIAS, cudaMeasured / cuda);
+        CostChoice c = CostChoice.choose(both, s, FAST, Double.NaN, overhead(0), measured);
+        assertEquals(cudaMeasured < optix * bias ? "cuda" : "optix", c.engine(), c.reason());
+        assertTrue(c.reason().contains("estimated x model bias"), c.reason());
+    }
+
+    @Test
     void aJobsFirstRunOnAnEngineIsNotKept() {
         MeasuredTimes measured = new MeasuredTimes();
         assertTrue(!measured.record("cuda", 5_500), "cold");
