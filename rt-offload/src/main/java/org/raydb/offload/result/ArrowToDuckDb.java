@@ -1,20 +1,12 @@
 package org.raydb.offload.result;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
-import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -78,35 +70,37 @@ final class ArrowToDuckDb {
             out.setStringUtf8Batch(0, values);
             return;
         }
+        VectorSink sink = new VectorSink(out);
         for (int i = 0; i < n; i++) {
-            int row = from + i;
-            if (v.isNull(row)) {
-                out.setNull(i);
-            } else if (v instanceof IntVector x) {
-                out.setInt(i, x.get(row));
-            } else if (v instanceof VarCharVector x) {
-                out.setString(i, new String(x.get(row), StandardCharsets.UTF_8));
-            } else if (v instanceof DecimalVector x) {
-                out.setBigDecimal(i, x.getObject(row));
-            } else if (v instanceof BigIntVector x) {
-                out.setLong(i, x.get(row));
-            } else if (v instanceof Float8Vector x) {
-                out.setDouble(i, x.get(row));
-            } else if (v instanceof DateDayVector x) {
-                out.setDate(i, LocalDate.ofEpochDay(x.get(row)));
-            } else if (v instanceof TimeStampMicroVector x) {
-                long micros = x.get(row);
-                out.setTimestamp(i, LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-                        (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC));
-            } else if (v instanceof SmallIntVector x) {
-                out.setShort(i, x.get(row));
-            } else if (v instanceof TinyIntVector x) {
-                out.setByte(i, x.get(row));
-            } else if (v instanceof BitVector x) {
-                out.setBoolean(i, x.get(row) != 0);
-            } else {
-                throw new IllegalArgumentException("vector " + v.getClass().getSimpleName());
-            }
+            sink.at = i;
+            ArrowValues.visit(v, from + i, sink);
+        }
+    }
+
+    /** Writes values into row {@link #at} of a DuckDB output vector. */
+    private static final class VectorSink implements ArrowValues.Sink<RuntimeException> {
+        private final DuckDBWritableVector out;
+        int at;
+
+        VectorSink(DuckDBWritableVector out) {
+            this.out = out;
+        }
+
+        @Override public void nullValue() { out.setNull(at); }
+        @Override public void int8(byte v) { out.setByte(at, v); }
+        @Override public void int16(short v) { out.setShort(at, v); }
+        @Override public void int32(int v) { out.setInt(at, v); }
+        @Override public void int64(long v) { out.setLong(at, v); }
+        @Override public void float64(double v) { out.setDouble(at, v); }
+        @Override public void bool(boolean v) { out.setBoolean(at, v); }
+        @Override public void utf8(byte[] v) { out.setString(at, new String(v, StandardCharsets.UTF_8)); }
+        @Override public void decimal(BigDecimal v) { out.setBigDecimal(at, v); }
+        @Override public void dateDays(int v) { out.setDate(at, LocalDate.ofEpochDay(v)); }
+
+        @Override
+        public void timestampMicros(long v) {
+            out.setTimestamp(at, LocalDateTime.ofEpochSecond(Math.floorDiv(v, 1_000_000L),
+                    (int) Math.floorMod(v, 1_000_000L) * 1000, ZoneOffset.UTC));
         }
     }
 }

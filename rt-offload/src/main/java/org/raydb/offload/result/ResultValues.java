@@ -1,21 +1,12 @@
 package org.raydb.offload.result;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -67,7 +58,7 @@ public final class ResultValues {
         return out.append(") AS __raydb_values(").append(names).append(')').toString();
     }
 
-    /** A parameter that the value {@link #set} binds turns into {@code sqlType} exactly. */
+    /** A parameter that the value {@link #bind} binds turns into {@code sqlType} exactly. */
     private static String placeholder(ArrowType type, String sqlType) {
         return switch (type.getTypeID()) {
             case Decimal -> "CAST(?::VARCHAR AS " + sqlType + ")";
@@ -81,38 +72,38 @@ public final class ResultValues {
     public static void bind(PreparedStatement p, VectorSchemaRoot root) throws SQLException {
         List<FieldVector> vectors = root.getFieldVectors();
         int columns = vectors.size();
+        ParameterSink sink = new ParameterSink(p);
         for (int r = 0; r < root.getRowCount(); r++) {
             for (int c = 0; c < columns; c++) {
-                set(p, r * columns + c + 1, vectors.get(c), r);
+                sink.at = r * columns + c + 1;
+                ArrowValues.visit(vectors.get(c), r, sink);
             }
         }
     }
 
-    private static void set(PreparedStatement p, int index, FieldVector v, int row) throws SQLException {
-        if (v.isNull(row)) {
-            p.setNull(index, Types.NULL);
-        } else if (v instanceof IntVector x) {
-            p.setInt(index, x.get(row));
-        } else if (v instanceof VarCharVector x) {
-            p.setString(index, new String(x.get(row), StandardCharsets.UTF_8));
-        } else if (v instanceof DecimalVector x) {
-            p.setString(index, x.getObject(row).toPlainString());
-        } else if (v instanceof BigIntVector x) {
-            p.setLong(index, x.get(row));
-        } else if (v instanceof Float8Vector x) {
-            p.setDouble(index, x.get(row));
-        } else if (v instanceof DateDayVector x) {
-            p.setInt(index, x.get(row));
-        } else if (v instanceof TimeStampMicroVector x) {
-            p.setLong(index, x.get(row));
-        } else if (v instanceof SmallIntVector x) {
-            p.setShort(index, x.get(row));
-        } else if (v instanceof TinyIntVector x) {
-            p.setByte(index, x.get(row));
-        } else if (v instanceof BitVector x) {
-            p.setBoolean(index, x.get(row) != 0);
-        } else {
-            throw new IllegalArgumentException("vector " + v.getClass().getSimpleName());
+    /** Binds values to parameter {@link #at} of a statement made with {@link #source}. */
+    private static final class ParameterSink implements ArrowValues.Sink<SQLException> {
+        private final PreparedStatement p;
+        int at;
+
+        ParameterSink(PreparedStatement p) {
+            this.p = p;
         }
+
+        @Override public void nullValue() throws SQLException { p.setNull(at, Types.NULL); }
+        @Override public void int8(byte v) throws SQLException { p.setByte(at, v); }
+        @Override public void int16(short v) throws SQLException { p.setShort(at, v); }
+        @Override public void int32(int v) throws SQLException { p.setInt(at, v); }
+        @Override public void int64(long v) throws SQLException { p.setLong(at, v); }
+        @Override public void float64(double v) throws SQLException { p.setDouble(at, v); }
+        @Override public void bool(boolean v) throws SQLException { p.setBoolean(at, v); }
+        @Override
+        public void utf8(byte[] v) throws SQLException {
+            p.setString(at, new String(v, StandardCharsets.UTF_8));
+        }
+        // The placeholders cast these back exactly: decimals from text, dates from days, timestamps from µs.
+        @Override public void decimal(BigDecimal v) throws SQLException { p.setString(at, v.toPlainString()); }
+        @Override public void dateDays(int v) throws SQLException { p.setInt(at, v); }
+        @Override public void timestampMicros(long v) throws SQLException { p.setLong(at, v); }
     }
 }
