@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.raydb.offload.gpu.cuda.CudaDevice;
-import org.raydb.offload.gpu.selftest.CopyBandwidth;
+import org.raydb.offload.gpu.calibration.DeviceCalibration;
 
 /** The bench's bandwidth-floor denominator is measured and plausible (any GPU copies faster than 10 GB/s). */
 class CopyBandwidthTest {
@@ -14,7 +14,7 @@ class CopyBandwidthTest {
         GpuTestSupport.requireCuda("device copy bandwidth");
         double gbs;
         try (CudaDevice device = CudaDevice.open(0)) {
-            gbs = CopyBandwidth.measureGbs(device, 256L << 20, 5);
+            gbs = DeviceCalibration.copyGbs(device, 256L << 20, 5);
         }
         System.out.printf("device copy bandwidth: %.1f GB/s%n", gbs);
         assertTrue(gbs > 10 && gbs < 100_000, "implausible copy bandwidth " + gbs + " GB/s");

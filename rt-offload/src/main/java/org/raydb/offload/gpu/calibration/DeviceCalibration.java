@@ -5,6 +5,7 @@ import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.StreamClock;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 
 /**
@@ -28,7 +29,8 @@ public final class DeviceCalibration {
     public static DeviceConstants measure(CudaDevice device, GpuKernels kernels, int rtcoreVersion) {
         double smallCopy = smallCopyMicros(device);
         double launch = launchMicros(device, kernels);
-        double copy = copyBytesPerMicro(device, smallCopy);
+        long copyBytes = Math.min(COPY_BYTES, Math.max(1L << 20, device.memoryInfo().freeBytes() / 8));
+        double copy = copyGbs(device, copyBytes, COPY_RUNS) * 1e3; // 10^9 B/s = 10^3 B/us
         return new DeviceConstants(device.properties().name(), device.properties().driverVersionString(), copy, launch,
                 smallCopy, rtcoreVersion, DeviceConstants.Source.MEASURED);
     }
@@ -55,23 +57,25 @@ public final class DeviceCalibration {
     }
 
     /**
-     * Bytes moved per microsecond by cuMemcpyDtoD. The copy returns before it is done, so each timing ends
-     * with a small synchronous copy on the same (legacy default) stream, whose own latency is subtracted.
+     * The device copy bandwidth in 10^9 bytes (read + written) per second, counted like CUDA's bandwidthTest:
+     * the median over {@code runs} cuMemcpyDtoD of {@code bytes}, each bracketed by CUDA events, after one
+     * untimed copy that first-touches both buffers. Also what {@code ./run bandwidth} reports.
      */
-    static double copyBytesPerMicro(CudaDevice device, double smallCopyMicros) {
-        long bytes = Math.min(COPY_BYTES, Math.max(1L << 20, device.memoryInfo().freeBytes() / 8));
-        try (DeviceBuffer from = device.allocate(bytes); DeviceBuffer to = device.allocate(bytes)) {
+    public static double copyGbs(CudaDevice device, long bytes, int runs) {
+        try (CudaStream stream = device.createStream(); StreamClock clock = new StreamClock(device);
+                DeviceBuffer from = device.allocate(bytes); DeviceBuffer to = device.allocate(bytes)) {
             from.clear();
-            double[] times = new double[COPY_RUNS];
-            for (int r = -1; r < COPY_RUNS; r++) { // the first copy warms up and is not counted
-                long t0 = System.nanoTime();
+            to.copyFrom(from, bytes);
+            double[] millis = new double[runs];
+            for (int r = 0; r < runs; r++) {
+                // The stream is blocking, so its events bracket the copy on the legacy default stream.
+                clock.start(stream);
                 to.copyFrom(from, bytes);
-                to.toLongArray(1);
-                double micros = (System.nanoTime() - t0) / 1e3 - smallCopyMicros;
-                if (r >= 0) times[r] = micros;
+                clock.stop(stream);
+                millis[r] = clock.elapsedMillis();
             }
-            Arrays.sort(times);
-            return 2.0 * bytes / Math.max(1, times[COPY_RUNS / 2]);
+            Arrays.sort(millis);
+            return 2.0 * bytes / (millis[runs / 2] * 1e-3) / 1e9;
         }
     }
 

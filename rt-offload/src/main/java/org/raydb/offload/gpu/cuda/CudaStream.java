@@ -51,10 +51,6 @@ public final class CudaStream implements AutoCloseable {
         check(cuStreamSynchronize(stream()), "cuStreamSynchronize");
     }
 
-    public GpuTimer startTimer() {
-        return GpuTimer.start(this);
-    }
-
     private void ensureOpen() {
         if (closed.get()) throw new IllegalStateException("CUDA stream is closed");
     }

@@ -11,8 +11,8 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 
 /**
- * A reusable pair of CUDA events that times a stretch of one stream's work on the device, created once
- * (unlike {@link GpuTimer}), so that timing every job costs two event records and no allocation.
+ * A reusable pair of CUDA events that times a stretch of one stream's work on the device (what the GPU spent,
+ * without host overhead), created once, so that timing every job costs two event records and no allocation.
  */
 public final class StreamClock implements AutoCloseable {
 
@@ -38,13 +38,18 @@ public final class StreamClock implements AutoCloseable {
         check(cuEventRecord(end, stream.stream()), "cuEventRecord");
     }
 
-    /** Waits for the end event and returns the device time between the two records, in microseconds. */
-    public long elapsedMicros() {
+    /** Waits for the end event and returns the device time between the two records, in milliseconds. */
+    public double elapsedMillis() {
         device.makeCurrent();
         check(cuEventSynchronize(end), "cuEventSynchronize");
         float[] millis = {0f};
         check(cuEventElapsedTime(millis, start, end), "cuEventElapsedTime");
-        return Math.round(millis[0] * 1000.0);
+        return millis[0];
+    }
+
+    /** {@link #elapsedMillis()} in whole microseconds. */
+    public long elapsedMicros() {
+        return Math.round(elapsedMillis() * 1000.0);
     }
 
     @Override

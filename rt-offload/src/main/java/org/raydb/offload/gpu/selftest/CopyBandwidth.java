@@ -1,12 +1,9 @@
 package org.raydb.offload.gpu.selftest;
 
-import java.util.Arrays;
 import java.util.Locale;
 import org.raydb.offload.gpu.GpuAvailability;
+import org.raydb.offload.gpu.calibration.DeviceCalibration;
 import org.raydb.offload.gpu.cuda.CudaDevice;
-import org.raydb.offload.gpu.cuda.CudaStream;
-import org.raydb.offload.gpu.cuda.DeviceBuffer;
-import org.raydb.offload.gpu.cuda.GpuTimer;
 
 /**
  * {@code java ... org.raydb.offload.gpu.selftest.CopyBandwidth [--mib 2048] [--runs 10]}: the device's
@@ -41,28 +38,10 @@ public final class CopyBandwidth {
         }
         double gbs;
         try (CudaDevice device = CudaDevice.open(0)) {
-            gbs = measureGbs(device, mib << 20, runs);
+            gbs = DeviceCalibration.copyGbs(device, mib << 20, runs);
         }
         System.out.printf(Locale.ROOT, "copy bandwidth: %.1f GB/s (cuMemcpyDtoD of %d MiB, bytes read + written, "
                 + "median of %d)%n", gbs, mib, runs);
         System.out.printf(Locale.ROOT, "RAYDB_COPY_BANDWIDTH_GBS=%.1f%n", gbs);
-    }
-
-    /** Median over {@code runs} copies of {@code bytes}, in 10^9 bytes (read + written) per second. */
-    public static double measureGbs(CudaDevice device, long bytes, int runs) {
-        try (CudaStream stream = device.createStream(); DeviceBuffer from = device.allocate(bytes);
-                DeviceBuffer to = device.allocate(bytes)) {
-            from.clear();
-            to.copyFrom(from, bytes); // first touch of both buffers, untimed
-            double[] millis = new double[runs];
-            for (int r = 0; r < runs; r++) {
-                // The stream is blocking, so its events bracket the copy on the legacy default stream.
-                GpuTimer timer = stream.startTimer();
-                to.copyFrom(from, bytes);
-                millis[r] = timer.stopMillis();
-            }
-            Arrays.sort(millis);
-            return 2.0 * bytes / (millis[runs / 2] * 1e-3) / 1e9;
-        }
     }
 }
