@@ -97,6 +97,15 @@ public class RayDataSource implements DataSource, Serializable {
         setProperty(RayProperty.ENGINE.key(), engine);
     }
 
+    /** {@link RayProperty#FINISH}. */
+    public String getFinish() {
+        return get(RayProperty.FINISH);
+    }
+
+    public void setFinish(String finish) {
+        setProperty(RayProperty.FINISH.key(), finish);
+    }
+
     /** {@link RayProperty#GPU_MEMORY}. */
     public String getGpuMemory() {
         return get(RayProperty.GPU_MEMORY);

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
@@ -29,6 +29,7 @@ import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.QueryPlanner;
+import org.raydb.offload.result.DirectResultSet;
 import org.raydb.offload.result.ResultBuilder;
 
 /**
@@ -84,7 +85,7 @@ final class ConnectionOffloader implements Offloader {
         this.engines = engines;
         this.residency = residency;
         this.onClose = onClose;
-        this.handoff = new ResultHandoff(duckdb);
+        this.handoff = new ResultHandoff(duckdb, settings.finish() == OffloadSettings.Finish.DIRECT);
     }
 
     private synchronized QueryPlanner planner() throws SQLException {
@@ -198,26 +199,23 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * Builds the Arrow result of the aggregated groups and runs the rewritten statement over it on DuckDB.
-     * The timed handoff ends once the result is built; DuckDB's part is handing it over (published for the
-     * scan, or bound as parameters) and the prepared statement's run.
+     * Decodes the aggregated groups and finishes the statement over them ({@link ResultHandoff}). The timed
+     * handoff ends once the result relation is ready; the rest is finishing it: DuckDB's part (the result
+     * handed over, published for the scan or bound as parameters, and the prepared statement's run), or the
+     * direct finish.
      */
     private Handoff execute(PlannedQuery pq, Run run) throws SQLException {
         long t0 = System.nanoTime();
-        BufferAllocator child = allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE);
-        VectorSchemaRoot root;
-        try {
-            root = ResultBuilder.build(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
-                    run.result().aggregates(), child);
-        } catch (RuntimeException e) {
-            child.close();
-            throw e;
-        }
-        long t1 = System.nanoTime();
-        ResultSet rs = handoff.run(pq, root, child);
+        List<Field> fields = ResultBuilder.fields(pq.plan());
+        List<Object[]> rows = ResultBuilder.rows(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
+                run.result().aggregates());
+        ResultSet rs = handoff.run(pq, fields, rows,
+                () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE));
+        long t1 = handoff.readyAt();
         long t2 = System.nanoTime();
         Handoff done = new Handoff(rs, OffloadTimings.micros(t0, t1), OffloadTimings.micros(t1, t2));
-        pq.lastRun().summary += ", handoff " + done.micros() + " us, DuckDB " + done.duckdbMicros() + " us";
+        pq.lastRun().summary += ", handoff " + done.micros() + " us, " + (rs instanceof DirectResultSet ? "direct"
+                : "DuckDB") + " finish " + done.duckdbMicros() + " us";
         return done;
     }
 

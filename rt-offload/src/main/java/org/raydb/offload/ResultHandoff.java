@@ -8,10 +8,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.SqlRewriter;
+import org.raydb.offload.result.DirectFinish;
+import org.raydb.offload.result.ResultBuilder;
 import org.raydb.offload.result.ResultScan;
 import org.raydb.offload.result.ResultSlot;
 import org.raydb.offload.result.ResultValues;
@@ -23,7 +27,8 @@ import org.raydb.offload.result.ResultValues;
  * ({@link ResultValues}), the statement with the result as parameters of a {@code VALUES} list instead,
  * prepared once per row count, whose plan DuckDB does not even bind again. A prepared statement whose result
  * set the application still reads is not reused (executing it again would close that result set): another one
- * is prepared beside it. Kept for the {@value #PLANS} most recently run plans.
+ * is prepared beside it. Kept for the {@value #PLANS} most recently run plans. Where the statement only
+ * projects, orders and limits the groups, {@link DirectFinish} answers it without DuckDB running it.
  */
 final class ResultHandoff implements AutoCloseable {
 
@@ -32,6 +37,7 @@ final class ResultHandoff implements AutoCloseable {
     private static final int VALUE_SHAPES = 8;
 
     private final Connection duckdb;
+    private final boolean direct;
     private final Map<String, PlanEntry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, PlanEntry> eldest) {
@@ -43,6 +49,7 @@ final class ResultHandoff implements AutoCloseable {
         }
     };
     private boolean registered;
+    private long readyAt;
 
     /** Statements prepared over one SQL text, each with the result set it last returned. */
     private static final class Prepared {
@@ -56,13 +63,8 @@ final class ResultHandoff implements AutoCloseable {
 
         /** Binds parameters on a statement with no open result set (prepared if none is) and runs it. */
         ResultSet run(Connection duckdb, Binding binding) throws SQLException {
-            int i = idle();
-            if (i < 0) {
-                statements.add(duckdb.prepareStatement(sql));
-                lastResults.add(null);
-                i = statements.size() - 1;
-            }
-            PreparedStatement p = statements.get(i);
+            PreparedStatement p = statements.get(idle(duckdb));
+            int i = statements.indexOf(p);
             binding.bind(p);
             ResultSet rs = p.executeQuery();
             lastResults.set(i, rs);
@@ -70,10 +72,10 @@ final class ResultHandoff implements AutoCloseable {
         }
 
         /**
-         * A prepared statement with no open result set, or -1. DuckDB closes a statement whose execution
-         * failed; such a statement is dropped here.
+         * The index of a prepared statement with no open result set, prepared if there is none. DuckDB closes
+         * a statement whose execution failed; such a statement is dropped here.
          */
-        private int idle() throws SQLException {
+        int idle(Connection duckdb) throws SQLException {
             for (int i = statements.size() - 1; i >= 0; i--) {
                 if (statements.get(i).isClosed()) {
                     statements.remove(i);
@@ -86,7 +88,9 @@ final class ResultHandoff implements AutoCloseable {
                     return i;
                 }
             }
-            return -1;
+            statements.add(duckdb.prepareStatement(sql));
+            lastResults.add(null);
+            return statements.size() - 1;
         }
 
         void close() {
@@ -109,6 +113,8 @@ final class ResultHandoff implements AutoCloseable {
     private static final class PlanEntry {
         final ResultSlot slot;
         final Prepared scan;
+        /** Null where DuckDB must run the statement. */
+        DirectFinish direct;
         final Map<Integer, Prepared> values = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Integer, Prepared> eldest) {
@@ -146,25 +152,45 @@ final class ResultHandoff implements AutoCloseable {
         }
     }
 
-    ResultHandoff(Connection duckdb) {
+    /** @param direct whether statements of {@link DirectFinish}'s shape are finished without DuckDB */
+    ResultHandoff(Connection duckdb, boolean direct) {
         this.duckdb = duckdb;
+        this.direct = direct;
     }
 
     /**
-     * Hands {@code root} (its memory held by {@code allocator}; both owned here from now on) to DuckDB as the
-     * result of {@code pq}, and runs the rewritten statement over it.
+     * Finishes {@code pq} over its result ({@code fields}, {@code rows} in {@link ResultBuilder#rows}' storage
+     * form): directly where the statement allows, else as Arrow in memory of a {@code memory} child allocator
+     * handed to DuckDB, which runs the rewritten statement over it. {@link #readyAt} tells when the relation
+     * was ready and the finishing began.
      */
-    ResultSet run(PlannedQuery pq, VectorSchemaRoot root, BufferAllocator allocator) throws SQLException {
-        PlanEntry entry;
+    ResultSet run(PlannedQuery pq, List<Field> fields, List<Object[]> rows, Supplier<BufferAllocator> memory)
+            throws SQLException {
+        PlanEntry entry = entry(pq, fields);
+        if (entry.direct != null) {
+            readyAt = System.nanoTime();
+            ResultSet rs = entry.direct.finish(rows);
+            if (rs != null) {
+                return rs;
+            }
+        }
+        BufferAllocator allocator = memory.get();
+        VectorSchemaRoot root;
         Prepared values;
         try {
-            entry = entry(pq, root);
+            root = ResultBuilder.toArrow(fields, rows, allocator);
+        } catch (RuntimeException e) {
+            allocator.close();
+            throw e;
+        }
+        try {
             values = entry.values(root);
-        } catch (SQLException | RuntimeException e) {
+        } catch (RuntimeException e) {
             root.close();
             allocator.close();
             throw e;
         }
+        readyAt = System.nanoTime();
         if (values == null) {
             entry.slot.publish(root, allocator);
             return entry.scan.run(duckdb, p -> {
@@ -179,14 +205,29 @@ final class ResultHandoff implements AutoCloseable {
         }
     }
 
-    private PlanEntry entry(PlannedQuery pq, VectorSchemaRoot root) throws SQLException {
+    /** {@link System#nanoTime()} when the last {@link #run}'s relation was ready and its finishing began. */
+    long readyAt() {
+        return readyAt;
+    }
+
+    private PlanEntry entry(PlannedQuery pq, List<Field> fields) throws SQLException {
         PlanEntry entry = entries.get(pq.relationName());
         if (entry == null) {
             if (!registered) {
                 ResultScan.register(duckdb);
                 registered = true;
             }
-            entry = new PlanEntry(ResultScan.open(pq.relationName(), root.getSchema().getFields()), pq.rewrittenSql());
+            entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
+            if (direct) {
+                try {
+                    PreparedStatement scan = entry.scan.statements.get(entry.scan.idle(duckdb));
+                    entry.direct = DirectFinish.of(duckdb, entry.scan.sql, scan, entry.slot.fields());
+                } catch (SQLException | RuntimeException e) {
+                    entry.retire();
+                    entry.slot.close();
+                    throw e;
+                }
+            }
             entries.put(pq.relationName(), entry);
         }
         return entry;

@@ -17,9 +17,14 @@ final class OffloadHarness implements AutoCloseable {
     final Offloader offloader;
 
     OffloadHarness(OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify) throws SQLException {
+        this(mode, engine, verify, OffloadSettings.Finish.DIRECT);
+    }
+
+    OffloadHarness(OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify,
+            OffloadSettings.Finish finish) throws SQLException {
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         offloader = provider.attach(duckdb, new OffloadSettings(mode, engine, verify,
-                OffloadSettings.GpuMemory.ofPercent(80), new int[0]));
+                OffloadSettings.GpuMemory.ofPercent(80), new int[0], finish));
     }
 
     static OffloadHarness forceCpu() throws SQLException {

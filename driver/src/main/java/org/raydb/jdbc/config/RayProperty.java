@@ -21,6 +21,9 @@ public enum RayProperty {
             "a GPU ordinal, a comma-separated list of distinct ordinals (0,1) or all"),
     ENGINE("engine", "auto", "Pin the offload engine instead of choosing one per query by cost",
             "auto, optix, cuda or cpu", "auto", "optix", "cuda", "cpu"),
+    FINISH("finish", "direct", "How an offloaded query's last step runs: direct answers a statement that only"
+            + " projects, orders and limits the aggregated groups itself (exactly as DuckDB would); duckdb always"
+            + " lets DuckDB run it", "direct or duckdb", "direct", "duckdb"),
     GPU_MEMORY("gpu.memory", "80%", "GPU memory budget for resident columns, sieving vectors and BVHs",
             "a byte count with an optional k, m, g or t suffix (8g) or a percentage from 1% to 100%"),
     OFFLOAD("offload", "auto", "Offload qualifying aggregations to the GPU layer; force fails a query that"
@@ -161,6 +164,7 @@ public enum RayProperty {
                 ENGINE.getEnum(properties, OffloadSettings.Engine.class),
                 VERIFY.getBoolean(properties),
                 GPU_MEMORY.getGpuMemory(properties),
-                DEVICE.getDevices(properties));
+                DEVICE.getDevices(properties),
+                FINISH.getEnum(properties, OffloadSettings.Finish.class));
     }
 }

@@ -8,12 +8,21 @@ package org.raydb.jdbc.offload;
  * @param verify        {@code verify}: also run on DuckDB and compare
  * @param gpuMemory     {@code gpu.memory}: the budget on each GPU
  * @param devices       {@code device}: GPU ordinals to use, empty meaning all
+ * @param finish        {@code finish}: direct or duckdb
  */
-public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices) {
+public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices,
+        Finish finish) {
+
+    /** The defaults' {@code finish=direct}. */
+    public OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices) {
+        this(mode, engine, verify, gpuMemory, devices, Finish.DIRECT);
+    }
 
     public enum Mode { AUTO, OFF, FORCE }
 
     public enum Engine { AUTO, OPTIX, CUDA, CPU }
+
+    public enum Finish { DIRECT, DUCKDB }
 
     /** A GPU memory budget: either absolute bytes or a percentage of the device's total memory. */
     public record GpuMemory(long bytes, int percent) {
@@ -31,7 +40,7 @@ public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemor
         }
     }
 
-    /** The defaults: offload=auto, engine=auto, verify=false, gpu.memory=80%, device=all. */
+    /** The defaults: offload=auto, engine=auto, verify=false, gpu.memory=80%, device=all, finish=direct. */
     public static OffloadSettings defaults() {
         return new OffloadSettings(Mode.AUTO, Engine.AUTO, false, GpuMemory.ofPercent(80), new int[0]);
     }

@@ -106,7 +106,8 @@ public final class SqlRewriter {
         return deserialize(connection, tree);
     }
 
-    private static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
+    /** DuckDB's parse tree of {@code sql} ({@code json_serialize_sql}). */
+    public static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
         Object parsed;
         try (PreparedStatement p = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             p.setString(1, sql);

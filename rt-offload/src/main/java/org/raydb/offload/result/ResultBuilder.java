@@ -31,8 +31,8 @@ public final class ResultBuilder {
     private ResultBuilder() {
     }
 
-    public static VectorSchemaRoot build(OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries,
-            GroupAggregates state, BufferAllocator allocator) {
+    /** The result's fields: the group keys, then one column per aggregate (a placeholder when neither). */
+    public static List<Field> fields(OffloadPlan plan) {
         List<Field> fields = new ArrayList<>();
         for (GroupKey g : plan.groups()) {
             fields.add(ArrowColumns.field(g.column(), g.type()));
@@ -43,24 +43,46 @@ public final class ResultBuilder {
         if (fields.isEmpty()) {
             fields.add(ArrowColumns.field("__raydb_row", ColumnType.of(ColumnType.Kind.INTEGER)));
         }
+        return fields;
+    }
+
+    /**
+     * The result's rows, one value per field in storage form ({@link ArrowColumns#set}: a {@code Long}, a
+     * {@code String}, an exact {@code BigDecimal}, a {@code Double} or {@code null}).
+     */
+    public static List<Object[]> rows(OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries,
+            GroupAggregates state) {
+        int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
+        List<Object[]> rows = new ArrayList<>();
+        boolean oneRow = plan.groups().isEmpty();
+        // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one.
+        for (int s = 0; s < state.slots(); s++) {
+            if (state.rowsHitAt(s) > 0 || oneRow) {
+                rows.add(row(width, plan, groups, keyDictionaries, state, s));
+            }
+        }
+        if (oneRow && rows.isEmpty()) {
+            rows.add(row(width, plan, groups, keyDictionaries, state, -1));
+        }
+        return rows;
+    }
+
+    /** {@link #rows} as Arrow vectors of {@code fields}, in memory of {@code allocator}. */
+    public static VectorSchemaRoot toArrow(List<Field> fields, List<Object[]> rows, BufferAllocator allocator) {
         VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
         try {
             root.allocateNew();
-            boolean oneRow = plan.groups().isEmpty();
-            int out = 0;
-            // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one.
-            for (int s = 0; s < state.slots(); s++) {
-                if (state.rowsHitAt(s) > 0 || oneRow) {
-                    setRow(root, out++, plan, groups, keyDictionaries, state, s);
+            List<FieldVector> vectors = root.getFieldVectors();
+            for (int r = 0; r < rows.size(); r++) {
+                Object[] row = rows.get(r);
+                for (int c = 0; c < row.length; c++) {
+                    ArrowColumns.set(vectors.get(c), r, row[c]);
                 }
             }
-            if (oneRow && out == 0) {
-                setRow(root, out++, plan, groups, keyDictionaries, state, -1);
+            for (FieldVector v : vectors) {
+                v.setValueCount(rows.size());
             }
-            for (FieldVector v : root.getFieldVectors()) {
-                v.setValueCount(out);
-            }
-            root.setRowCount(out);
+            root.setRowCount(rows.size());
             return root;
         } catch (RuntimeException e) {
             root.close();
@@ -68,24 +90,26 @@ public final class ResultBuilder {
         }
     }
 
-    /** Row {@code out}: slot {@code s}'s group keys and final aggregates ({@code s} -1: the one group, empty). */
-    private static void setRow(VectorSchemaRoot root, int out, OffloadPlan plan, GroupCodes groups,
+    /** Slot {@code s}'s group keys and final aggregates ({@code s} -1: the one group, empty). */
+    private static Object[] row(int width, OffloadPlan plan, GroupCodes groups,
             List<SortedDictionary> keyDictionaries, GroupAggregates state, int s) {
+        Object[] row = new Object[width];
         int col = 0;
         if (!plan.groups().isEmpty()) {
             int[] keys = groups.keyCodes(state.groupAt(s));
             for (int k = 0; k < plan.groups().size(); k++) {
-                ArrowColumns.set(root.getVector(col++), out, keyDictionaries.get(k).value(keys[k]));
+                row[col++] = keyDictionaries.get(k).value(keys[k]);
             }
         }
         for (int a = 0; a < plan.aggregates().size(); a++) {
             long count = s < 0 ? 0 : state.countAt(a, s);
             long value = s < 0 ? 0 : state.valueAt(a, s);
-            ArrowColumns.set(root.getVector(col++), out, finalValue(plan, a, count, value));
+            row[col++] = finalValue(plan, a, count, value);
         }
         if (col == 0) {
-            ArrowColumns.set(root.getVector(0), out, 1L);
+            row[0] = 1L;
         }
+        return row;
     }
 
     /**
