@@ -15,7 +15,8 @@ import org.raydb.offload.engine.Technique;
  *       qualifying rows' group code and measures.</li>
  *   <li><b>optix</b>: per launch as cuda, plus {@link #RAY_NANOS} per ray and {@link #HIT_NANOS} per hit
  *       primitive, both divided by {@link #RT_CORE_SPEEDUP} when {@code RTCORE_VERSION > 0}. RTScan adds a
- *       launch per filtered column, the bitmap ANDs and the fused aggregate over the result bitmap.</li>
+ *       launch per filtered column, the bitmap ANDs and the fused aggregate over the result bitmap. A
+ *       range-only RayDB job is estimated on its RTScan form ({@link JobShape#rtScan()}), which optix runs.</li>
  *   <li><b>duckdb</b>: its fixed statement cost plus the referenced columns' bytes over its measured scan
  *       rate ({@link HostScanRate}).</li>
  * </ul>
@@ -53,6 +54,8 @@ public final class CostModel {
     }
 
     public static double optixMicros(JobShape job, DeviceConstants d) {
+        // A range-only RayDB job has no geometry: optix runs its RTScan form, so that form is what it costs.
+        if (job.rtScan() != null) return optixMicros(job.rtScan(), d);
         double speedup = d.rtcoreVersion() > 0 ? RT_CORE_SPEEDUP : 1;
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
             double rays = Math.max(TARGET_RAYS, (double) job.yCells() * job.zIntervals());

@@ -7,6 +7,7 @@ import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
+import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction;
 
@@ -26,9 +27,18 @@ import org.raydb.offload.plan.AggregateFunction;
  * @param groups         the query's groups
  * @param measures       distinct measure expressions (one resident int64 column each)
  * @param minMax         MIN/MAX accumulators (0, 1 or 2 extra arrays)
+ * @param rtScan         a range-only RayDB job: the shape of its RTScan form (what the optix engine runs),
+ *                       with this job's exact qualifying rows; {@code null} otherwise
  */
 public record JobShape(long rows, Technique technique, long qualifyingRows, long filterHits, int zIntervals,
-        int filterColumns, int yCells, int groups, int measures, int minMax) {
+        int filterColumns, int yCells, int groups, int measures, int minMax, JobShape rtScan) {
+
+    /** A shape that every engine runs as it is. */
+    public JobShape(long rows, Technique technique, long qualifyingRows, long filterHits, int zIntervals,
+            int filterColumns, int yCells, int groups, int measures, int minMax) {
+        this(rows, technique, qualifyingRows, filterHits, zIntervals, filterColumns, yCells, groups, measures, minMax,
+                null);
+    }
 
     public static JobShape of(OffloadJob job) {
         Set<String> measures = new HashSet<>();
@@ -44,30 +54,34 @@ public record JobShape(long rows, Technique technique, long qualifyingRows, long
         int minMax = (mins ? 1 : 0) + (maxs ? 1 : 0);
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
             long q = rowsIn(job.scene().zOrder(), job.zIntervals());
+            JobShape rtScan = job.rangeOnly() ? rtScan(job.rtScan(), q, measures.size(), minMax) : null;
             return new JobShape(job.rows(), job.technique(), q, q, job.zIntervals().size(), 0,
-                    Math.max(1, job.scene().yCells()), job.groupCount(), measures.size(), minMax);
+                    Math.max(1, job.scene().yCells()), job.groupCount(), measures.size(), minMax, rtScan);
         }
         double fraction = 1;
-        long hits = 0;
         for (RankFilter f : job.rankFilters()) {
-            long passing = 0;
-            for (int[] iv : f.rankIntervals()) passing += iv[1] - iv[0];
-            hits += passing;
-            fraction *= job.rows() == 0 ? 0 : (double) passing / job.rows();
+            fraction *= job.rows() == 0 ? 0 : (double) passing(f) / job.rows();
         }
-        return new JobShape(job.rows(), job.technique(), Math.round(job.rows() * fraction), hits, 0,
-                job.rankFilters().size(), 1, job.groupCount(), measures.size(), minMax);
+        return rtScan(job, Math.round(job.rows() * fraction), measures.size(), minMax);
+    }
+
+    private static JobShape rtScan(OffloadJob job, long qualifying, int measures, int minMax) {
+        long hits = job.rankFilters().stream().mapToLong(JobShape::passing).sum();
+        return new JobShape(job.rows(), Technique.RTSCAN_CUBES, qualifying, hits, 0, job.rankFilters().size(), 1,
+                job.groupCount(), measures, minMax);
+    }
+
+    /** Rows that pass one column's rank intervals. */
+    private static long passing(RankFilter f) {
+        long passing = 0;
+        for (int[] iv : f.rankIntervals()) passing += iv[1] - iv[0];
+        return passing;
     }
 
     /** Rows whose code lies in the closed intervals: two lookups in the code order per interval. */
     static long rowsIn(CodeOrder order, List<long[]> intervals) {
         long rows = 0;
-        int maxCode = order.maxCode();
-        for (long[] iv : intervals) {
-            long lo = Math.max(0, iv[0]);
-            long hi = Math.min(maxCode, iv[1]);
-            if (lo <= hi) rows += order.start((int) hi + 1) - order.start((int) lo);
-        }
+        for (int[] range : TriangleScene.zRanges(order, intervals)) rows += range[1] - range[0];
         return rows;
     }
 

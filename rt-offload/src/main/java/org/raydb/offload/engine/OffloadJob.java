@@ -12,7 +12,8 @@ import org.raydb.offload.plan.Aggregate;
  * @param technique     which geometry finds the qualifying rows
  * @param scene         RAYDB: the catalog entry (triangles per row: x = 0, y = entry group code, z = Z code)
  * @param zIntervals    RAYDB: inclusive Z code intervals; rays run from {@code lo - 0.5} to {@code hi + 0.5}
- * @param rankFilters   RTSCAN: per filtered column, the passing rank intervals (results are ANDed)
+ * @param rankFilters   RTSCAN: per filtered column, the passing rank intervals (results are ANDed); also set
+ *                      for a RAYDB job on a range-only scene, as its {@link #rtScan()} form
  * @param groupOfRow    the query's dense group code of every row (read by row index)
  * @param groupCount    number of query groups
  * @param yIsGroup      whether the scene's Y coordinate equals the query's group code (then it may be used)
@@ -27,4 +28,22 @@ public record OffloadJob(int rows, Technique technique, TriangleScene scene, Lis
         List<RankFilter> rankFilters, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
         MeasureProgram[] measures, java.util.Map<String, org.raydb.offload.exec.ColumnData> columns,
         Object snapshot) {
+
+    /**
+     * Whether this is a RayDB job whose Z codes are not exact in float32 (its scene is range-only): engines
+     * read its Z intervals as row ranges of the scene's Z order, and an engine that needs the geometry runs
+     * {@link #rtScan()} instead.
+     */
+    public boolean rangeOnly() {
+        return scene != null && scene.rangeOnly();
+    }
+
+    /** The same query as an RTScan job (the rank filters this job carries, everything else shared). */
+    public OffloadJob rtScan() {
+        if (technique == Technique.RAYDB_TRIANGLES && !rangeOnly()) {
+            throw new IllegalStateException("a RayDB job on a geometry entry carries no rank filters");
+        }
+        return new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters, groupOfRow, groupCount,
+                false, aggregates, measures, columns, snapshot);
+    }
 }

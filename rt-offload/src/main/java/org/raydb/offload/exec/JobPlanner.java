@@ -13,6 +13,7 @@ import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.index.BvhCatalog;
+import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.NotQualified;
@@ -20,9 +21,10 @@ import org.raydb.offload.plan.OffloadPlan;
 
 /**
  * Encodes a matched plan against a resident table and picks the technique: the RayDB triangle job when all
- * filtered attributes pack into one Z code below 2^22 with at most {@link BvhCatalog#MAX_INTERVALS} Z
- * intervals (the BVH catalog decides which entry), otherwise RTScan (uniform encoding, sieving vectors, cube
- * refine), which handles any cardinality.
+ * filtered attributes pack into one Z code with at most {@link BvhCatalog#MAX_INTERVALS} Z intervals (the
+ * BVH catalog decides which entry), otherwise RTScan (uniform encoding, sieving vectors, cube refine), which
+ * handles any cardinality. Z codes from 2^22 on (up to {@link BvhCatalog#maxRangeCodes}) give a range-only
+ * RayDB job, which also carries its RTScan form for the ray engine.
  */
 public final class JobPlanner {
 
@@ -66,37 +68,29 @@ public final class JobPlanner {
         OffloadJob job;
         String index;
         if (choice != null) {
-            for (String c : choice.scene().key().zAttributes()) {
+            TriangleScene scene = choice.scene();
+            for (String c : scene.key().zAttributes()) {
                 appendEncoding(encodings, c, "sorted dictionary (" + table.dictionary(c).cardinality()
                         + " codes) packed into Z");
             }
-            boolean yIsGroup = choice.scene().key().yAttributes().equals(groupColumns);
-            job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, choice.scene(), choice.zIntervals(), List.of(),
+            boolean yIsGroup = !scene.rangeOnly() && scene.key().yAttributes().equals(groupColumns);
+            // A range-only entry carries the RTScan form too: the optix engine needs exact float32 geometry.
+            List<RankFilter> rtScan = scene.rangeOnly() ? rankFilters(order, ordered, table) : List.of();
+            job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, scene, choice.zIntervals(), rtScan,
                     groups.groupOfRow(), groups.count(), yIsGroup, plan.aggregates(), measures, measureColumns, table);
-            index = "RayDB BVH " + choice.scene().key() + (choice.built() ? " (built now)" : " (cached)")
-                    + ", score " + choice.score() + ", " + choice.zIntervals().size() + " Z interval(s)"
-                    + (yIsGroup ? "" : ", groups read by row");
+            index = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
+                    + (choice.built() ? " (built now)" : " (cached)") + ", score " + choice.score() + ", "
+                    + choice.zIntervals().size() + " Z interval(s)" + (yIsGroup ? "" : ", groups read by row")
+                    + (scene.rangeOnly() ? "; range-only (" + scene.packing().size() + " Z codes, not exact in"
+                            + " float32): optix runs " + rtScanIndex(order) : "");
         } else {
-            List<RankFilter> rankFilters = new ArrayList<>();
             for (String c : order) {
-                UniformEncoding u = table.uniform(c);
-                List<int[]> ranks = new ArrayList<>();
-                for (int[] iv : ordered.get(c)) {
-                    int[] r = u.rankInterval(iv[0], iv[1]);
-                    if (!ranks.isEmpty() && ranks.get(ranks.size() - 1)[1] == r[0]) {
-                        ranks.get(ranks.size() - 1)[1] = r[1];
-                    } else if (r[0] < r[1]) {
-                        ranks.add(r);
-                    }
-                }
-                rankFilters.add(new RankFilter(c, u, table.sieving(c), ranks));
                 appendEncoding(encodings, c, "uniform ranks over a sorted dictionary ("
                         + table.dictionary(c).cardinality() + " codes)");
             }
-            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters, groups.groupOfRow(),
-                    groups.count(), false, plan.aggregates(), measures, measureColumns, table);
-            index = "RTScan sieving (" + ResidentTable.SIEVING_VECTORS + " vectors per column) + cube refine on "
-                    + order;
+            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters(order, ordered, table),
+                    groups.groupOfRow(), groups.count(), false, plan.aggregates(), measures, measureColumns, table);
+            index = rtScanIndex(order);
         }
         for (String g : groupColumns) {
             appendEncoding(encodings, g, "group key, sorted dictionary");
@@ -109,6 +103,30 @@ public final class JobPlanner {
             }
         }
         return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), index);
+    }
+
+    /** RTScan's filters: per filtered column, its code intervals as run-aligned uniform rank intervals. */
+    private static List<RankFilter> rankFilters(List<String> order, Map<String, List<int[]>> intervals,
+            ResidentTable table) {
+        List<RankFilter> out = new ArrayList<>();
+        for (String c : order) {
+            UniformEncoding u = table.uniform(c);
+            List<int[]> ranks = new ArrayList<>();
+            for (int[] iv : intervals.get(c)) {
+                int[] r = u.rankInterval(iv[0], iv[1]);
+                if (!ranks.isEmpty() && ranks.get(ranks.size() - 1)[1] == r[0]) {
+                    ranks.get(ranks.size() - 1)[1] = r[1];
+                } else if (r[0] < r[1]) {
+                    ranks.add(r);
+                }
+            }
+            out.add(new RankFilter(c, u, table.sieving(c), ranks));
+        }
+        return out;
+    }
+
+    private static String rtScanIndex(List<String> order) {
+        return "RTScan sieving (" + ResidentTable.SIEVING_VECTORS + " vectors per column) + cube refine on " + order;
     }
 
     private static void appendEncoding(StringBuilder out, String column, String how) {

@@ -18,12 +18,23 @@ import org.raydb.offload.exec.BuildPhases;
  * the score of the query's own ideal attribute set, that set is built and added (RayDB prebuilds the catalog
  * offline; we build on first use and keep it), evicting the least recently used beyond
  * {@value #CAPACITY} entries. Attributes an entry lacks (other group keys, all measures) are read by row.
+ *
+ * <p>An attribute set whose Z codes reach {@link TriangleScene#MAX_CODE} cannot be exact float32 geometry;
+ * up to {@link #maxRangeCodes} codes it still becomes a {@linkplain TriangleScene#rangeOnly() range-only}
+ * entry, which engines read by Z ranges (cuda, cpu) and ray engines replace by RTScan. Such a query is
+ * served only by range-only entries (any entry covering its filters packs at least as many codes) and a
+ * narrower one only by geometry entries, so that a ray engine never loses a geometry it could have had.
  */
 public final class BvhCatalog {
 
     public static final int ALPHA = 4;
     public static final int MAX_INTERVALS = 4096;
     public static final int CAPACITY = 8;
+    /**
+     * A range-only entry's Z order keeps a 4-byte start per code: its code space stays within this or the
+     * table's rows, whichever is larger, so that array is never larger than 64 MiB or the row permutation.
+     */
+    static final int MIN_RANGE_CODES = 1 << 24;
 
     private final Map<BvhKey, TriangleScene> entries = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -40,15 +51,20 @@ public final class BvhCatalog {
 
     /**
      * Chooses (or builds) an entry for a query; {@code null} when its filters cannot be packed into one Z
-     * code below {@link TriangleScene#MAX_CODE} with few enough intervals (then RTScan's path is used).
+     * code below {@link #maxRangeCodes} with few enough intervals (then RTScan's path is used). The entry is
+     * range-only when the filters' codes reach {@link TriangleScene#MAX_CODE}.
      *
      * @param filters   filtered attributes, most selective first, with their code intervals
      * @param groups    the query's group attributes
      */
     public synchronized Choice choose(LinkedHashMap<String, List<int[]>> filters, List<String> groups,
             Encodings encodings) {
+        boolean rangeOnly = codeSpace(filters.keySet(), encodings) >= TriangleScene.MAX_CODE;
         Choice best = null;
         for (TriangleScene scene : entries.values()) {
+            if (scene.rangeOnly() != rangeOnly) {
+                continue;
+            }
             Choice c = evaluate(scene, filters, groups, encodings::dictionary, false);
             if (c != null && (best == null || c.score > best.score
                     || (c.score == best.score && c.zIntervals.size() < best.zIntervals.size()))) {
@@ -93,35 +109,52 @@ public final class BvhCatalog {
         if (intervals == null) {
             return null;
         }
-        int y = scene.key().yAttributes().equals(groups) ? groups.size() : 0;
+        // A range-only entry has no Y: every query reads its groups by row, as well as any entry would serve it.
+        int y = scene.rangeOnly() || scene.key().yAttributes().equals(groups) ? groups.size() : 0;
         return new Choice(scene, intervals, ALPHA * filters.size() + y, built);
     }
 
-    /** Builds the geometry for an attribute set, or {@code null} when its codes would not be exact in float32. */
+    /**
+     * Builds the entry for an attribute set: geometry while its Z codes are exact in float32, range-only up
+     * to {@link #maxRangeCodes}, {@code null} beyond.
+     */
     private static TriangleScene build(BvhKey key, Encodings encodings) {
         int[] cards = new int[key.zAttributes().size()];
-        SortedDictionary[] dicts = new SortedDictionary[cards.length];
-        long size = 1;
+        int[][] columns = new int[cards.length][];
         for (int i = 0; i < cards.length; i++) {
-            dicts[i] = encodings.dictionary(key.zAttributes().get(i));
-            cards[i] = dicts[i].cardinality();
-            size *= cards[i];
-            if (size >= TriangleScene.MAX_CODE) {
-                return null;
-            }
-        }
-        BijectivePacking packing = new BijectivePacking(cards);
-        int[][] columns = new int[dicts.length][];
-        for (int i = 0; i < dicts.length; i++) {
-            columns[i] = dicts[i].codes();
+            SortedDictionary d = encodings.dictionary(key.zAttributes().get(i));
+            cards[i] = d.cardinality();
+            columns[i] = d.codes();
         }
         GroupCodes groups = encodings.groupCodes(key.yAttributes());
-        boolean yFits = groups.count() < TriangleScene.MAX_CODE;
         int rows = groups.groupOfRow().length;
-        int[] y = yFits ? groups.groupOfRow() : new int[rows];
+        long size = codeSpace(key.zAttributes(), encodings);
+        if (size > maxRangeCodes(rows)) {
+            return null;
+        }
+        BijectivePacking packing = new BijectivePacking(cards);
         int[] z = packing.packAllInts(columns, rows);
+        if (size >= TriangleScene.MAX_CODE) {
+            return TriangleScene.rangeOnly(key.zAttributes(), packing, z);
+        }
+        boolean yFits = groups.count() < TriangleScene.MAX_CODE;
+        int[] y = yFits ? groups.groupOfRow() : new int[rows];
         BvhKey actual = yFits ? key : new BvhKey(key.zAttributes(), List.of());
         return new TriangleScene(actual, packing, y, z, yFits ? Math.max(1, groups.count()) : 1);
+    }
+
+    /** The most Z codes an entry over a table of {@code rows} rows may pack (see {@link #MIN_RANGE_CODES}). */
+    public static long maxRangeCodes(int rows) {
+        return Math.max(MIN_RANGE_CODES, rows);
+    }
+
+    /** The number of Z codes of the attributes packed together, capped at 2^31 (above any bound; no overflow). */
+    private static long codeSpace(Iterable<String> attributes, Encodings encodings) {
+        long size = 1;
+        for (String a : attributes) {
+            size = Math.min(size * encodings.dictionary(a).cardinality(), 1L << 31);
+        }
+        return size;
     }
 
     public synchronized int size() {

@@ -1,5 +1,7 @@
 package org.raydb.offload.index;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.exec.BuildPhases;
@@ -10,6 +12,10 @@ import org.raydb.offload.exec.BuildPhases;
  * travel as float coordinates), {@code b} = the entry's group code (Y) and {@code c} = the entry's Z code,
  * {@code Sx = Sy = 1}. Every coordinate is an integer below 2^22, so it and the half-integer ray bounds are
  * exact in float32.
+ *
+ * <p>A <em>range-only</em> entry packs a wider Z code space (up to {@link BvhCatalog#maxRangeCodes}): its codes
+ * are not exact in float32, so no geometry (triangles, grid, Y codes) is ever built over it. Engines read it
+ * by Z ranges only: a Z interval is one contiguous range of its {@link #zOrder}.
  *
  * <p>The CPU engine's acceleration structure is a uniform grid over the XY plane (one cell per Y code, which
  * is exactly the footprint of a ray of the grid) with each cell's triangles sorted by Z: the same role a
@@ -41,6 +47,33 @@ public final class TriangleScene {
         this.yCells = yCells;
     }
 
+    /** A range-only entry: Z codes only (its key has no Y attributes, groups are read by row). */
+    static TriangleScene rangeOnly(List<String> zAttributes, BijectivePacking packing, int[] z) {
+        return new TriangleScene(new BvhKey(zAttributes, List.of()), packing, null, z, 1);
+    }
+
+    /** Whether the Z codes may exceed exact float32 geometry, so the entry is read by Z ranges only. */
+    public boolean rangeOnly() {
+        return y == null;
+    }
+
+    /**
+     * The positions {@code {from, to}} in a Z order of each closed Z interval (clamped to the codes present;
+     * empty ones left out): the rows of the interval are {@code order.rowAt(from .. to-1)}.
+     */
+    public static List<int[]> zRanges(CodeOrder order, List<long[]> zIntervals) {
+        List<int[]> out = new ArrayList<>(zIntervals.size());
+        int maxCode = order.maxCode();
+        for (long[] iv : zIntervals) {
+            long lo = Math.max(0, iv[0]);
+            long hi = Math.min(maxCode, iv[1]);
+            if (lo <= hi) {
+                out.add(new int[] {order.start((int) lo), order.start((int) hi + 1)});
+            }
+        }
+        return out;
+    }
+
     /** The rows in Z order (built once, on first use). */
     public CodeOrder zOrder() {
         CodeOrder o = zOrder;
@@ -57,6 +90,7 @@ public final class TriangleScene {
     }
 
     private Grid grid() {
+        requireGeometry();
         Grid g = grid;
         return g != null ? g : buildGrid();
     }
@@ -114,7 +148,7 @@ public final class TriangleScene {
     }
 
     public int rows() {
-        return y.length;
+        return z.length;
     }
 
     /** Number of Y codes (grid cells). */
@@ -124,11 +158,13 @@ public final class TriangleScene {
 
     /** The Y coordinate (entry group code) of a row's triangle. */
     public int yOf(int row) {
+        requireGeometry();
         return y[row];
     }
 
     /** Y of every row (not a copy: for uploads; never modify). */
     public int[] yCodes() {
+        requireGeometry();
         return y;
     }
 
@@ -151,9 +187,15 @@ public final class TriangleScene {
         return grid().sortedZ()[i];
     }
 
+    private void requireGeometry() {
+        if (rangeOnly()) {
+            throw new IllegalStateException("BVH entry " + key + " is range-only: its Z codes are not exact in float32");
+        }
+    }
+
     /** Host bytes of the geometry and what was built from it so far. */
     public long bytes() {
-        long b = 4L * 2 * y.length;
+        long b = 4L * z.length + (y == null ? 0 : 4L * y.length);
         CodeOrder o = zOrder;
         Grid g = grid;
         if (o != null) {

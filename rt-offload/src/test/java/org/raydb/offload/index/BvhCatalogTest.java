@@ -20,16 +20,16 @@ import org.raydb.offload.plan.ColumnType;
 
 class BvhCatalogTest {
 
-    /** Encodings over in-memory columns a, b (small) and wide (too many codes to pack with b). */
+    /** Encodings over in-memory columns a, b, g (20 values), mid (200) and wide (3000 distinct values). */
     private static final class Columns implements BvhCatalog.Encodings {
         final Map<String, SortedDictionary> dicts = new HashMap<>();
         final int rows = 3000;
 
         Columns() {
             Random r = new Random(9);
-            for (String name : List.of("a", "b", "g", "wide")) {
+            for (String name : List.of("a", "b", "g", "wide", "mid")) {
                 long[] v = new long[rows];
-                int range = name.equals("wide") ? 3_000_000 : 20;
+                int range = name.equals("mid") ? 200 : 20;
                 for (int i = 0; i < rows; i++) {
                     v[i] = name.equals("wide") ? (long) i * 1000 : r.nextInt(range);
                 }
@@ -80,9 +80,33 @@ class BvhCatalogTest {
     void unpackableFiltersGetNoEntry() {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
-        // 3001 · 21 · 21 · 21 codes exceed 2^22: no exact float32 Z code, so the query goes to RTScan.
+        // 3000 · 20 · 20 · 20 codes exceed even a range-only entry's bound: the query goes to RTScan.
         assertNull(catalog.choose(filters("wide", new int[] {0, 10}, "a", new int[] {1, 1}, "b", new int[] {1, 1},
                 "g", new int[] {2, 2}), List.of(), cols));
+    }
+
+    @Test
+    void wideFiltersGetARangeOnlyEntryThatOnlyWideFiltersUse() {
+        Columns cols = new Columns();
+        BvhCatalog catalog = new BvhCatalog();
+        // 3000 · 20 · 200 = 12 M codes: not exact in float32, within the range-only bound.
+        BvhCatalog.Choice wide = catalog.choose(filters("a", new int[] {1, 1}, "mid", new int[] {5, 9},
+                "wide", new int[] {0, 10}), List.of("g"), cols);
+        assertTrue(wide.built() && wide.scene().rangeOnly());
+        assertEquals(List.of(), wide.scene().key().yAttributes(), "no Y: groups are read by row");
+        assertEquals(BvhCatalog.ALPHA * 3 + 1, wide.score(), "as good as any entry for its groups");
+        assertEquals(5, wide.zIntervals().size());
+        // Other groups reuse it: a range-only entry serves every group set alike.
+        BvhCatalog.Choice again = catalog.choose(filters("wide", new int[] {3, 3}, "mid", new int[] {5, 5},
+                "a", new int[] {2, 2}), List.of("b"), cols);
+        assertFalse(again.built());
+        assertSame(wide.scene(), again.scene());
+        // Filters that fit float32 get a geometry entry even though the range-only one covers them.
+        BvhCatalog.Choice narrow = catalog.choose(filters("a", new int[] {1, 1}, "mid", new int[] {5, 9}),
+                List.of("g"), cols);
+        assertTrue(narrow.built() && !narrow.scene().rangeOnly());
+        assertEquals(2, catalog.size());
+        assertTrue(BvhCatalog.maxRangeCodes(cols.rows) >= 12_000_000);
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.raydb.offload.engine.cpu;
 
 import java.util.BitSet;
 import java.util.stream.IntStream;
+import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
@@ -9,11 +10,13 @@ import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
+import org.raydb.offload.index.TriangleScene;
 
 /**
  * The exact reference engine: the GPU engines' geometry and semantics, on the CPU. It finds the qualifying
  * rows with the same primitives and rays (triangles and a Z ray grid for RayDB, cubes and sieving for
- * RTScan) tested in float32, then aggregates them exactly in 64-bit integers, in parallel chunks merged in
+ * RTScan) tested in float32 (a range-only RayDB job, whose codes float32 cannot hold, by its Z ranges, as the
+ * cuda engine reads it), then aggregates them exactly in 64-bit integers, in parallel chunks merged in
  * a fixed order.
  */
 public final class CpuEngine implements Engine {
@@ -35,7 +38,9 @@ public final class CpuEngine implements Engine {
         long t0 = System.nanoTime();
         long[] rays = {0};
         BitSet hits;
-        if (job.technique() == Technique.RAYDB_TRIANGLES) {
+        if (job.rangeOnly()) {
+            hits = zRangeRows(job);
+        } else if (job.technique() == Technique.RAYDB_TRIANGLES) {
             HitFlags flags = new HitFlags(job.rows());
             rays[0] = TriangleRayJob.run(job.scene(), job.zIntervals(), flags);
             hits = flags.toBitSet();
@@ -58,6 +63,22 @@ public final class CpuEngine implements Engine {
         GroupAggregates result = aggregate(job, hits);
         long t2 = System.nanoTime();
         return new EngineResult(result, hits.cardinality(), rays[0], (t1 - t0) / 1000, (t2 - t1) / 1000);
+    }
+
+    /**
+     * A range-only RayDB job's rows, read as the cuda engine reads them: its Z intervals are row ranges of
+     * the scene's Z order (exact integer codes; no float32 geometry exists for them).
+     */
+    private static BitSet zRangeRows(OffloadJob job) {
+        BitSet rows = new BitSet(job.rows());
+        CodeOrder order = job.scene().zOrder();
+        int[] rowAt = order.rowAtArray();
+        for (int[] range : TriangleScene.zRanges(order, job.zIntervals())) {
+            for (int i = range[0]; i < range[1]; i++) {
+                rows.set(rowAt[i]);
+            }
+        }
+        return rows;
     }
 
     /**

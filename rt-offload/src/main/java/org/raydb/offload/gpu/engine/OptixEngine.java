@@ -59,6 +59,12 @@ public final class OptixEngine extends GpuEngine {
         return false;
     }
 
+    /** A range-only RayDB job's Z codes are not exact in float32, so no triangles exist for it: run its RTScan form. */
+    @Override
+    public EngineResult run(OffloadJob job) throws EngineException {
+        return super.run(job.rangeOnly() ? job.rtScan() : job);
+    }
+
     @Override
     EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in)
             throws EngineException {

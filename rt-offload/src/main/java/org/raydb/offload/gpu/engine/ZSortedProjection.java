@@ -40,12 +40,8 @@ final class ZSortedProjection implements GpuResident {
      */
     int[] chunks(List<long[]> zIntervals) {
         List<int[]> out = new ArrayList<>();
-        int maxCode = order.maxCode();
-        for (long[] iv : zIntervals) {
-            long lo = Math.max(0, iv[0]);
-            long hi = Math.min(maxCode, iv[1]);
-            if (lo > hi) continue;
-            for (int from = order.start((int) lo), to = order.start((int) hi + 1); from < to; from += CHUNK_ROWS) {
+        for (int[] range : TriangleScene.zRanges(order, zIntervals)) {
+            for (int from = range[0], to = range[1]; from < to; from += CHUNK_ROWS) {
                 out.add(new int[] {from, Math.min(CHUNK_ROWS, to - from)});
             }
         }
