@@ -16,7 +16,7 @@
 #   REPS (10), QUERIES (e.g. q1.1,q3.4; default all), OFFLOAD (force; auto for engine auto)
 #   OPTIX_QUERIES              the optix bench's subset in the legacy mode
 #   COPY_BANDWIDTH_GBS         skip the measurement and use this figure
-#   JAVA_HEAP (64g)            the bench's -Xmx; RAYDB_TRACE=1 adds -Draydb.gpu.trace=true
+#   JAVA_HEAP (64g)            the bench's -Xmx; RAYDB_TRACE=1 adds -Draydb.gpu.trace=true -Draydb.offload.trace=true
 #   SKIP_TESTS=1               the legacy mode without the GPU tests
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -48,7 +48,7 @@ unpack() {
     rm -rf "$work" && mkdir -p "$work" && tar -C "$work" -xJf "$bundle" && echo "$sum" > "$work/.bundle-sum"
     say "bundle $sum unpacked"
   fi
-  export RAYDB_JAVA_OPTS="-Xmx${JAVA_HEAP:-64g}${RAYDB_TRACE:+ -Draydb.gpu.trace=true}"
+  export RAYDB_JAVA_OPTS="-Xmx${JAVA_HEAP:-64g}${RAYDB_TRACE:+ -Draydb.gpu.trace=true -Draydb.offload.trace=true}"
   cd "$work" || exit 2
 }
 

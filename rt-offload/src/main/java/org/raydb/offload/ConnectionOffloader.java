@@ -43,6 +43,8 @@ import org.raydb.offload.result.ResultBuilder;
 final class ConnectionOffloader implements Offloader {
 
     private static final System.Logger LOG = System.getLogger("org.raydb.offload");
+    /** {@code -Draydb.offload.trace=true}: one line per offloaded query on stderr, its host time by step. */
+    private static final boolean TRACE = Boolean.getBoolean("raydb.offload.trace");
     /** Prepared jobs kept per connection (the planner caches 512 plans; the hot ones are far fewer). */
     private static final int PREPARED_JOBS = 64;
 
@@ -118,12 +120,14 @@ final class ConnectionOffloader implements Offloader {
         try {
             long planned = System.nanoTime();
             Loaded loaded = load(pq);
+            long loadedAt = System.nanoTime();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
                     new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
             if (engine.engine() == null) {
                 return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
             }
+            long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
             if (settings.verify()) {
                 verify(pq, run);
@@ -132,6 +136,13 @@ final class ConnectionOffloader implements Offloader {
             Handoff done = execute(pq, run);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
                     done.micros(), done.duckdbMicros(), run.result()).asMap();
+            if (TRACE) {
+                System.err.printf(java.util.Locale.ROOT, "raydb.offload %s %s: planning %d, load+encode %d, choice %d,"
+                        + " engine host %d, engine %d, handoff %d, finish %d us%n", pq.relationName(), run.engine(),
+                        OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, loadedAt),
+                        OffloadTimings.micros(loadedAt, chosen), run.hostMicros(), run.result().engineMicros(),
+                        done.micros(), done.duckdbMicros());
+            }
             // A job's first run on an engine pays its uploads: only later runs tell the host overhead.
             if (run.warm()) {
                 overhead.record(run.hostMicros() + done.micros() + done.duckdbMicros());
