@@ -15,23 +15,30 @@
  * for groups that get rows (rdb_compact_present relies on that to reset them).
  *
  * Pre-aggregation before global atomics: with one group and at most MAX_REGISTER_MEASURES measures
- * (useRegisters) each thread keeps its partials in registers and every warp reduces them with shuffles
- * (one atomic per warp and value); with useShared each block accumulates in shared memory (the
- * accumulators that exist, 8 bytes each) over all its rows and flushes once per touched group; else global
- * atomics. Sums wrap in two's complement; the host proves before the launch that no partial sum can leave
- * 64 bits (sum of |values| fits), so every result is exact.
+ * (useRegisters) each thread keeps its partials in registers, every warp reduces them with shuffles and
+ * thread 0 combines the warps (one atomic per block and value); with useShared each block accumulates in
+ * shared memory (the accumulators that exist, 8 bytes each) over all its rows and flushes once per touched
+ * group; else global atomics. Sums wrap in two's complement; the host proves before the launch that no
+ * partial sum can leave 64 bits (sum of |values| fits), so every result is exact.
  *
  * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
  * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) when useShared != 0, plus
  * 8 * stagedIntervals bytes: the intervals are copied to shared memory when they fit, since every row's
  * binary search reads them.
+ *
+ * Compaction in the launch: when the host passes `compacted` (a group space of a few compaction tiles),
+ * the last block to finish does compact.cu's work itself, tile after tile (compact_tile.cuh), so the job
+ * needs no compaction launch. Each block fences its flush before counting itself in `blocksDone` (the CUDA
+ * threadFenceReduction pattern); the last block resets the counter to 0 for the next launch.
  */
 #include <climits>
+#include "compact_tile.cuh"
 
 constexpr int QUERY_THREADS = 256;
 constexpr int MAX_REGISTER_MEASURES = 4;
 constexpr int ROWS_PER_THREAD = 4;
+static_assert(QUERY_THREADS == COMPACT_THREADS, "the last block compacts with the compaction's block shape");
 
 /* One filter term; intervals[first .. first + count) are sorted, disjoint, closed. 16 bytes. */
 struct RdbFilterTerm {
@@ -162,9 +169,14 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
     long long* mins = out.mins;
     long long* maxs = out.maxs;
     if (useRegisters) {
+        // Warp partials (shuffles), then thread 0 combines the block's warps: one atomic per block and value,
+        // so that many blocks over few rows do not queue on the same few addresses.
+        constexpr int VALUES = 1 + 4 * MAX_REGISTER_MEASURES;
+        __shared__ long long warpPartials[QUERY_THREADS / 32][VALUES];
+        const int warp = threadIdx.x >> 5;
         const bool lane0 = (threadIdx.x & 31) == 0;
         const long long c = warpSum((long long)p.count);
-        if (lane0 && c) atomicAdd(counts, (unsigned long long)c);
+        if (lane0) warpPartials[warp][0] = c;
 #pragma unroll
         for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
             if (m >= nMeasures) break;
@@ -172,11 +184,33 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
             const long long s = warpSum(p.sum[m]);
             const long long lo = warpMin(p.min[m]);
             const long long hi = warpMax(p.max[m]);
-            if (lane0 && vc) {
-                if (validCounts) atomicAdd(validCounts + m, (unsigned long long)vc);
-                atomicAdd(reinterpret_cast<unsigned long long*>(sums + m), (unsigned long long)s);
-                if (mins) atomicMin(mins + m, lo);
-                if (maxs) atomicMax(maxs + m, hi);
+            if (lane0) {
+                warpPartials[warp][1 + 4 * m] = vc;
+                warpPartials[warp][2 + 4 * m] = s;
+                warpPartials[warp][3 + 4 * m] = lo;
+                warpPartials[warp][4 + 4 * m] = hi;
+            }
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            unsigned long long rows = 0;
+            for (int w = 0; w < QUERY_THREADS / 32; ++w) rows += (unsigned long long)warpPartials[w][0];
+            if (rows) atomicAdd(counts, rows);
+            for (int m = 0; m < nMeasures; ++m) {
+                unsigned long long vc = 0, s = 0;
+                long long lo = LLONG_MAX, hi = LLONG_MIN;
+                for (int w = 0; w < QUERY_THREADS / 32; ++w) {
+                    vc += (unsigned long long)warpPartials[w][1 + 4 * m];
+                    s += (unsigned long long)warpPartials[w][2 + 4 * m];
+                    lo = min(lo, warpPartials[w][3 + 4 * m]);
+                    hi = max(hi, warpPartials[w][4 + 4 * m]);
+                }
+                if (vc) {
+                    if (validCounts) atomicAdd(validCounts + m, vc);
+                    atomicAdd(reinterpret_cast<unsigned long long*>(sums + m), s);
+                    if (mins) atomicMin(mins + m, lo);
+                    if (maxs) atomicMax(maxs + m, hi);
+                }
             }
         }
     } else if (useShared) {
@@ -209,12 +243,37 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
     }
 }
 
+/*
+ * After every block's flush: the last block to finish moves the groups with rows to `compacted`. Not inlined:
+ * only one block runs the compaction, and inlined its registers would add spills to the row loop.
+ */
+static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
+                                                  int nMeasures, const Accumulators& out) {
+    __shared__ bool last;
+    __threadfence();  // this block's flush is visible device-wide before the block counts itself done
+    __syncthreads();
+    if (threadIdx.x == 0) last = atomicAdd(blocksDone, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (!last) return;
+    __threadfence();
+    unsigned long long present = 0;
+    for (long long first = 0; first < numGroups; first += COMPACT_TILE) {
+        present = compactTile(first, present, numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins,
+                              out.maxs, compacted);
+    }
+    if (threadIdx.x == 0) {
+        compacted[0] = (long long)present;
+        compacted[1] = 0;
+        *blocksDone = 0;
+    }
+}
+
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
 rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* intervals, int stagedIntervals,
                     const unsigned int* bitmap, const int* groups, int numGroups, const long long* measures,
                     int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
                     unsigned long long* counts, unsigned long long* validCounts, long long* sums,
-                    long long* mins, long long* maxs) {
+                    long long* mins, long long* maxs, long long* compacted, unsigned int* blocksDone) {
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
@@ -253,21 +312,26 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     }
 
     // The global accumulators again from the parameters: kept live through the loop they cost registers.
-    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, Accumulators{counts, validCounts, sums, mins, maxs});
+    const Accumulators global{counts, validCounts, sums, mins, maxs};
+    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
+    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global);
 }
 
 /*
  * The Z-sorted projection's kernel: rows are stored sorted by the packed Z code of a BVH-catalog entry, so
  * a query's Z intervals are contiguous row ranges (found on the host) and no row outside them is read.
- * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); blocks
- * stride over chunks, threads over a chunk's rows. Group codes and measures are in the same sorted order.
+ * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); each chunk
+ * is split into `parts` block-sized shares (several where there are few chunks, so that a selective query
+ * still spreads its rows over the GPU instead of walking each chunk with one block), and blocks stride over
+ * the numChunks * parts shares. Group codes and measures are in the same sorted order.
  * Same aggregation (and pre-aggregation, same shared memory) as rdb_query_aggregate.
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const int2* chunks, int numChunks, const int* groups, int numGroups, const long long* measures,
-                    int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
-                    unsigned long long* counts, unsigned long long* validCounts, long long* sums,
-                    long long* mins, long long* maxs) {
+rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
+                    const long long* measures, int nMeasures, const unsigned int* measureValid, long long n,
+                    int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
+                    long long* sums, long long* mins, long long* maxs, long long* compacted,
+                    unsigned int* blocksDone) {
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
@@ -275,12 +339,15 @@ rdb_range_aggregate(const int2* chunks, int numChunks, const int* groups, int nu
     const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
-    for (int c = blockIdx.x; c < numChunks; c += gridDim.x) {
-        const int2 chunk = chunks[c];
-        for (int i = threadIdx.x; i < chunk.y; i += blockDim.x) {
+    const long long shares = (long long)numChunks * parts;
+    for (long long share = blockIdx.x; share < shares; share += gridDim.x) {
+        const int2 chunk = chunks[share / parts];
+        const int part = (int)(share % parts);
+        for (int i = part * blockDim.x + threadIdx.x; i < chunk.y; i += parts * blockDim.x) {
             addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words,
                    (long long)chunk.x + i);
         }
     }
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
+    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global);
 }

@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.cuda;
 
+import static jcuda.driver.JCudaDriver.cuFuncGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
@@ -22,6 +23,15 @@ public final class Kernel {
 
     public String name() {
         return name;
+    }
+
+    /** Bytes of the kernel's static {@code __shared__} variables (they count against the opt-in limit too). */
+    public int staticSharedBytes() {
+        device.makeCurrent();
+        int[] bytes = {0};
+        check(cuFuncGetAttribute(bytes, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+                "cuFuncGetAttribute(" + name + ", static shared)");
+        return bytes[0];
     }
 
     /** Lets launches use up to {@code bytes} of dynamic shared memory (beyond the default 48 KiB: opt-in). */

@@ -9,8 +9,8 @@ package org.raydb.offload.gpu.engine;
  *   <li>a scan: every row's code of every filter term (4 bytes each), the row bitmap (1 bit per row) when
  *       there is one, and the terms' intervals (8 bytes each);</li>
  *   <li>a Z-sorted range job: its {start, count} chunks (8 bytes each), nothing per row beyond the above;</li>
- *   <li>the compaction (DeviceAggregates.compactionBytes): the counts of the whole group space twice, then
- *       each present group's entry.</li>
+ *   <li>the compaction (DeviceAggregates.compactionBytes): the counts of the whole group space (twice where
+ *       its count pass ran), then each present group's entry.</li>
  * </ul>
  * Accumulator atomics and BVH traversal are not counted: they depend on the schedule, not on the job.
  */

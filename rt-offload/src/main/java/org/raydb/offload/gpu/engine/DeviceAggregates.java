@@ -14,9 +14,9 @@ import org.raydb.offload.plan.Aggregate;
  * One job's accumulators in the runtime's {@link JobScratch}, in the layout both the fused kernel and the
  * any-hit program use: {@code counts[G]}, {@code sums[M*G]}, and {@code validCounts}, {@code mins},
  * {@code maxs[M*G]} only where kept (all at their identities when the job starts). After the launches,
- * {@link #compact} packs the groups with rows on the device (compact.cu) and {@link #read} brings only
- * those back: one copy of a small block into pinned memory and one wait, unless more groups than the first
- * copy covers have rows.
+ * {@link #compact} packs the groups with rows on the device (compact.cu), unless the fused kernel did so in
+ * its last block ({@link #outputsCompactedInLaunch}), and {@link #read} brings only those back: one copy of
+ * a small block into pinned memory and one wait, unless more groups than the first copy covers have rows.
  */
 final class DeviceAggregates {
 
@@ -34,12 +34,18 @@ final class DeviceAggregates {
     final DeviceBuffer maxs;
     private final DeviceBuffer compacted;
     private final DeviceBuffer tileCounts;
+    private final DeviceBuffer blocksDone;
     private final int entryWords;
+    private boolean compactedInLaunch;
     private int presentGroups;
+    /** Host time {@link #read} spent waiting for the stream, when the last wait ended, its copies back. */
+    private long waitNanos;
+    private long fetchedAt;
+    private int reads;
 
     DeviceAggregates(JobScratch scratch, CudaStream stream, int groups, JobMeasures measures, DeviceBuffer counts,
                      DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs,
-                     DeviceBuffer compacted, DeviceBuffer tileCounts) {
+                     DeviceBuffer compacted, DeviceBuffer tileCounts, DeviceBuffer blocksDone) {
         this.scratch = scratch;
         this.stream = stream;
         this.groups = groups;
@@ -51,6 +57,7 @@ final class DeviceAggregates {
         this.maxs = maxs;
         this.compacted = compacted;
         this.tileCounts = tileCounts;
+        this.blocksDone = blocksDone;
         this.entryWords = CompactKernels.entryWords(measures.count(), mins != null, maxs != null);
     }
 
@@ -58,8 +65,24 @@ final class DeviceAggregates {
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs);
     }
 
-    /** Queues the compaction after the job's launches (it also resets the touched slots). */
+    /**
+     * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
+     * launch) where the group space is small enough (QueryKernels.compactsInLaunch); else the plain outputs.
+     * Pass them to one launch only.
+     */
+    QueryKernels.Outputs outputsCompactedInLaunch() {
+        if (!QueryKernels.compactsInLaunch(groups)) return outputs();
+        compactedInLaunch = true;
+        return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
+                new QueryKernels.Compaction(compacted, blocksDone));
+    }
+
+    /**
+     * Queues the compaction after the job's launches (it also resets the touched slots); nothing when the
+     * launch compacted.
+     */
     void compact() {
+        if (compactedInLaunch) return;
         scratch.gpu().kernels().compact().compact(stream, groups, measures.count(), counts, validCounts, sums, mins,
                 maxs, tileCounts, compacted);
     }
@@ -71,7 +94,7 @@ final class DeviceAggregates {
         long first = Math.min(groups, Math.max(1, (FIRST_READ_BYTES - header) / entryBytes));
         PinnedBuffer host = scratch.download(header + first * entryBytes);
         host.copyFromAsync(compacted, 0, 0, header + first * entryBytes, stream);
-        stream.synchronize();
+        await();
         long present = host.view().getLong(0);
         if (present < 0 || present > groups) throw new IllegalStateException("compaction reported " + present
                 + " groups of " + groups);
@@ -84,7 +107,7 @@ final class DeviceAggregates {
                 long done = header + first * entryBytes;
                 host.copyFromAsync(compacted, done, done, total - done, stream);
             }
-            stream.synchronize();
+            await();
         }
         scratch.clean();
         presentGroups = (int) present;
@@ -92,12 +115,36 @@ final class DeviceAggregates {
                 presentGroups);
     }
 
+    private void await() {
+        long t = System.nanoTime();
+        stream.synchronize();
+        fetchedAt = System.nanoTime();
+        waitNanos += fetchedAt - t;
+        reads++;
+    }
+
+    /** Host time that {@link #read} waited for the stream, in ns. */
+    long waitNanos() {
+        return waitNanos;
+    }
+
+    /** {@link System#nanoTime()} when {@link #read}'s last wait ended: the packed groups were in host memory. */
+    long fetchedAt() {
+        return fetchedAt;
+    }
+
+    /** Copies {@link #read} brought back (1, or 2 when more groups had rows than the first copy covers). */
+    int reads() {
+        return reads;
+    }
+
     /**
-     * Device bytes the compaction reads (after {@link #read}): the counts twice (both passes), then each
-     * present group's entry.
+     * Device bytes the compaction reads (after {@link #read}): the counts (twice where its count pass ran),
+     * then each present group's entry.
      */
     long compactionBytes() {
-        return 16L * groups + 8L * entryWords * presentGroups;
+        boolean countPass = !compactedInLaunch && CompactKernels.tiles(groups) > 1;
+        return 8L * groups * (countPass ? 2 : 1) + 8L * entryWords * presentGroups;
     }
 
     /**

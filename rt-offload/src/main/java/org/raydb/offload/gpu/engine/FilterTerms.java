@@ -51,8 +51,22 @@ final class FilterTerms {
      * terms every row passes (the bitmap, if any, still applies).
      */
     QueryKernels.Filter upload(JobScratch scratch, CudaStream stream, DeviceBuffer bitmap) {
+        return at(scratch.upload(stream, stage(scratch)).address(), bitmap);
+    }
+
+    /** The filter once its staged bytes are on the device at {@code address} (the upload area's start). */
+    QueryKernels.Filter at(long address, DeviceBuffer bitmap) {
+        return new QueryKernels.Filter(address, columns.size(), address + termBytes(), intervalCount(), bitmap);
+    }
+
+    private long termBytes() {
+        return (long) QueryKernels.TERM_BYTES * Math.max(1, columns.size());
+    }
+
+    /** Writes the terms and intervals to the scratch's pinned staging; returns their bytes, for its upload. */
+    long stage(JobScratch scratch) {
         int total = intervalCount();
-        long termBytes = (long) QueryKernels.TERM_BYTES * Math.max(1, columns.size());
+        long termBytes = termBytes();
         long bytes = termBytes + 8L * Math.max(1, total);
         ByteBuffer staged = scratch.stageUpload(bytes);
         int next = 0;
@@ -66,7 +80,6 @@ final class FilterTerms {
                 next++;
             }
         }
-        long terms = scratch.upload(stream, bytes).address();
-        return new QueryKernels.Filter(terms, columns.size(), terms + termBytes, total, bitmap);
+        return bytes;
     }
 }

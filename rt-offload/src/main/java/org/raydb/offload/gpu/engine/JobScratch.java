@@ -12,10 +12,11 @@ import org.raydb.offload.gpu.optix.RayJobParams;
 /**
  * Device and pinned host memory that every GPU job of one runtime reuses, so that a job allocates nothing:
  * the per-group accumulators (kept at their identities between jobs: the compaction resets what a job
- * touched), the compaction's output and tile counters, an upload area for a job's chunks, filter or ray
- * segments, pinned staging both ways, and the events that time the launches. Buffers grow to the largest
- * job seen and live as long as the runtime (its context frees them). Jobs run one at a time per device
- * (GpuEngine), so nothing here is shared between two jobs in flight.
+ * touched), the compaction's output, tile counters and the query kernel's finished-blocks counter, an
+ * upload area for a job's chunks, filter or ray segments, pinned staging both ways, and the events that
+ * time the launches. Buffers grow to the largest job seen and live as long as the runtime (its context
+ * frees them). Jobs run one at a time per device (GpuEngine), so nothing here is shared between two jobs in
+ * flight.
  */
 final class JobScratch {
 
@@ -30,6 +31,8 @@ final class JobScratch {
     private DeviceBuffer maxs;
     private DeviceBuffer compacted;
     private DeviceBuffer tileCounts;
+    /** At 0 between launches: a launch that compacts in its last block counts its blocks here (query.cu). */
+    private DeviceBuffer blocksDone;
     private DeviceBuffer upload;
     private PinnedBuffer stagingIn;
     private PinnedBuffer stagingOut;
@@ -70,13 +73,15 @@ final class JobScratch {
             reset(stream, sums, 0);
             reset(stream, mins, Long.MAX_VALUE);
             reset(stream, maxs, Long.MIN_VALUE);
+            reset(stream, blocksDone, 0);
         }
         dirty = true;
         int words = CompactKernels.entryWords(m.count(), m.needMins(), m.needMaxs());
         compacted = grown(compacted, CompactKernels.HEADER_WORDS + (long) groups * words, 0, stream);
         tileCounts = grown(tileCounts, CompactKernels.tiles(groups), 0, stream);
+        blocksDone = grown(blocksDone, 1, 0, stream);
         return new DeviceAggregates(this, stream, groups, m, counts, keepValid ? valid : null, sums,
-                m.needMins() ? mins : null, m.needMaxs() ? maxs : null, compacted, tileCounts);
+                m.needMins() ? mins : null, m.needMaxs() ? maxs : null, compacted, tileCounts, blocksDone);
     }
 
     /** The job's groups are read back and every slot it touched is an identity again. */
@@ -84,29 +89,37 @@ final class JobScratch {
         dirty = false;
     }
 
-    /** Pinned staging of at least {@code bytes} for a job's upload: fill it, then {@link #upload}. */
+    /**
+     * Pinned staging of at least {@code bytes} for a job's upload: fill it, then {@link #upload}. Both ends
+     * grow here, so that the upload itself allocates nothing.
+     */
     ByteBuffer stageUpload(long bytes) {
         if (stagingIn == null || stagingIn.bytes() < bytes) {
             if (stagingIn != null) stagingIn.close();
             stagingIn = gpu.device().allocatePinned(Math.max(bytes, 4096));
         }
-        return stagingIn.view();
-    }
-
-    /** Queues the staged {@code bytes} to the device upload area, which it returns (the data at its start). */
-    DeviceBuffer upload(CudaStream stream, long bytes) {
         if (upload == null || upload.bytes() < bytes) {
             if (upload != null) upload.close();
             upload = gpu.device().allocate(Math.max(bytes, 4096));
         }
+        return stagingIn.view();
+    }
+
+    /** Stages {@code values} (see {@link #stageUpload}); returns their bytes, for {@link #upload}. */
+    long stage(int[] values) {
+        stageUpload(4L * values.length).asIntBuffer().put(0, values);
+        return 4L * values.length;
+    }
+
+    /** Queues the staged {@code bytes} to the device upload area, which it returns (the data at its start). */
+    DeviceBuffer upload(CudaStream stream, long bytes) {
         stagingIn.copyToAsync(upload, bytes, stream);
         return upload;
     }
 
     /** Stages and queues {@code values} to the upload area. */
     DeviceBuffer upload(CudaStream stream, int[] values) {
-        stageUpload(4L * values.length).asIntBuffer().put(0, values);
-        return upload(stream, 4L * values.length);
+        return upload(stream, stage(values));
     }
 
     /**

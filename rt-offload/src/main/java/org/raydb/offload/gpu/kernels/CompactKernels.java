@@ -13,7 +13,7 @@ import org.raydb.offload.gpu.cuda.PtxModule;
  */
 public final class CompactKernels {
 
-    /** Must match COMPACT_THREADS and COMPACT_TILE of compact.cu. */
+    /** Must match COMPACT_THREADS and COMPACT_TILE of compact_tile.cuh. */
     static final int THREADS = 256;
     public static final int TILE_GROUPS = THREADS * 16;
     /** Words before the first entry of the packed output (the number of present groups, then 0). */
@@ -48,8 +48,11 @@ public final class CompactKernels {
                         DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs, DeviceBuffer tileCounts,
                         DeviceBuffer out) {
         int tiles = tiles(groups);
-        countPresent.launch(stream, tiles, THREADS, 0,
-                new KernelArgs().pointer(counts).i32(groups).pointer(tileCounts));
+        // One tile starts its entries at 0: it needs no count pass.
+        if (tiles > 1) {
+            countPresent.launch(stream, tiles, THREADS, 0,
+                    new KernelArgs().pointer(counts).i32(groups).pointer(tileCounts));
+        }
         compactPresent.launch(stream, tiles, THREADS, 0, new KernelArgs().pointer(tileCounts).i32(groups)
                 .i32(measures).pointer(counts).pointer(valid).pointer(sums).pointer(mins).pointer(maxs).pointer(out));
     }

@@ -25,6 +25,13 @@ public final class QueryKernels {
     private static final int MIN_SHARED_BLOCKS_PER_SM = 2;
     /** Shared memory the driver keeps per resident block. */
     private static final int RESERVED_SHARED_BYTES = 1024;
+    /**
+     * Most block-sized shares of one range chunk: chunks hold at most 4096 rows (ZSortedProjection), so 16
+     * shares give each thread one row of a full chunk.
+     */
+    private static final int MAX_CHUNK_PARTS = 16;
+    /** Most compaction tiles (4096 groups each) that a launch compacts in its last block. */
+    private static final int MAX_COMPACTION_TILES = 4;
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
     /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
@@ -42,10 +49,12 @@ public final class QueryKernels {
         rangeAggregate = module.function("rdb_range_aggregate");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
-        sharedPerBlock = optIn;
+        // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
+        int dynamic = optIn - Math.max(queryAggregate.staticSharedBytes(), rangeAggregate.staticSharedBytes());
+        sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
-        queryAggregate.allowDynamicSharedBytes(optIn);
-        rangeAggregate.allowDynamicSharedBytes(optIn);
+        queryAggregate.allowDynamicSharedBytes(dynamic);
+        rangeAggregate.allowDynamicSharedBytes(dynamic);
     }
 
     /**
@@ -62,16 +71,38 @@ public final class QueryKernels {
 
     /**
      * Where it aggregates to: counts[G], sums[M*G], and validCounts/mins/maxs[M*G] or null where not kept
-     * (validCounts only when no measure has NULLs: a measure's non-NULL count is then its group's rows).
+     * (validCounts only when no measure has NULLs: a measure's non-NULL count is then its group's rows);
+     * with a {@link Compaction}, the launch also compacts them (else the caller queues CompactKernels).
      */
     public record Outputs(DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins,
-                          DeviceBuffer maxs) {
+                          DeviceBuffer maxs, Compaction compaction) {
+
+        /** Outputs that the caller compacts. */
+        public Outputs(DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins,
+                       DeviceBuffer maxs) {
+            this(counts, validCounts, sums, mins, maxs, null);
+        }
 
         /** Bytes of one block's shared copy of these accumulators for {@code groups} groups and {@code measures}. */
         long sharedBytes(int groups, int measures) {
             int arrays = 1 + (validCounts == null ? 0 : 1) + (mins == null ? 0 : 1) + (maxs == null ? 0 : 1);
             return 8L * (groups + (long) measures * groups * arrays);
         }
+    }
+
+    /**
+     * The launch's last block compacts the accumulators into {@code out} (CompactKernels' layout), for a group
+     * space where {@link #compactsInLaunch}; {@code blocksDone} is a device int at 0 (the launch leaves it at 0).
+     */
+    public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone) {
+    }
+
+    /**
+     * Whether a launch may compact {@code groups} itself: its last block walks the tiles one after another
+     * (a few µs each), which beats the compaction's two launches only for a few tiles.
+     */
+    public static boolean compactsInLaunch(int groups) {
+        return CompactKernels.tiles(groups) <= MAX_COMPACTION_TILES;
     }
 
     /** Grid and pre-aggregation of one launch: registers (one group, few measures), shared memory, or none. */
@@ -88,6 +119,9 @@ public final class QueryKernels {
         if (in.measureValid() != null && out.validCounts() == null) {
             throw new IllegalArgumentException("measures with NULLs need non-NULL counters");
         }
+        if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
+            throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
+        }
         long blocks = Math.max(1, Math.min(workBlocks, (long) BLOCKS_PER_SM * multiprocessors));
         boolean registers = in.numGroups() == 1 && in.nMeasures() <= MAX_REGISTER_MEASURES;
         long bytes = out.sharedBytes(in.numGroups(), in.nMeasures());
@@ -99,14 +133,20 @@ public final class QueryKernels {
         return new Launch(Math.min(blocks, perSm * multiprocessors), false, true, bytes + stagedBytes);
     }
 
-    /** Rows in the given chunks ({start, count} int pairs at {@code chunks}) of a Z-sorted projection; no filter. */
+    /**
+     * Rows in the given chunks ({start, count} int pairs at {@code chunks}) of a Z-sorted projection; no filter.
+     * Few chunks are split into several block shares each, up to one wave of resident blocks.
+     */
     public void rangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
-        Launch l = plan(in, out, numChunks, 0);
+        long wave = (long) BLOCKS_PER_SM * multiprocessors;
+        int parts = (int) Math.max(1, Math.min(MAX_CHUNK_PARTS, wave / Math.max(1, numChunks)));
+        Launch l = plan(in, out, (long) numChunks * parts, 0);
         rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(),
-                new KernelArgs().pointer(chunks).i32(numChunks).pointer(in.groups()).i32(in.numGroups())
+                new KernelArgs().pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
-                        .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs()));
+                        .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
+                        .pointer(compactedOf(out)).pointer(blocksDoneOf(out)));
     }
 
     public void queryAggregate(CudaStream stream, Filter f, Inputs in, Outputs out) {
@@ -118,6 +158,14 @@ public final class QueryKernels {
                 .pointer(f.bitmap()).pointer(in.groups()).i32(in.numGroups()).pointer(in.measures())
                 .i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows()).i32(l.registers() ? 1 : 0)
                 .i32(l.shared() ? 1 : 0).pointer(out.counts()).pointer(out.validCounts()).pointer(out.sums())
-                .pointer(out.mins()).pointer(out.maxs()));
+                .pointer(out.mins()).pointer(out.maxs()).pointer(compactedOf(out)).pointer(blocksDoneOf(out)));
+    }
+
+    private static DeviceBuffer compactedOf(Outputs out) {
+        return out.compaction() == null ? null : out.compaction().out();
+    }
+
+    private static DeviceBuffer blocksDoneOf(Outputs out) {
+        return out.compaction() == null ? null : out.compaction().blocksDone();
     }
 }

@@ -18,7 +18,10 @@ import org.raydb.offload.gpu.kernels.QueryKernels;
  * order, rows, per measure non-NULL count, SUM, MIN, MAX) over two measures. Both jobs share one set of
  * accumulators, as the engines' scratch does, and afterwards every accumulator must be back at its
  * identity. Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
- * and global atomics with a space of mostly empty groups over many compaction tiles.
+ * and global atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles
+ * (1 and 2 here) also run both jobs again with the compaction in the kernel's launch (its last block), as
+ * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
+ * back at 0 after each launch. A single tile runs the compaction without its count pass.
  */
 final class ResultChecks {
 
@@ -126,9 +129,11 @@ final class ResultChecks {
              DeviceBuffer valid = upload(validity); DeviceBuffer ch = upload(chunks);
              DeviceBuffer terms = upload(new long[] {z.address(), 2L << 32});
              DeviceBuffer tileCounts = device.allocate(4L * tiles);
+             DeviceBuffer blocksDone = device.allocate(8);
              DeviceBuffer out = device.allocate(8L * (CompactKernels.HEADER_WORDS
                      + (long) groups * CompactKernels.entryWords(2, true, true)));
              Accumulators acc = new Accumulators(groups)) {
+            blocksDone.clear();
             QueryKernels.Filter filter = new QueryKernels.Filter(terms.address(), 1, iv.address(), 2, null);
             QueryKernels.Inputs scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
             QueryKernels.Outputs all = new QueryKernels.Outputs(acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs);
@@ -152,10 +157,38 @@ final class ResultChecks {
             HostAggregate[] rangeExpected = {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
                     HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
             if (mismatch == null) mismatch = compare("range, no NULLs", out, rangeExpected, false);
+            if (QueryKernels.compactsInLaunch(groups)) {
+                QueryKernels.Compaction inLaunch = new QueryKernels.Compaction(out, blocksDone);
+                for (int run = 1; run <= 2 && mismatch == null; run++) {
+                    garbage(out);
+                    kernels.query().queryAggregate(stream, filter, scanInputs, new QueryKernels.Outputs(acc.counts,
+                            acc.valid, acc.sums, acc.mins, acc.maxs, inLaunch));
+                    mismatch = compare("scan, NULLs, compacted in launch " + run, out, scanExpected, true);
+                    if (mismatch == null) mismatch = counterAtZero(blocksDone);
+                    garbage(out);
+                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), chunks.length / 2,
+                            rangeInputs, new QueryKernels.Outputs(acc.counts, null, acc.sums, null, null, inLaunch));
+                    if (mismatch == null) {
+                        mismatch = compare("range, compacted in launch " + run, out, rangeExpected, false);
+                    }
+                    if (mismatch == null) mismatch = counterAtZero(blocksDone);
+                }
+            }
             if (mismatch == null) mismatch = acc.notIdentity();
             return CheckResult.of("result compaction, " + name, n, mismatch, millis, String.format(
                     "%d of %d groups present, scan kernel + compaction", present(scanExpected[0]), groups));
         }
+    }
+
+    /** Fills the packed output with -1 words, so that a compaction that did not run cannot pass. */
+    private void garbage(DeviceBuffer out) {
+        kernels.compact().fill(stream, out, out.bytes() / 8, -1);
+    }
+
+    private String counterAtZero(DeviceBuffer blocksDone) {
+        stream.synchronize();
+        int done = blocksDone.toIntArray(1)[0];
+        return done == 0 ? null : "finished-blocks counter at " + done + " after a launch that compacted";
     }
 
     /** {start, count} pairs: the first 1000 rows of every 4096. */
