@@ -6,10 +6,10 @@ import java.util.List;
  * Everything one bench run measured: the machine, the data (scale factor, where it came from, lineorder
  * rows), the settings and the command line that chose them, the results, the cold start, and what the goals
  * compare them with: the device copy bandwidth for the kernels' floors and the anchors ({@code null} when
- * none were asked for).
+ * none were asked for). {@code timing} is how the timed runs were ordered ({@link BenchRunner.Timing}).
  */
 public record BenchReport(MachineInfo machine, double sf, String source, long seed, long rows, String engine,
-        int reps, String timestamp, String command, List<BenchResult> results, ColdStart cold,
+        int reps, String timing, String timestamp, String command, List<BenchResult> results, ColdStart cold,
         BandwidthFloor bandwidth, Anchors anchors) {
 
     public boolean allMatch() {

@@ -28,8 +28,8 @@ public final class HtmlReport {
                 + ".good{color:#080;font-weight:bold}</style></head><body>\n<h1>RayDB SSB bench</h1>\n<p>");
         html.append("<code>").append(escape(report.command())).append("</code><br>");
         html.append(escape(String.format(Locale.ROOT, "SF %s (%s), %,d lineorder rows; engine=%s; median of %d "
-                + "reps; %s", Json.number(report.sf()), report.source(), report.rows(), report.engine(),
-                report.reps(), report.timestamp()))).append("<br>");
+                + "reps (%s); %s", Json.number(report.sf()), report.source(), report.rows(), report.engine(),
+                report.reps(), report.timing(), report.timestamp()))).append("<br>");
         MachineInfo m = report.machine();
         html.append(escape(String.format(Locale.ROOT, "%d cores, %.1f GiB, %s, %s, GPU: %s", m.cores(),
                 m.memoryBytes() / (double) (1L << 30), m.os(), m.java(),

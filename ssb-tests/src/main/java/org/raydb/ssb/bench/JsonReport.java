@@ -33,6 +33,7 @@ public final class JsonReport {
                 + "},\n  \"sf\": " + Json.number(report.sf()) + ",\n  \"source\": " + Json.string(report.source())
                 + ",\n  \"seed\": " + report.seed() + ",\n  \"rows\": " + report.rows()
                 + ",\n  \"engine\": " + Json.string(report.engine()) + ",\n  \"reps\": " + report.reps()
+                + ",\n  \"timing\": " + Json.string(report.timing())
                 + ",\n  \"timestamp\": " + Json.string(report.timestamp())
                 + ",\n  \"command\": " + Json.string(report.command())
                 + ",\n  \"results\": " + array(results)

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.raydb.ssb.bench.Anchors;
+import org.raydb.ssb.bench.BenchRunner;
 import org.raydb.ssb.gen.ScaleFactor;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
@@ -14,7 +15,7 @@ import org.raydb.ssb.query.QueryForm;
  * The options of {@code bench}, {@code suite} and {@code generate}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
- * [--copy-bandwidth-gbs X] [--anchors NAME]}.
+ * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -26,10 +27,11 @@ import org.raydb.ssb.query.QueryForm;
  * @param copyBandwidthGbs the device copy bandwidth ({@code run bandwidth}) for the kernels' floors; NaN when
  *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
  * @param anchors   the anchors to compare with ({@code --anchors}, see {@link Anchors#KNOWN}), or null
+ * @param timing    how the bench orders its timed runs ({@code --timing}, default blocks)
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
         String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown,
-        double copyBandwidthGbs, String anchors) {
+        double copyBandwidthGbs, String anchors, BenchRunner.Timing timing) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
@@ -57,6 +59,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         boolean breakdown = false;
         double copyBandwidthGbs = Double.NaN;
         String anchors = null;
+        BenchRunner.Timing timing = BenchRunner.Timing.BLOCKS;
         if (bandwidthEnv != null && !bandwidthEnv.isBlank()) {
             try {
                 copyBandwidthGbs = bandwidth(BANDWIDTH_ENV, bandwidthEnv.strip());
@@ -89,6 +92,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--threads" -> threads = positive("--threads", value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
+                    case "--timing" -> timing = BenchRunner.Timing.parse(value);
                     default -> throw usage("unknown option " + option);
                 }
             } catch (IllegalArgumentException e) {
@@ -108,7 +112,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
         return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
-                breakdown, copyBandwidthGbs, anchors);
+                breakdown, copyBandwidthGbs, anchors, timing);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */

@@ -106,7 +106,8 @@ public final class RaydbCli {
             selectivity = Selectivity.fractions(connection, options.queries(), contents.flatRows());
         }
         ResultTablePrinter printer = new ResultTablePrinter(out);
-        BenchRunner.Outcome outcome = new BenchRunner(contents.file(), options.raydbParameters(), options.reps())
+        BenchRunner.Outcome outcome = new BenchRunner(contents.file(), options.raydbParameters(), options.reps(),
+                options.timing())
                 .run(QueryCatalog.select(options.queries(), options.forms()), selectivity,
                         ConsoleProgress.forThisTerminal(), printer::print);
         List<BenchResult> results = outcome.results();
@@ -114,7 +115,7 @@ public final class RaydbCli {
         BenchReport report = new BenchReport(MachineInfo.current(),
                 ExistingDatabase.scaleFactor(contents.file(), contents.provenance()), contents.provenance().source(),
                 contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.reps(),
-                now.toString(), command, results, outcome.cold(), bandwidth, anchors);
+                options.timing().label(), now.toString(), command, results, outcome.cold(), bandwidth, anchors);
         if (options.breakdown()) {
             new BreakdownTablePrinter(out, bandwidth).print(results);
         }

@@ -28,7 +28,7 @@ class GoalsTest {
     }
 
     private static BenchReport report(double sf, double coldMs, BandwidthFloor floor, BenchResult... results) {
-        return new BenchReport(MACHINE, sf, "generated", 1, 120_000_000, "cuda", 10, "2026-11-22T12:00",
+        return new BenchReport(MACHINE, sf, "generated", 1, 120_000_000, "cuda", 10, "blocks", "2026-11-22T12:00",
                 "raydb bench --anchors test", List.of(results), new ColdStart(50, "q1.1/flat", 600, coldMs), floor,
                 ANCHORS);
     }
@@ -92,7 +92,7 @@ class GoalsTest {
 
     @Test
     void noAnchorsAndNoBandwidthMeanNoGoals() {
-        BenchReport plain = new BenchReport(MACHINE, 1, "generated", 1, 6_000_000, "cuda", 3, "t", "raydb bench",
+        BenchReport plain = new BenchReport(MACHINE, 1, "generated", 1, 6_000_000, "cuda", 3, "blocks", "t", "raydb bench",
                 List.of(cuda("q1.1", 50, 0.5, 50, 80, 100)), ColdStart.NONE, BandwidthFloor.UNKNOWN, null);
         assertTrue(plain.goals().isEmpty());
         assertTrue(plain.goals().comparisons().isEmpty());

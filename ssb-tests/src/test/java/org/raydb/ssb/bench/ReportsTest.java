@@ -12,7 +12,7 @@ class ReportsTest {
     private static final MachineInfo MACHINE = new MachineInfo(2, 24L << 30, "Linux", "Java 25", List.of());
 
     private static BenchReport report(BenchResult... results) {
-        return new BenchReport(MACHINE, 1, "generated", 7, 6_000_000, "auto", 5, "2026-11-22T09:00", "raydb bench",
+        return new BenchReport(MACHINE, 1, "generated", 7, 6_000_000, "auto", 5, "blocks", "2026-11-22T09:00", "raydb bench",
                 List.of(results), new ColdStart(40, "q1.1/flat", 812.25, 1500), BandwidthFloor.UNKNOWN, null);
     }
 
