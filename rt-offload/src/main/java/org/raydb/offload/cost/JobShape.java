@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
+import org.raydb.offload.exec.RtScanForm;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction;
@@ -54,28 +54,26 @@ public record JobShape(long rows, Technique technique, long qualifyingRows, long
         int minMax = (mins ? 1 : 0) + (maxs ? 1 : 0);
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
             long q = rowsIn(job.scene().zOrder(), job.zIntervals());
-            JobShape rtScan = job.rangeOnly() ? rtScan(job.rtScan(), q, measures.size(), minMax) : null;
+            JobShape rtScan = job.rangeOnly() ? rtScan(job, q, measures.size(), minMax) : null;
             return new JobShape(job.rows(), job.technique(), q, q, job.zIntervals().size(), 0,
                     Math.max(1, job.scene().yCells()), job.groupCount(), measures.size(), minMax, rtScan);
         }
         double fraction = 1;
-        for (RankFilter f : job.rankFilters()) {
-            fraction *= job.rows() == 0 ? 0 : (double) passing(f) / job.rows();
+        for (String c : job.rtScanForm().columns()) {
+            fraction *= job.rows() == 0 ? 0 : (double) job.rtScanForm().passingRows(c) / job.rows();
         }
         return rtScan(job, Math.round(job.rows() * fraction), measures.size(), minMax);
     }
 
+    /**
+     * The shape of a job's RTScan form, from the rows passing each column (the dictionaries' code counts), so
+     * that costing it never builds its uniform encodings and sieving vectors.
+     */
     private static JobShape rtScan(OffloadJob job, long qualifying, int measures, int minMax) {
-        long hits = job.rankFilters().stream().mapToLong(JobShape::passing).sum();
-        return new JobShape(job.rows(), Technique.RTSCAN_CUBES, qualifying, hits, 0, job.rankFilters().size(), 1,
+        RtScanForm form = job.rtScanForm();
+        long hits = form.columns().stream().mapToLong(form::passingRows).sum();
+        return new JobShape(job.rows(), Technique.RTSCAN_CUBES, qualifying, hits, 0, form.columns().size(), 1,
                 job.groupCount(), measures, minMax);
-    }
-
-    /** Rows that pass one column's rank intervals. */
-    private static long passing(RankFilter f) {
-        long passing = 0;
-        for (int[] iv : f.rankIntervals()) passing += iv[1] - iv[0];
-        return passing;
     }
 
     /** Rows whose code lies in the closed intervals: two lookups in the code order per interval. */

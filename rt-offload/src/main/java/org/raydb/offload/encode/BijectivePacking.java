@@ -68,15 +68,29 @@ public final class BijectivePacking {
 
     /** Packs rows {@code [from, to)} into {@code z}, for a packing whose {@link #size()} fits an {@code int}. */
     public void packInts(int[][] columns, int from, int to, int[] z) {
+        packInts(columns, from, to, z, from);
+    }
+
+    /**
+     * The Z codes of {@code columns} as {@link CodeOrder.Codes}, packed a block at a time, so that their order
+     * needs no table-sized array of them.
+     */
+    public CodeOrder.Codes codes(int[][] columns) {
+        return (from, to, out) -> packInts(columns, from, to, out, 0);
+    }
+
+    /** Packs rows {@code [from, to)} into {@code out} from position {@code at} on. */
+    private void packInts(int[][] columns, int from, int to, int[] out, int at) {
         if (size > Integer.MAX_VALUE) {
             throw new IllegalStateException("Z codes up to " + size + " do not fit 32 bits");
         }
-        java.util.Arrays.fill(z, from, to, 0);
+        int shift = at - from;
+        java.util.Arrays.fill(out, at, at + to - from, 0);
         for (int i = 0; i < columns.length; i++) {
             int[] codes = columns[i];
             int k = cardinalities[i];
             for (int r = from; r < to; r++) {
-                z[r] = z[r] * k + codes[r];
+                out[r + shift] = out[r + shift] * k + codes[r];
             }
         }
     }

@@ -27,6 +27,20 @@ public final class CodeOrder {
         this.positionOf = positionOf;
     }
 
+    /**
+     * A code per row, produced a block of rows at a time into a small buffer: the codes of rows
+     * {@code [from, to)} go to {@code out[0 .. to - from)}. So an order can be sorted from codes computed on
+     * the fly (a packing of several columns) without a table-sized array of them: at SF 20 such an array costs
+     * more to allocate (page faults and zeroing on one thread) than the sort's own passes.
+     */
+    @FunctionalInterface
+    public interface Codes {
+        void fill(int from, int to, int[] out);
+    }
+
+    /** Rows per block of {@link Codes}: its buffer stays in the L1 cache. */
+    private static final int BLOCK = 2048;
+
     /** The order of {@code codes}, whose codes run up to their largest value. */
     public static CodeOrder of(int[] codes) {
         AtomicInteger max = new AtomicInteger(-1);
@@ -37,38 +51,64 @@ public final class CodeOrder {
             }
             max.accumulateAndGet(m, Math::max);
         });
-        return of(codes, max.get() + 1, false);
+        return of(codes, max.get() + 1);
     }
 
     /** The order of {@code codes}, all below {@code codeCount}. */
     static CodeOrder of(int[] codes, int codeCount) {
-        return of(codes, codeCount, false);
+        return of(arrayCodes(codes), codes.length, codeCount, false);
+    }
+
+    /** The order of {@code rows} rows whose codes (all below {@code codeCount}) {@code codes} produces. */
+    public static CodeOrder of(Codes codes, int rows, int codeCount) {
+        return of(codes, rows, codeCount, false);
     }
 
     /** {@link #of(int[], int)} that also records every row's sorted position ({@link #positionOf}). */
     static CodeOrder withPositions(int[] codes, int codeCount) {
-        return of(codes, codeCount, true);
+        return of(arrayCodes(codes), codes.length, codeCount, true);
     }
 
-    private static CodeOrder of(int[] codes, int codeCount, boolean positions) {
-        int[] positionOf = positions ? new int[codes.length] : null;
-        return codeCount <= ONE_PASS_CODES ? countingSort(codes, codeCount, positionOf)
-                : bucketSort(codes, codeCount, positionOf);
+    /** An array's codes as {@link Codes}. */
+    private static Codes arrayCodes(int[] codes) {
+        return (from, to, out) -> System.arraycopy(codes, from, out, 0, to - from);
+    }
+
+    private static CodeOrder of(Codes codes, int rows, int codeCount, boolean positions) {
+        int[] positionOf = positions ? new int[rows] : null;
+        return codeCount <= ONE_PASS_CODES ? countingSort(codes, rows, codeCount, positionOf)
+                : bucketSort(codes, rows, codeCount, positionOf);
+    }
+
+    /** Calls {@code body(firstRow, n, buffer)} on the codes of rows {@code [from, to)}, a block at a time. */
+    private static void blocks(Codes codes, int from, int to, BlockBody body) {
+        int[] buffer = new int[BLOCK];
+        for (int r = from; r < to; r += BLOCK) {
+            int n = Math.min(BLOCK, to - r);
+            codes.fill(r, r + n, buffer);
+            body.run(r, n, buffer);
+        }
+    }
+
+    @FunctionalInterface
+    private interface BlockBody {
+        void run(int firstRow, int n, int[] codes);
     }
 
     /**
      * A parallel stable counting sort: the rows are cut into consecutive chunks, each counts its codes, and
      * chunk {@code t}'s rows of code {@code c} go after those of the chunks before it.
      */
-    private static CodeOrder countingSort(int[] codes, int codeCount, int[] positionOf) {
-        int rows = codes.length;
+    private static CodeOrder countingSort(Codes codes, int rows, int codeCount, int[] positionOf) {
         int chunks = chunks(rows, codeCount);
         int[][] next = new int[chunks][];
         IntStream.range(0, chunks).parallel().forEach(t -> {
             int[] count = new int[codeCount];
-            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
-                count[codes[r]]++;
-            }
+            blocks(codes, from(t, chunks, rows), from(t + 1, chunks, rows), (first, n, block) -> {
+                for (int i = 0; i < n; i++) {
+                    count[block[i]]++;
+                }
+            });
             next[t] = count;
         });
         int[] start = new int[codeCount + 1];
@@ -76,18 +116,19 @@ public final class CodeOrder {
         int[] rowAt = new int[rows];
         IntStream.range(0, chunks).parallel().forEach(t -> {
             int[] mine = next[t];
-            int end = from(t + 1, chunks, rows);
-            if (positionOf == null) {
-                for (int r = from(t, chunks, rows); r < end; r++) {
-                    rowAt[mine[codes[r]]++] = r;
+            blocks(codes, from(t, chunks, rows), from(t + 1, chunks, rows), (first, n, block) -> {
+                if (positionOf == null) {
+                    for (int i = 0; i < n; i++) {
+                        rowAt[mine[block[i]]++] = first + i;
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        int at = mine[block[i]]++;
+                        rowAt[at] = first + i;
+                        positionOf[first + i] = at;
+                    }
                 }
-            } else {
-                for (int r = from(t, chunks, rows); r < end; r++) {
-                    int at = mine[codes[r]]++;
-                    rowAt[at] = r;
-                    positionOf[r] = at;
-                }
-            }
+            });
         });
         return new CodeOrder(rowAt, start, positionOf);
     }
@@ -95,11 +136,11 @@ public final class CodeOrder {
     /**
      * Many codes: one stable counting pass on the codes' high bits (a few thousand buckets, whose write
      * cursors stay in the caches, where one pass over millions of codes would miss them on every row), which
-     * carries each row's code along; then every bucket, a few thousand codes wide, gets a stable counting
-     * sort of its own, in cache, all buckets at once. The buckets' counts give the starts.
+     * carries each row's code along and puts its row where it ends up, in its bucket's range of the order;
+     * then every bucket, a few thousand codes wide, gets a stable counting sort of its own, in cache, all
+     * buckets at once. The buckets' counts give the starts.
      */
-    private static CodeOrder bucketSort(int[] codes, int codeCount, int[] positionOf) {
-        int rows = codes.length;
+    private static CodeOrder bucketSort(Codes codes, int rows, int codeCount, int[] positionOf) {
         int bits = 32 - Integer.numberOfLeadingZeros(codeCount - 1);
         int highBits = Math.min(MAX_HIGH_BITS, (bits + 1) / 2);
         int lowBits = bits - highBits;
@@ -108,25 +149,28 @@ public final class CodeOrder {
         int[][] next = new int[chunks][];
         IntStream.range(0, chunks).parallel().forEach(t -> {
             int[] count = new int[buckets];
-            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
-                count[codes[r] >>> lowBits]++;
-            }
+            blocks(codes, from(t, chunks, rows), from(t + 1, chunks, rows), (first, n, block) -> {
+                for (int i = 0; i < n; i++) {
+                    count[block[i] >>> lowBits]++;
+                }
+            });
             next[t] = count;
         });
         int[] bucketStart = new int[buckets + 1];
         bucketStart[buckets] = cursors(next, buckets, bucketStart);
         int[] keyByBucket = new int[rows];
-        int[] rowByBucket = new int[rows];
+        int[] rowAt = new int[rows];
         IntStream.range(0, chunks).parallel().forEach(t -> {
             int[] mine = next[t];
-            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
-                int at = mine[codes[r] >>> lowBits]++;
-                keyByBucket[at] = codes[r];
-                rowByBucket[at] = r;
-            }
+            blocks(codes, from(t, chunks, rows), from(t + 1, chunks, rows), (first, n, block) -> {
+                for (int i = 0; i < n; i++) {
+                    int at = mine[block[i] >>> lowBits]++;
+                    keyByBucket[at] = block[i];
+                    rowAt[at] = first + i;
+                }
+            });
         });
         int[] start = new int[codeCount + 1];
-        int[] rowAt = new int[rows];
         int lowMask = (1 << lowBits) - 1;
         IntStream.range(0, buckets).parallel().forEach(b -> {
             int from = bucketStart[b];
@@ -136,20 +180,23 @@ public final class CodeOrder {
                 cursor[keyByBucket[i] & lowMask]++;
             }
             int base = b << lowBits;
-            for (int c = 0, at = from; c <= lowMask; c++) {
+            for (int c = 0, at = 0; c <= lowMask; c++) {
                 if (base + c < codeCount) {
-                    start[base + c] = at;
+                    start[base + c] = from + at;
                 }
                 int n = cursor[c];
                 cursor[c] = at;
                 at += n;
             }
+            // The bucket's rows, read from its range of the order, are sorted into a buffer and copied back.
+            int[] sorted = new int[end - from];
             for (int i = from; i < end; i++) {
-                int at = cursor[keyByBucket[i] & lowMask]++;
-                int row = rowByBucket[i];
-                rowAt[at] = row;
-                if (positionOf != null) {
-                    positionOf[row] = at;
+                sorted[cursor[keyByBucket[i] & lowMask]++] = rowAt[i];
+            }
+            System.arraycopy(sorted, 0, rowAt, from, sorted.length);
+            if (positionOf != null) {
+                for (int i = from; i < end; i++) {
+                    positionOf[rowAt[i]] = i;
                 }
             }
         });
@@ -184,19 +231,20 @@ public final class CodeOrder {
         return (int) ((long) rows * chunk / chunks);
     }
 
-    /** Where each code's rows begin in code order: {@code start[c]}, for {@code c} up to the largest code + 1. */
-    public static int[] starts(int[] codes) {
-        int max = -1;
-        for (int c : codes) {
-            max = Math.max(max, c);
-        }
-        int[] start = new int[max + 2];
-        for (int c : codes) {
-            start[c + 1]++;
-        }
-        for (int c = 0; c <= max; c++) {
-            start[c + 1] += start[c];
-        }
+    /** Where each code's rows would begin in code order, for codes below {@code codeCount}: counted on all cores. */
+    public static int[] starts(int[] codes, int codeCount) {
+        int rows = codes.length;
+        int chunks = chunks(rows, codeCount);
+        int[][] counts = new int[chunks][];
+        IntStream.range(0, chunks).parallel().forEach(t -> {
+            int[] count = new int[codeCount];
+            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
+                count[codes[r]]++;
+            }
+            counts[t] = count;
+        });
+        int[] start = new int[codeCount + 1];
+        start[codeCount] = cursors(counts, codeCount, start);
         return start;
     }
 

@@ -23,6 +23,8 @@ public final class SortedDictionary {
     private final long[] longValues;
     private final String[] stringValues;
     private final int[] codes;
+    /** Where each code's rows begin in code order (so rows per code), counted on first use by the cost model. */
+    private volatile int[] codeStarts;
 
     private SortedDictionary(long[] longValues, String[] stringValues, int[] codes) {
         this.longValues = longValues;
@@ -129,6 +131,20 @@ public final class SortedDictionary {
 
     public int[] codes() {
         return codes;
+    }
+
+    /** Rows whose code lies in the inclusive code intervals (disjoint): one pass over the codes, once. */
+    public long rowsIn(List<int[]> intervals) {
+        int[] starts = codeStarts;
+        if (starts == null) {
+            starts = CodeOrder.starts(codes, cardinality());
+            codeStarts = starts;
+        }
+        long rows = 0;
+        for (int[] iv : intervals) {
+            rows += starts[iv[1] + 1] - starts[iv[0]];
+        }
+        return rows;
     }
 
     /** The value of a code ({@code Long} or {@code String}), {@code null} for the NULL code. */

@@ -1,6 +1,7 @@
 package org.raydb.offload.engine;
 
 import java.util.List;
+import org.raydb.offload.exec.RtScanForm;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 
@@ -12,8 +13,8 @@ import org.raydb.offload.plan.Aggregate;
  * @param technique     which geometry finds the qualifying rows
  * @param scene         RAYDB: the catalog entry (triangles per row: x = 0, y = entry group code, z = Z code)
  * @param zIntervals    RAYDB: inclusive Z code intervals; rays run from {@code lo - 0.5} to {@code hi + 0.5}
- * @param rankFilters   RTSCAN: per filtered column, the passing rank intervals (results are ANDed); also set
- *                      for a RAYDB job on a range-only scene, as its {@link #rtScan()} form
+ * @param rtScanForm    RTSCAN: the filters in RTScan's form, built on first use ({@link #rankFilters()}); also
+ *                      set for a RAYDB job on a range-only scene, as its {@link #rtScan()} form; else null
  * @param groupOfRow    the query's dense group code of every row (read by row index)
  * @param groupCount    number of query groups
  * @param yIsGroup      whether the scene's Y coordinate equals the query's group code (then it may be used)
@@ -25,7 +26,7 @@ import org.raydb.offload.plan.Aggregate;
  *                      keyed by it (weakly) are never stale
  */
 public record OffloadJob(int rows, Technique technique, TriangleScene scene, List<long[]> zIntervals,
-        List<RankFilter> rankFilters, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
+        RtScanForm rtScanForm, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
         MeasureProgram[] measures, java.util.Map<String, org.raydb.offload.exec.ColumnData> columns,
         Object snapshot) {
 
@@ -38,12 +39,17 @@ public record OffloadJob(int rows, Technique technique, TriangleScene scene, Lis
         return scene != null && scene.rangeOnly();
     }
 
+    /** RTSCAN: per filtered column, the passing rank intervals (results are ANDed); built on first call. */
+    public List<RankFilter> rankFilters() {
+        return rtScanForm == null ? List.of() : rtScanForm.filters();
+    }
+
     /** The same query as an RTScan job (the rank filters this job carries, everything else shared). */
     public OffloadJob rtScan() {
         if (technique == Technique.RAYDB_TRIANGLES && !rangeOnly()) {
             throw new IllegalStateException("a RayDB job on a geometry entry carries no rank filters");
         }
-        return new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters, groupOfRow, groupCount,
+        return new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rtScanForm, groupOfRow, groupCount,
                 false, aggregates, measures, columns, snapshot);
     }
 }

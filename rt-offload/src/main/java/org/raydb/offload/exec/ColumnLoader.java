@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.duckdb.DuckDBConnection;
 import org.raydb.arrow.DuckDbArrowReader;
@@ -30,8 +31,13 @@ public final class ColumnLoader {
     private static final int BATCH = 1 << 20;
     /** Rows per part of a parallel export, at least: below it, one reader is as fast. */
     static final int PART_ROWS = 1 << 15;
-    /** Parts of a parallel export at most: each re-reads the rowid column to find its range. */
-    static final int MAX_PARTS = Math.min(8, Runtime.getRuntime().availableProcessors());
+    /**
+     * Parts of a parallel export at most, one per core up to 16: each part's Arrow conversion runs on its
+     * reading thread, so fewer parts than cores leave cores idle. Each part holds one batch of
+     * {@link #BATCH} rows at a time (8 bytes per column and row), and re-reads the rowid column to find its
+     * range, which costs little beside the columns.
+     */
+    static final int MAX_PARTS = Math.min(16, Runtime.getRuntime().availableProcessors());
     /** Above this many distinct values a VARCHAR column travels as strings (its list comes through JDBC). */
     static final int DICTIONARY_LIMIT = 1 << 16;
 
@@ -42,21 +48,23 @@ public final class ColumnLoader {
     public static List<ColumnData> load(Connection connection, TableRef table, List<String> names,
             List<ColumnType> types, BufferAllocator allocator) throws SQLException {
         int rows = Math.toIntExact(single(connection, "SELECT count(*) FROM " + table.sql()));
-        List<ArrowColumnReader> readers = new ArrayList<>();
+        StringHashes[] dictionaries = new StringHashes[names.size()];
         StringBuilder select = new StringBuilder();
         for (int i = 0; i < names.size(); i++) {
             String column = TableRef.quote(names.get(i));
             String expression = column;
-            StringHashes dictionary = null;
             if (types.get(i).kind() == ColumnType.Kind.VARCHAR) {
-                dictionary = dictionary(connection, table, column);
-                if (dictionary != null) {
+                dictionaries[i] = dictionary(connection, table, column);
+                if (dictionaries[i] != null) {
                     expression = "CASE WHEN " + column + " IS NOT NULL THEN hash(" + column + ") END";
                 }
             }
-            readers.add(new ArrowColumnReader(names.get(i), types.get(i), rows, dictionary));
             select.append(i == 0 ? "" : ", ").append(expression).append(" AS c").append(i);
         }
+        // The readers' arrays at once: a fresh array's first touch (page faults, zeroing) runs on the allocating
+        // thread at well under a GB/s, seconds for a few columns at SF 20, so one thread per column.
+        List<ArrowColumnReader> readers = IntStream.range(0, names.size()).parallel()
+                .mapToObj(i -> new ArrowColumnReader(names.get(i), types.get(i), rows, dictionaries[i])).toList();
         // Every load of one snapshot must line up row by row: DuckDB keeps a scan in insertion order unless
         // told not to, and only then does the order need a sort.
         String order = insertionOrderKept(connection) ? "" : " ORDER BY rowid";

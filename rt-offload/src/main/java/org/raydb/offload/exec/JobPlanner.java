@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
-import org.raydb.offload.encode.UniformEncoding;
 import org.raydb.offload.engine.MeasureProgram;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.index.BvhCatalog;
 import org.raydb.offload.index.TriangleScene;
@@ -24,7 +22,8 @@ import org.raydb.offload.plan.OffloadPlan;
  * filtered attributes pack into one Z code with at most {@link BvhCatalog#MAX_INTERVALS} Z intervals (the
  * BVH catalog decides which entry), otherwise RTScan (uniform encoding, sieving vectors, cube refine), which
  * handles any cardinality. Z codes from 2^22 on (up to {@link BvhCatalog#maxRangeCodes}) give a range-only
- * RayDB job, which also carries its RTScan form for the ray engine.
+ * RayDB job, which also carries its RTScan form for the ray engine ({@link RtScanForm}, built only if that
+ * engine runs it).
  */
 public final class JobPlanner {
 
@@ -75,7 +74,7 @@ public final class JobPlanner {
             }
             boolean yIsGroup = !scene.rangeOnly() && scene.key().yAttributes().equals(groupColumns);
             // A range-only entry carries the RTScan form too: the optix engine needs exact float32 geometry.
-            List<RankFilter> rtScan = scene.rangeOnly() ? rankFilters(order, ordered, table) : List.of();
+            RtScanForm rtScan = scene.rangeOnly() ? new RtScanForm(order, ordered, table) : null;
             job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, scene, choice.zIntervals(), rtScan,
                     groups.groupOfRow(), groups.count(), yIsGroup, plan.aggregates(), measures, measureColumns, table);
             index = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
@@ -88,7 +87,7 @@ public final class JobPlanner {
                 appendEncoding(encodings, c, "uniform ranks over a sorted dictionary ("
                         + table.dictionary(c).cardinality() + " codes)");
             }
-            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rankFilters(order, ordered, table),
+            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), new RtScanForm(order, ordered, table),
                     groups.groupOfRow(), groups.count(), false, plan.aggregates(), measures, measureColumns, table);
             index = rtScanIndex(order);
         }
@@ -103,26 +102,6 @@ public final class JobPlanner {
             }
         }
         return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), index);
-    }
-
-    /** RTScan's filters: per filtered column, its code intervals as run-aligned uniform rank intervals. */
-    private static List<RankFilter> rankFilters(List<String> order, Map<String, List<int[]>> intervals,
-            ResidentTable table) {
-        List<RankFilter> out = new ArrayList<>();
-        for (String c : order) {
-            UniformEncoding u = table.uniform(c);
-            List<int[]> ranks = new ArrayList<>();
-            for (int[] iv : intervals.get(c)) {
-                int[] r = u.rankInterval(iv[0], iv[1]);
-                if (!ranks.isEmpty() && ranks.get(ranks.size() - 1)[1] == r[0]) {
-                    ranks.get(ranks.size() - 1)[1] = r[1];
-                } else if (r[0] < r[1]) {
-                    ranks.add(r);
-                }
-            }
-            out.add(new RankFilter(c, u, table.sieving(c), ranks));
-        }
-        return out;
     }
 
     private static String rtScanIndex(List<String> order) {

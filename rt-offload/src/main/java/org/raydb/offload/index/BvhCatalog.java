@@ -133,14 +133,13 @@ public final class BvhCatalog {
             return null;
         }
         BijectivePacking packing = new BijectivePacking(cards);
-        int[] z = packing.packAllInts(columns, rows);
         if (size >= TriangleScene.MAX_CODE) {
-            return TriangleScene.rangeOnly(key.zAttributes(), packing, z);
+            return TriangleScene.rangeOnly(key.zAttributes(), packing, columns, rows);
         }
         boolean yFits = groups.count() < TriangleScene.MAX_CODE;
         int[] y = yFits ? groups.groupOfRow() : new int[rows];
         BvhKey actual = yFits ? key : new BvhKey(key.zAttributes(), List.of());
-        return new TriangleScene(actual, packing, y, z, yFits ? Math.max(1, groups.count()) : 1);
+        return new TriangleScene(actual, packing, columns, rows, y, yFits ? Math.max(1, groups.count()) : 1);
     }
 
     /** The most Z codes an entry over a table of {@code rows} rows may pack (see {@link #MIN_RANGE_CODES}). */

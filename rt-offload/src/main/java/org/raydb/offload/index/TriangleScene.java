@@ -13,6 +13,9 @@ import org.raydb.offload.exec.BuildPhases;
  * {@code Sx = Sy = 1}. Every coordinate is an integer below 2^22, so it and the half-integer ray bounds are
  * exact in float32.
  *
+ * <p>Z codes are packed from the attributes' dictionary codes: the Z order (all the cuda engine needs) is
+ * sorted from them block by block, and only the ray engines' geometry keeps them per row, packed on first use.
+ *
  * <p>A <em>range-only</em> entry packs a wider Z code space (up to {@link BvhCatalog#maxRangeCodes}): its codes
  * are not exact in float32, so no geometry (triangles, grid, Y codes) is ever built over it. Engines read it
  * by Z ranges only: a Z interval is one contiguous range of its {@link #zOrder}.
@@ -28,28 +31,33 @@ public final class TriangleScene {
 
     private final BvhKey key;
     private final BijectivePacking packing;
+    /** The Z attributes' dictionary codes per row, in packing order. */
+    private final int[][] columns;
+    private final int rows;
     private final int[] y;
-    private final int[] z;
     private final int yCells;
-    /** Built on first use: the cuda engine wants the Z order, only the cpu engine the grid. */
+    /** Built on first use: the cuda engine wants the Z order, ray engines the Z codes, only the cpu engine the grid. */
     private volatile CodeOrder zOrder;
+    private volatile int[] z;
     private volatile Grid grid;
 
     /** The cpu engine's grid: rows by Y cell, each cell's rows by Z (then row), with their float32 Z. */
     private record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {
     }
 
-    TriangleScene(BvhKey key, BijectivePacking packing, int[] y, int[] z, int yCells) {
+    /** {@code columns}: the Z attributes' dictionary codes, in packing order, {@code rows} each. */
+    TriangleScene(BvhKey key, BijectivePacking packing, int[][] columns, int rows, int[] y, int yCells) {
         this.key = key;
         this.packing = packing;
+        this.columns = columns;
+        this.rows = rows;
         this.y = y;
-        this.z = z;
         this.yCells = yCells;
     }
 
     /** A range-only entry: Z codes only (its key has no Y attributes, groups are read by row). */
-    static TriangleScene rangeOnly(List<String> zAttributes, BijectivePacking packing, int[] z) {
-        return new TriangleScene(new BvhKey(zAttributes, List.of()), packing, null, z, 1);
+    static TriangleScene rangeOnly(List<String> zAttributes, BijectivePacking packing, int[][] columns, int rows) {
+        return new TriangleScene(new BvhKey(zAttributes, List.of()), packing, columns, rows, null, 1);
     }
 
     /** Whether the Z codes may exceed exact float32 geometry, so the entry is read by Z ranges only. */
@@ -83,7 +91,7 @@ public final class TriangleScene {
     private synchronized CodeOrder buildZOrder() {
         if (zOrder == null) {
             try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
-                zOrder = CodeOrder.of(z);
+                zOrder = CodeOrder.of(packing.codes(columns), rows, codeCount());
             }
         }
         return zOrder;
@@ -110,7 +118,8 @@ public final class TriangleScene {
 
     private Grid buildGridNow() {
         int n = y.length;
-        int[] zStart = CodeOrder.starts(z);
+        int[] z = zCodes();
+        int[] zStart = CodeOrder.starts(z, codeCount());
         int[] next = java.util.Arrays.copyOf(zStart, zStart.length - 1);
         int[] rowByZ = new int[n];
         int[] cellByZ = new int[n];
@@ -148,7 +157,12 @@ public final class TriangleScene {
     }
 
     public int rows() {
-        return z.length;
+        return rows;
+    }
+
+    /** The Z code space, below {@link BvhCatalog#maxRangeCodes} (so an {@code int}). */
+    private int codeCount() {
+        return Math.toIntExact(packing.size());
     }
 
     /** Number of Y codes (grid cells). */
@@ -168,8 +182,18 @@ public final class TriangleScene {
         return y;
     }
 
-    /** Z of every row (not a copy: for uploads; never modify). */
+    /** Z of every row (not a copy: for uploads; never modify), packed on first use. */
     public int[] zCodes() {
+        int[] codes = z;
+        return codes != null ? codes : packZ();
+    }
+
+    private synchronized int[] packZ() {
+        if (z == null) {
+            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
+                z = packing.packAllInts(columns, rows);
+            }
+        }
         return z;
     }
 
@@ -195,7 +219,8 @@ public final class TriangleScene {
 
     /** Host bytes of the geometry and what was built from it so far. */
     public long bytes() {
-        long b = 4L * z.length + (y == null ? 0 : 4L * y.length);
+        int[] codes = z;
+        long b = (codes == null ? 0 : 4L * codes.length) + (y == null ? 0 : 4L * y.length);
         CodeOrder o = zOrder;
         Grid g = grid;
         if (o != null) {
