@@ -25,12 +25,17 @@
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
  * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) when useShared != 0, plus
  * 8 * stagedIntervals bytes: the intervals are copied to shared memory when they fit, since every row's
- * binary search reads them.
+ * binary search reads them, plus 16 * numTerms bytes for the terms, always copied. So a filter that the host
+ * left in mapped host memory (its mailbox) crosses the bus once per block, not once per row.
  *
  * Compaction in the launch: when the host passes `compacted` (a group space of a few compaction tiles),
  * the last block to finish does compact.cu's work itself, tile after tile (compact_tile.cuh), so the job
  * needs no compaction launch. Each block fences its flush before counting itself in `blocksDone` (the CUDA
  * threadFenceReduction pattern); the last block resets the counter to 0 for the next launch.
+ *
+ * Delivery to the host's mailbox: when the host also passes `mailbox` (mapped pinned host memory), the last
+ * block copies the packed result there and then publishes `sequence` in the `done` word, so the host reads
+ * the groups without a copy call or a stream synchronize (ResultMailbox.java).
  */
 #include <climits>
 #include "compact_tile.cuh"
@@ -244,11 +249,35 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
 }
 
 /*
- * After every block's flush: the last block to finish moves the groups with rows to `compacted`. Not inlined:
- * only one block runs the compaction, and inlined its registers would add spills to the row loop.
+ * Copies the packed result (header and `present` entries of `words` words) to the host's mailbox, consecutive
+ * threads on consecutive words so that each warp's stores cross the bus as whole lines, then publishes
+ * `sequence` in `done`: every thread fences its stores system-wide before the barrier and thread 0 fences
+ * again before the flag (threadFenceReduction at system scope), so a host that reads the flag with acquire
+ * sees the entries.
+ */
+static __device__ void deliver(const long long* compacted, unsigned long long present, int words,
+                               long long* mailbox, unsigned long long* done, unsigned long long sequence) {
+    __syncthreads();  // the block's entries in `compacted` are visible to all its threads
+    const long long total = 2 + (long long)present * words;
+    for (long long i = threadIdx.x; i < total; i += blockDim.x) {
+        mailbox[i] = i == 0 ? (long long)present : i == 1 ? 0 : __ldcg(compacted + i);
+    }
+    __threadfence_system();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence_system();
+        *reinterpret_cast<volatile unsigned long long*>(done) = sequence;
+    }
+}
+
+/*
+ * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
+ * them to `mailbox` when given). Not inlined: only one block runs the compaction, and inlined its registers
+ * would add spills to the row loop.
  */
 static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
-                                                  int nMeasures, const Accumulators& out) {
+                                                  int nMeasures, const Accumulators& out, long long* mailbox,
+                                                  unsigned long long* done, unsigned long long sequence) {
     __shared__ bool last;
     __threadfence();  // this block's flush is visible device-wide before the block counts itself done
     __syncthreads();
@@ -266,6 +295,10 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
         compacted[1] = 0;
         *blocksDone = 0;
     }
+    if (mailbox) {
+        const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
+        deliver(compacted, present, words, mailbox, done, sequence);
+    }
 }
 
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
@@ -273,7 +306,8 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
                     const unsigned int* bitmap, const int* groups, int numGroups, const long long* measures,
                     int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
                     unsigned long long* counts, unsigned long long* validCounts, long long* sums,
-                    long long* mins, long long* maxs, long long* compacted, unsigned int* blocksDone) {
+                    long long* mins, long long* maxs, long long* compacted, unsigned int* blocksDone,
+                    long long* mailbox, unsigned long long* done, unsigned long long sequence) {
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
@@ -283,8 +317,10 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
         ? sharedAccumulators(shared, numGroups, slots, Accumulators{counts, validCounts, sums, mins, maxs})
         : Accumulators{counts, validCounts, sums, mins, maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
+    RdbFilterTerm* stagedTerms = reinterpret_cast<RdbFilterTerm*>(staged + stagedIntervals);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
-    if (useShared || stagedIntervals) __syncthreads();
+    for (int i = threadIdx.x; i < numTerms; i += blockDim.x) stagedTerms[i] = terms[i];
+    if (useShared || stagedIntervals || numTerms) __syncthreads();
     const int2* iv = stagedIntervals ? staged : intervals;
 
     RegisterPartials p = emptyPartials();
@@ -296,7 +332,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
 #pragma unroll
         for (int k = 0; k < ROWS_PER_THREAD; ++k) pass[k] = base + k * stride < n;
         for (int t = 0; t < numTerms; ++t) {
-            const RdbFilterTerm term = terms[t];
+            const RdbFilterTerm term = stagedTerms[t];
             int code[ROWS_PER_THREAD];
 #pragma unroll
             for (int k = 0; k < ROWS_PER_THREAD; ++k) code[k] = pass[k] ? __ldg(term.codes + base + k * stride) : 0;
@@ -314,7 +350,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     // The global accumulators again from the parameters: kept live through the loop they cost registers.
     const Accumulators global{counts, validCounts, sums, mins, maxs};
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global);
+    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, mailbox, done, sequence);
 }
 
 /*
@@ -323,7 +359,9 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); each chunk
  * is split into `parts` block-sized shares (several where there are few chunks, so that a selective query
  * still spreads its rows over the GPU instead of walking each chunk with one block), and blocks stride over
- * the numChunks * parts shares. Group codes and measures are in the same sorted order.
+ * the numChunks * parts shares. Group codes and measures are in the same sorted order. The list may be in
+ * mapped host memory (the mailbox), where a load takes a bus round trip: thread 0 alone reads each chunk,
+ * one share ahead (in flight while the block walks the current share), and hands it over in shared memory.
  * Same aggregation (and pre-aggregation, same shared memory) as rdb_query_aggregate.
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
@@ -331,7 +369,8 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
                     const long long* measures, int nMeasures, const unsigned int* measureValid, long long n,
                     int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
                     long long* sums, long long* mins, long long* maxs, long long* compacted,
-                    unsigned int* blocksDone) {
+                    unsigned int* blocksDone, long long* mailbox, unsigned long long* done,
+                    unsigned long long sequence) {
     extern __shared__ long long shared[];
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
@@ -340,8 +379,17 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
     const long long shares = (long long)numChunks * parts;
+    __shared__ int2 shareChunk;
+    int2 ahead = make_int2(0, 0);  // thread 0: the chunk of the block's next share
+    if (threadIdx.x == 0 && blockIdx.x < shares) ahead = chunks[blockIdx.x / parts];
     for (long long share = blockIdx.x; share < shares; share += gridDim.x) {
-        const int2 chunk = chunks[share / parts];
+        __syncthreads();  // every thread has read the previous share's chunk
+        if (threadIdx.x == 0) {
+            shareChunk = ahead;
+            if (share + gridDim.x < shares) ahead = chunks[(share + gridDim.x) / parts];
+        }
+        __syncthreads();
+        const int2 chunk = shareChunk;
         const int part = (int)(share % parts);
         for (int i = part * blockDim.x + threadIdx.x; i < chunk.y; i += parts * blockDim.x) {
             addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words,
@@ -349,5 +397,5 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
         }
     }
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global);
+    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, mailbox, done, sequence);
 }

@@ -117,6 +117,11 @@ public final class CudaDevice implements AutoCloseable {
         return PinnedBuffer.allocate(this, bytes);
     }
 
+    /** Page-locked host memory that kernels read and write in place (see MappedBuffer); the caller closes it. */
+    public MappedBuffer allocateMapped(long bytes) {
+        return MappedBuffer.allocate(this, bytes);
+    }
+
     public CudaStream createStream() {
         makeCurrent();
         return CudaStream.create(this);

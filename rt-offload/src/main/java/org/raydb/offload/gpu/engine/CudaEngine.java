@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import java.nio.ByteBuffer;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
@@ -16,7 +17,10 @@ import org.raydb.offload.gpu.kernels.QueryKernels;
  * kernel reads only qualifying rows (group code and measures) and no filter column at all. An RTScan job
  * (codes too wide to pack) scans each filtered column's uniform ranks against the rank intervals. Rows,
  * groups and 64-bit aggregates are exactly the cpu engine's: both select by the same integer codes and
- * intervals that the ray jobs' geometry encodes.
+ * intervals that the ray jobs' geometry encodes. Chunk lists and filters that fit the scratch's mailbox
+ * (mapped host memory) are read there by the kernel, and a launch that compacts its few tiles of groups
+ * delivers them there too: such a job's window is its launch and a spin, with no copy call and no stream
+ * synchronize.
  */
 public final class CudaEngine extends GpuEngine {
 
@@ -44,26 +48,34 @@ public final class CudaEngine extends GpuEngine {
                 in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows());
         JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
+        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch();
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
             for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
         }
-        long staged = chunks != null ? scratch.stage(chunks) : filter.stage(scratch);
-        // GPU time as issue 6 counts it: from the job's first device work (its upload of chunks or filter,
-        // staged in pinned memory beforehand, queued with the launches) until the groups are in host memory.
+        long inputBytes = chunks != null ? 4L * chunks.length : filter.bytes();
+        boolean mapped = chunks != null ? JobScratch.mapsChunks(inputBytes)
+                : JobScratch.mapsFilter(inputBytes, filter.intervalCount());
+        ByteBuffer staging = scratch.stageInput(stream, inputBytes, mapped);
+        if (chunks != null) {
+            staging.asIntBuffer().put(0, chunks);
+        } else {
+            filter.write(staging);
+        }
+        // GPU time as issue 6 counts it: from the job's first device work (the upload of its chunks or filter,
+        // staged in pinned memory beforehand, or its launch where they wait in the mailbox) until the groups
+        // are in host memory.
         long t0 = System.nanoTime();
-        long address = scratch.upload(stream, staged).address();
+        long address = scratch.inputAddress(stream, inputBytes, mapped);
         long uploaded = System.nanoTime();
         scratch.clock.start(stream);
         long bytes;
         if (chunks != null) {
-            gpu.kernels().query().rangeAggregate(stream, address, chunks.length / 2, inputs,
-                    out.outputsCompactedInLaunch());
+            gpu.kernels().query().rangeAggregate(stream, address, chunks.length / 2, inputs, outputs);
             bytes = 4L * chunks.length;
         } else {
-            gpu.kernels().query().queryAggregate(stream, filter.at(address, null), inputs,
-                    out.outputsCompactedInLaunch());
+            gpu.kernels().query().queryAggregate(stream, filter.at(address, null), inputs, outputs);
             bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
         }
         out.compact();
@@ -73,23 +85,27 @@ public final class CudaEngine extends GpuEngine {
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();
-        if (TRACE) trace(job, setup, t0, uploaded, queued, out, t1);
+        if (TRACE) trace(job, setup, t0, uploaded, queued, out, t1, mapped);
         return new EngineResult(result, hits, 0, 0, (t1 - t0) / 1000, kernelMicros,
                 bytes + BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
     /**
-     * Where engine_us (upload start .. groups parsed) goes on the host, in µs: the chunk or filter upload,
-     * queueing the launches and events, queueing the copies back, waiting for the stream, parsing the groups;
-     * setup (inputs, scratch, chunks or filter staged in pinned memory, before the window) is outside engine_us.
+     * Where engine_us (window start .. groups parsed) goes on the host, in µs: the chunk or filter upload (0
+     * where the input is in the mailbox), queueing the launches and events, queueing the copies back, waiting
+     * for the stream, spinning for the mailbox's done word (where the launch delivered), parsing the groups;
+     * setup (inputs, scratch, chunks or filter staged in pinned memory or the mailbox, before the window) is
+     * outside engine_us. input: mailbox or upload; output: mailbox (delivered) or copy.
      */
     private static void trace(OffloadJob job, long setup, long t0, long uploaded, long queued, DeviceAggregates out,
-                              long t1) {
-        long copyBack = out.fetchedAt() - queued - out.waitNanos();
+                              long t1, boolean mapped) {
+        long copyBack = out.fetchedAt() - queued - out.waitNanos() - out.spinNanos();
         System.err.printf(java.util.Locale.ROOT, "raydb.gpu.split cuda setup_us=%.1f upload_us=%.1f enqueue_us=%.1f"
-                        + " copyback_us=%.1f wait_us=%.1f parse_us=%.1f engine_us=%.1f reads=%d compaction=%s%n",
+                        + " copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f engine_us=%.1f reads=%d"
+                        + " compaction=%s input=%s output=%s%n",
                 (t0 - setup) / 1e3, (uploaded - t0) / 1e3, (queued - uploaded) / 1e3, copyBack / 1e3,
-                out.waitNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3, out.reads(),
-                QueryKernels.compactsInLaunch(job.groupCount()) ? "in-launch" : "launches");
+                out.waitNanos() / 1e3, out.spinNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3,
+                out.reads(), QueryKernels.compactsInLaunch(job.groupCount()) ? "in-launch" : "launches",
+                mapped ? "mailbox" : "upload", out.delivered() ? "mailbox" : "copy");
     }
 }

@@ -8,6 +8,7 @@ import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.PinnedBuffer;
 import org.raydb.offload.gpu.kernels.CompactKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
+import org.raydb.offload.gpu.kernels.ResultMailbox;
 import org.raydb.offload.plan.Aggregate;
 
 /**
@@ -17,6 +18,9 @@ import org.raydb.offload.plan.Aggregate;
  * {@link #compact} packs the groups with rows on the device (compact.cu), unless the fused kernel did so in
  * its last block ({@link #outputsCompactedInLaunch}), and {@link #read} brings only those back: one copy of
  * a small block into pinned memory and one wait, unless more groups than the first copy covers have rows.
+ * Where the launch compacts and the result fits the scratch's {@link ResultMailbox}, the last block delivers
+ * the groups to that mapped host memory itself and {@link #read} only spins for its done word: no copy call
+ * and no stream synchronize.
  */
 final class DeviceAggregates {
 
@@ -37,9 +41,16 @@ final class DeviceAggregates {
     private final DeviceBuffer blocksDone;
     private final int entryWords;
     private boolean compactedInLaunch;
+    /** Where the launch delivers the groups, or null: {@link #read} copies them back. */
+    private ResultMailbox mailbox;
+    private QueryKernels.Delivery delivery;
     private int presentGroups;
-    /** Host time {@link #read} spent waiting for the stream, when the last wait ended, its copies back. */
+    /**
+     * Host time {@link #read} spent waiting for the stream or spinning for the mailbox's done word, when the
+     * last wait ended, its copies back.
+     */
     private long waitNanos;
+    private long spinNanos;
     private long fetchedAt;
     private int reads;
 
@@ -67,14 +78,17 @@ final class DeviceAggregates {
 
     /**
      * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
-     * launch) where the group space is small enough (QueryKernels.compactsInLaunch); else the plain outputs.
-     * Pass them to one launch only.
+     * launch) where the group space is small enough (QueryKernels.compactsInLaunch), and delivers to the
+     * mailbox where the result fits it; else the plain outputs. Pass them to one launch only, and call this
+     * before the job writes its input to the mailbox (it may grow the mailbox).
      */
     QueryKernels.Outputs outputsCompactedInLaunch() {
         if (!QueryKernels.compactsInLaunch(groups)) return outputs();
         compactedInLaunch = true;
+        mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) groups * entryWords));
+        delivery = mailbox == null ? null : mailbox.nextDelivery();
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
-                new QueryKernels.Compaction(compacted, blocksDone));
+                new QueryKernels.Compaction(compacted, blocksDone, delivery));
     }
 
     /**
@@ -87,17 +101,35 @@ final class DeviceAggregates {
                 maxs, tileCounts, compacted);
     }
 
-    /** Copies the packed groups back, waits for the stream, and returns them as the core's sparse state. */
+    /**
+     * Waits for the packed groups in host memory (the mailbox's delivery, or copies back and a wait for the
+     * stream) and returns them as the core's sparse state.
+     */
     GroupAggregates read(List<Aggregate> aggregates) {
+        LongBuffer words = delivery != null ? awaitDelivery() : copyBack();
+        presentGroups = present(words);
+        scratch.clean();
+        return parse(aggregates, groups, measures, mins != null, maxs != null, words, presentGroups);
+    }
+
+    /** Spins until the launch has delivered the groups to the mailbox; returns its output area. */
+    private LongBuffer awaitDelivery() {
+        long t = System.nanoTime();
+        mailbox.await(delivery, stream);
+        fetchedAt = System.nanoTime();
+        spinNanos = fetchedAt - t;
+        return mailbox.output();
+    }
+
+    /** Copies the packed groups to pinned memory and waits for the stream (twice where the first copy is short). */
+    private LongBuffer copyBack() {
         long entryBytes = 8L * entryWords;
         long header = 8L * CompactKernels.HEADER_WORDS;
         long first = Math.min(groups, Math.max(1, (FIRST_READ_BYTES - header) / entryBytes));
         PinnedBuffer host = scratch.download(header + first * entryBytes);
         host.copyFromAsync(compacted, 0, 0, header + first * entryBytes, stream);
         await();
-        long present = host.view().getLong(0);
-        if (present < 0 || present > groups) throw new IllegalStateException("compaction reported " + present
-                + " groups of " + groups);
+        long present = present(host.view().asLongBuffer());
         if (present > first) {
             long total = header + present * entryBytes;
             if (host.bytes() < total) {
@@ -109,10 +141,15 @@ final class DeviceAggregates {
             }
             await();
         }
-        scratch.clean();
-        presentGroups = (int) present;
-        return parse(aggregates, groups, measures, mins != null, maxs != null, host.view().asLongBuffer(),
-                presentGroups);
+        return host.view().asLongBuffer();
+    }
+
+    /** The packed result's number of groups (its header), checked. */
+    private int present(LongBuffer words) {
+        long present = words.get(0);
+        if (present < 0 || present > groups) throw new IllegalStateException("compaction reported " + present
+                + " groups of " + groups);
+        return (int) present;
     }
 
     private void await() {
@@ -128,23 +165,36 @@ final class DeviceAggregates {
         return waitNanos;
     }
 
+    /** Host time that {@link #read} spun for the mailbox's done word, in ns (0 where it copied back). */
+    long spinNanos() {
+        return spinNanos;
+    }
+
+    /** Whether the launch delivered the groups to the mailbox (else {@link #read} copied them back). */
+    boolean delivered() {
+        return delivery != null;
+    }
+
     /** {@link System#nanoTime()} when {@link #read}'s last wait ended: the packed groups were in host memory. */
     long fetchedAt() {
         return fetchedAt;
     }
 
-    /** Copies {@link #read} brought back (1, or 2 when more groups had rows than the first copy covers). */
+    /**
+     * Copies {@link #read} brought back (1, or 2 when more groups had rows than the first copy covers; 0 where
+     * the launch delivered them).
+     */
     int reads() {
         return reads;
     }
 
     /**
      * Device bytes the compaction reads (after {@link #read}): the counts (twice where its count pass ran),
-     * then each present group's entry.
+     * then each present group's entry (twice where the launch delivered them to the mailbox).
      */
     long compactionBytes() {
         boolean countPass = !compactedInLaunch && CompactKernels.tiles(groups) > 1;
-        return 8L * groups * (countPass ? 2 : 1) + 8L * entryWords * presentGroups;
+        return 8L * groups * (countPass ? 2 : 1) + 8L * entryWords * presentGroups * (delivery != null ? 2 : 1);
     }
 
     /**

@@ -51,10 +51,12 @@ final class FilterTerms {
      * terms every row passes (the bitmap, if any, still applies).
      */
     QueryKernels.Filter upload(JobScratch scratch, CudaStream stream, DeviceBuffer bitmap) {
-        return at(scratch.upload(stream, stage(scratch)).address(), bitmap);
+        long bytes = bytes();
+        write(scratch.stageUpload(bytes));
+        return at(scratch.upload(stream, bytes).address(), bitmap);
     }
 
-    /** The filter once its staged bytes are on the device at {@code address} (the upload area's start). */
+    /** The filter once its written bytes are readable by the device at {@code address}. */
     QueryKernels.Filter at(long address, DeviceBuffer bitmap) {
         return new QueryKernels.Filter(address, columns.size(), address + termBytes(), intervalCount(), bitmap);
     }
@@ -63,12 +65,14 @@ final class FilterTerms {
         return (long) QueryKernels.TERM_BYTES * Math.max(1, columns.size());
     }
 
-    /** Writes the terms and intervals to the scratch's pinned staging; returns their bytes, for its upload. */
-    long stage(JobScratch scratch) {
-        int total = intervalCount();
+    /** Bytes of the terms and intervals that {@link #write} writes. */
+    long bytes() {
+        return termBytes() + 8L * Math.max(1, intervalCount());
+    }
+
+    /** Writes the terms, then the intervals, to the start of {@code staged} (pinned staging or a mailbox). */
+    void write(ByteBuffer staged) {
         long termBytes = termBytes();
-        long bytes = termBytes + 8L * Math.max(1, total);
-        ByteBuffer staged = scratch.stageUpload(bytes);
         int next = 0;
         for (int t = 0; t < columns.size(); t++) {
             staged.putLong(QueryKernels.TERM_BYTES * t, columns.get(t).address());
@@ -80,6 +84,5 @@ final class FilterTerms {
                 next++;
             }
         }
-        return bytes;
     }
 }

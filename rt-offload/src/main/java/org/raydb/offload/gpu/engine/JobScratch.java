@@ -7,18 +7,37 @@ import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.PinnedBuffer;
 import org.raydb.offload.gpu.cuda.StreamClock;
 import org.raydb.offload.gpu.kernels.CompactKernels;
+import org.raydb.offload.gpu.kernels.QueryKernels;
+import org.raydb.offload.gpu.kernels.ResultMailbox;
 import org.raydb.offload.gpu.optix.RayJobParams;
 
 /**
  * Device and pinned host memory that every GPU job of one runtime reuses, so that a job allocates nothing:
  * the per-group accumulators (kept at their identities between jobs: the compaction resets what a job
  * touched), the compaction's output, tile counters and the query kernel's finished-blocks counter, an
- * upload area for a job's chunks, filter or ray segments, pinned staging both ways, and the events that
- * time the launches. Buffers grow to the largest job seen and live as long as the runtime (its context
- * frees them). Jobs run one at a time per device (GpuEngine), so nothing here is shared between two jobs in
- * flight.
+ * upload area for a job's chunks, filter or ray segments, pinned staging both ways, the events that time
+ * the launches, and a {@link ResultMailbox} (mapped host memory) through which small inputs and results of the
+ * fused kernel skip the copy calls. Buffers grow to the largest job seen and live as long as the runtime (its
+ * context frees them). Jobs run one at a time per device (GpuEngine), so nothing here is shared between two
+ * jobs in flight.
  */
 final class JobScratch {
+
+    /**
+     * The mailbox's input area: chunk lists up to this size stay there (thread 0 of a block reads each of its
+     * shares' chunks over the bus, one share ahead).
+     */
+    private static final long MAILBOX_INPUT_BYTES = 16 * 1024;
+    /** Filters up to this size stay in the mailbox: every block copies the whole filter over the bus. */
+    private static final long MAPPED_FILTER_BYTES = 1024;
+    /**
+     * Results up to this size are delivered to the mailbox: one block writes them over the bus, which for
+     * much larger ones may take longer than a copy call and a wait.
+     */
+    private static final long MAILBOX_OUTPUT_MAX_BYTES = 1024 * 1024;
+    private static final long MAILBOX_OUTPUT_MIN_BYTES = 64 * 1024;
+    /** {@code -Draydb.cuda.mailbox=false}: uploads, copies back and stream waits only, to compare. */
+    private static final boolean MAILBOX = !"false".equals(System.getProperty("raydb.cuda.mailbox"));
 
     private static JobScratch current;
 
@@ -38,6 +57,7 @@ final class JobScratch {
     private PinnedBuffer stagingOut;
     private final DeviceBuffer[] rowBuffers = new DeviceBuffer[2];
     private DeviceBuffer rayParams;
+    private ResultMailbox mailbox;
     /** A job began and did not read its groups back: its touched slots may not be identities. */
     private boolean dirty;
 
@@ -68,6 +88,7 @@ final class JobScratch {
         if (m.needMins()) mins = grown(mins, slots, Long.MAX_VALUE, stream);
         if (m.needMaxs()) maxs = grown(maxs, slots, Long.MIN_VALUE, stream);
         if (dirty) {
+            stream.synchronize();  // a failed job's launch may still read the mailbox input the next job rewrites
             reset(stream, counts, 0);
             reset(stream, valid, 0);
             reset(stream, sums, 0);
@@ -103,6 +124,53 @@ final class JobScratch {
             upload = gpu.device().allocate(Math.max(bytes, 4096));
         }
         return stagingIn.view();
+    }
+
+    /** Whether a chunk list of {@code bytes} stays in the mailbox's input area. */
+    static boolean mapsChunks(long bytes) {
+        return MAILBOX && bytes <= MAILBOX_INPUT_BYTES;
+    }
+
+    /**
+     * Whether a filter of {@code bytes} with {@code intervals} stays in the mailbox's input area: small, and
+     * copied to shared memory by each block (never read per row over the bus).
+     */
+    static boolean mapsFilter(long bytes, int intervals) {
+        return MAILBOX && bytes <= MAPPED_FILTER_BYTES && QueryKernels.stagesIntervals(intervals);
+    }
+
+    /**
+     * Where a job's kernel input of {@code bytes} is written before its window: the mailbox's input area when
+     * {@code mapped} ({@link #mapsChunks}, {@link #mapsFilter}: the kernel reads it in host memory, no upload
+     * call), else pinned staging for {@link #upload}.
+     */
+    ByteBuffer stageInput(CudaStream stream, long bytes, boolean mapped) {
+        return mapped ? mailbox(stream, 0).input() : stageUpload(bytes);
+    }
+
+    /**
+     * The device address of an input written by {@link #stageInput}: the mailbox's, or the upload area's once
+     * its upload is queued.
+     */
+    long inputAddress(CudaStream stream, long bytes, boolean mapped) {
+        return mapped ? mailbox.inputAddress() : upload(stream, bytes).address();
+    }
+
+    /**
+     * The mailbox, with an output area of at least {@code outputBytes}; null when a result that large is
+     * better copied back. Call before the job writes its input there (growing loses the input).
+     */
+    ResultMailbox mailbox(CudaStream stream, long outputBytes) {
+        if (!MAILBOX || outputBytes > MAILBOX_OUTPUT_MAX_BYTES) return null;
+        if (mailbox == null || mailbox.outputBytes() < outputBytes) {
+            if (mailbox != null) {
+                stream.synchronize();  // the last job's launch may still be finishing
+                mailbox.close();
+            }
+            mailbox = new ResultMailbox(gpu.device(), MAILBOX_INPUT_BYTES,
+                    Math.max(outputBytes, MAILBOX_OUTPUT_MIN_BYTES));
+        }
+        return mailbox;
     }
 
     /** Stages {@code values} (see {@link #stageUpload}); returns their bytes, for {@link #upload}. */

@@ -93,8 +93,29 @@ public final class QueryKernels {
     /**
      * The launch's last block compacts the accumulators into {@code out} (CompactKernels' layout), for a group
      * space where {@link #compactsInLaunch}; {@code blocksDone} is a device int at 0 (the launch leaves it at 0).
+     * With a {@link Delivery}, it also copies them to a {@link ResultMailbox}.
      */
-    public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone) {
+    public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery) {
+
+        /** Compaction into {@code out} only: the caller copies it back. */
+        public Compaction(DeviceBuffer out, DeviceBuffer blocksDone) {
+            this(out, blocksDone, null);
+        }
+    }
+
+    /**
+     * Device addresses of a mailbox's output area (room for the whole packed result) and done word, where the
+     * last block delivers and then stores {@code sequence} (see {@link ResultMailbox#nextDelivery}).
+     */
+    public record Delivery(long output, long done, long sequence) {
+    }
+
+    /**
+     * Whether {@link #queryAggregate} copies a filter of {@code intervalCount} intervals to shared memory, so
+     * that each block reads it once (its terms it always copies): then it may stay in mapped host memory.
+     */
+    public static boolean stagesIntervals(int intervalCount) {
+        return 8L * intervalCount <= MAX_STAGED_BYTES;
     }
 
     /**
@@ -141,24 +162,28 @@ public final class QueryKernels {
         long wave = (long) BLOCKS_PER_SM * multiprocessors;
         int parts = (int) Math.max(1, Math.min(MAX_CHUNK_PARTS, wave / Math.max(1, numChunks)));
         Launch l = plan(in, out, (long) numChunks * parts, 0);
-        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(),
-                new KernelArgs().pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
+        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
+                        .pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
-                        .pointer(compactedOf(out)).pointer(blocksDoneOf(out)));
+                        .pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
     }
 
+    /**
+     * Rows whose codes lie in every term's intervals (and, with a bitmap, whose bit is set). Intervals that
+     * {@link #stagesIntervals} and the terms are copied to shared memory per block.
+     */
     public void queryAggregate(CudaStream stream, Filter f, Inputs in, Outputs out) {
-        long intervalBytes = 8L * f.intervalCount();
-        long staged = intervalBytes <= MAX_STAGED_BYTES ? intervalBytes : 0;
-        Launch l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged);
-        queryAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), new KernelArgs()
+        long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
+        long termBytes = (long) TERM_BYTES * f.numTerms();
+        Launch l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
+        queryAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
                 .pointer(f.terms()).i32(f.numTerms()).pointer(f.intervals()).i32((int) (staged / 8))
                 .pointer(f.bitmap()).pointer(in.groups()).i32(in.numGroups()).pointer(in.measures())
                 .i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows()).i32(l.registers() ? 1 : 0)
                 .i32(l.shared() ? 1 : 0).pointer(out.counts()).pointer(out.validCounts()).pointer(out.sums())
-                .pointer(out.mins()).pointer(out.maxs()).pointer(compactedOf(out)).pointer(blocksDoneOf(out)));
+                .pointer(out.mins()).pointer(out.maxs()).pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
     }
 
     private static DeviceBuffer compactedOf(Outputs out) {
@@ -167,5 +192,12 @@ public final class QueryKernels {
 
     private static DeviceBuffer blocksDoneOf(Outputs out) {
         return out.compaction() == null ? null : out.compaction().blocksDone();
+    }
+
+    /** The kernels' last three parameters: the mailbox delivery's output, done word and sequence, or nulls. */
+    private static KernelArgs delivered(KernelArgs args, Outputs out) {
+        Delivery d = out.compaction() == null ? null : out.compaction().delivery();
+        return d == null ? args.pointer(0L).pointer(0L).i64(0) : args.pointer(d.output()).pointer(d.done())
+                .i64(d.sequence());
     }
 }

@@ -1,8 +1,12 @@
 package org.raydb.offload.gpu.selftest;
 
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
@@ -10,6 +14,7 @@ import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.CompactKernels;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
+import org.raydb.offload.gpu.kernels.ResultMailbox;
 
 /**
  * The cuda engine's result path on the device, against Java: the fused kernel (scan form with a filter and
@@ -22,17 +27,24 @@ import org.raydb.offload.gpu.kernels.QueryKernels;
  * (1 and 2 here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass.
+ * <p>
+ * The mailbox checks run those in-launch jobs as the cuda engine does where they fit its mailbox: chunk list
+ * and filter in mapped host memory, the groups delivered there by the last block; the host reads them right
+ * after the done word, without a synchronize (so a missing fence shows as garbage), twice in a row per form.
  */
 final class ResultChecks {
 
     /** A sparse group space: manyGroups codes spread over this many. */
     private static final int SPREAD = 60;
     private static final int[] INTERVALS = {100, 399, 5000, 5099};
+    private static final int MAILBOX_INPUT_BYTES = 16 * 1024;
 
     private final CudaDevice device;
     private final CudaStream stream;
     private final GpuKernels kernels;
     private final SelfTestData data;
+    /** Host time of the last {@link #deliver}'s launch until its done word, in ns. */
+    private long deliveryNanos;
 
     ResultChecks(CudaDevice device, CudaStream stream, GpuKernels kernels, SelfTestData data) {
         this.device = device;
@@ -49,6 +61,9 @@ final class ResultChecks {
         out.add(check(SelfTestData.MANY_GROUPS + " groups", SelfTestData.MANY_GROUPS, data.manyGroups));
         out.add(check(SelfTestData.MANY_GROUPS * SPREAD + " groups, sparse (global atomics)",
                 SelfTestData.MANY_GROUPS * SPREAD, sparse));
+        out.add(mailboxCheck("1 group", 1, null));
+        out.add(mailboxCheck(data.groups + " groups", data.groups, data.y));
+        out.add(mailboxCheck(SelfTestData.MANY_GROUPS + " groups", SelfTestData.MANY_GROUPS, data.manyGroups));
         return out;
     }
 
@@ -58,6 +73,11 @@ final class ResultChecks {
 
     private DeviceBuffer upload(long[] values) {
         return device.allocate(8L * Math.max(1, values.length)).copyFrom(values);
+    }
+
+    /** Bytes of a packed result of {@code groups} groups, two measures with MIN/MAX. */
+    private static long packedBytes(int groups) {
+        return 8L * (CompactKernels.HEADER_WORDS + (long) groups * CompactKernels.entryWords(2, true, true));
     }
 
     /** The dense accumulators of one group space, for two measures, filled with their identities. */
@@ -103,6 +123,76 @@ final class ResultChecks {
         }
     }
 
+    /**
+     * The two jobs over one group space: their device inputs, the Java answers, shared accumulators, the
+     * finished-blocks counter (at 0) and a packed output on the device.
+     */
+    private final class Jobs implements AutoCloseable {
+        final int groups;
+        final int[] chunks = chunks(data.rows);
+        final DeviceBuffer z = upload(data.z);
+        final DeviceBuffer g;
+        final DeviceBuffer m;
+        final DeviceBuffer valid;
+        final DeviceBuffer blocksDone = device.allocate(8);
+        final DeviceBuffer out;
+        final Accumulators acc;
+        final QueryKernels.Inputs scanInputs;
+        final QueryKernels.Inputs rangeInputs;
+        final HostAggregate[] scanExpected;
+        final HostAggregate[] rangeExpected;
+
+        Jobs(int groups, int[] groupOf) {
+            this.groups = groups;
+            int n = data.rows;
+            int words = (n + 31) >>> 5;
+            long[] x = data.xAsLong();
+            long[] values = new long[2 * n];
+            System.arraycopy(data.w, 0, values, 0, n);
+            System.arraycopy(x, 0, values, n, n);
+            int[] validity = new int[2 * words];
+            System.arraycopy(data.wValidity(), 0, validity, 0, words);
+            Arrays.fill(validity, words, 2 * words, -1);
+            g = groupOf == null ? null : upload(groupOf);
+            m = upload(values);
+            valid = upload(validity);
+            out = device.allocate(packedBytes(groups));
+            acc = new Accumulators(groups);
+            blocksDone.clear();
+            scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
+            // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
+            rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
+            IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399)
+                    || (data.z[i] >= 5000 && data.z[i] <= 5099);
+            IntPredicate inChunks = i -> i % 4096 < 1000;
+            scanExpected = new HostAggregate[] {HostAggregate.of(n, groups, filtered, groupOf, data.w, data.wValid),
+                    HostAggregate.of(n, groups, filtered, groupOf, x, null)};
+            rangeExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
+                    HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
+        }
+
+        /** The scan job's outputs (every accumulator), compacted by {@code c} or (null) by the caller. */
+        QueryKernels.Outputs scanOutputs(QueryKernels.Compaction c) {
+            return new QueryKernels.Outputs(acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs, c);
+        }
+
+        /** The range job's outputs (counts and sums), compacted by {@code c} or (null) by the caller. */
+        QueryKernels.Outputs rangeOutputs(QueryKernels.Compaction c) {
+            return new QueryKernels.Outputs(acc.counts, null, acc.sums, null, null, c);
+        }
+
+        @Override
+        public void close() {
+            z.close();
+            if (g != null) g.close();
+            m.close();
+            valid.close();
+            blocksDone.close();
+            out.close();
+            acc.close();
+        }
+    }
+
     private static String constant(String what, long[] values, long expected) {
         for (int i = 0; i < values.length; i++) {
             if (values[i] != expected) return what + "[" + i + "] = " + values[i] + " after the compaction";
@@ -111,73 +201,120 @@ final class ResultChecks {
     }
 
     private CheckResult check(String name, int groups, int[] groupOf) {
-        int n = data.rows;
-        int words = (n + 31) >>> 5;
-        long[] x = data.xAsLong();
-        long[] values = new long[2 * n];
-        System.arraycopy(data.w, 0, values, 0, n);
-        System.arraycopy(x, 0, values, n, n);
-        int[] validity = new int[2 * words];
-        System.arraycopy(data.wValidity(), 0, validity, 0, words);
-        Arrays.fill(validity, words, 2 * words, -1);
-        IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399) || (data.z[i] >= 5000 && data.z[i] <= 5099);
-        int[] chunks = chunks(n);
-        IntPredicate inChunks = i -> i % 4096 < 1000;
         int tiles = CompactKernels.tiles(groups);
-        try (DeviceBuffer z = upload(data.z); DeviceBuffer iv = upload(INTERVALS);
-             DeviceBuffer g = groupOf == null ? null : upload(groupOf); DeviceBuffer m = upload(values);
-             DeviceBuffer valid = upload(validity); DeviceBuffer ch = upload(chunks);
-             DeviceBuffer terms = upload(new long[] {z.address(), 2L << 32});
-             DeviceBuffer tileCounts = device.allocate(4L * tiles);
-             DeviceBuffer blocksDone = device.allocate(8);
-             DeviceBuffer out = device.allocate(8L * (CompactKernels.HEADER_WORDS
-                     + (long) groups * CompactKernels.entryWords(2, true, true)));
-             Accumulators acc = new Accumulators(groups)) {
-            blocksDone.clear();
+        try (Jobs jobs = new Jobs(groups, groupOf); DeviceBuffer iv = upload(INTERVALS);
+             DeviceBuffer ch = upload(jobs.chunks);
+             DeviceBuffer terms = upload(new long[] {jobs.z.address(), 2L << 32});
+             DeviceBuffer tileCounts = device.allocate(4L * tiles)) {
+            Accumulators acc = jobs.acc;
+            DeviceBuffer out = jobs.out;
             QueryKernels.Filter filter = new QueryKernels.Filter(terms.address(), 1, iv.address(), 2, null);
-            QueryKernels.Inputs scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
-            QueryKernels.Outputs all = new QueryKernels.Outputs(acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs);
             Runnable scanJob = () -> {
-                kernels.query().queryAggregate(stream, filter, scanInputs, all);
+                kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(null));
                 kernels.compact().compact(stream, groups, 2, acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs,
                         tileCounts, out);
             };
-            HostAggregate[] scanExpected = {HostAggregate.of(n, groups, filtered, groupOf, data.w, data.wValid),
-                    HostAggregate.of(n, groups, filtered, groupOf, x, null)};
             scanJob.run();
-            String mismatch = compare("scan, NULLs", out, scanExpected, true);
+            String mismatch = compare("scan, NULLs", out, jobs.scanExpected, true);
             double millis = DeviceTiming.medianMillis(stream, () -> { }, scanJob);
-            if (mismatch == null) mismatch = compare("scan, NULLs, rerun", out, scanExpected, true);
+            if (mismatch == null) mismatch = compare("scan, NULLs, rerun", out, jobs.scanExpected, true);
 
-            // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
-            QueryKernels.Inputs rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
-            kernels.query().rangeAggregate(stream, ch.address(), chunks.length / 2, rangeInputs,
-                    new QueryKernels.Outputs(acc.counts, null, acc.sums, null, null));
+            kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2, jobs.rangeInputs,
+                    jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 2, acc.counts, null, acc.sums, null, null, tileCounts, out);
-            HostAggregate[] rangeExpected = {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
-                    HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
-            if (mismatch == null) mismatch = compare("range, no NULLs", out, rangeExpected, false);
+            if (mismatch == null) mismatch = compare("range, no NULLs", out, jobs.rangeExpected, false);
             if (QueryKernels.compactsInLaunch(groups)) {
-                QueryKernels.Compaction inLaunch = new QueryKernels.Compaction(out, blocksDone);
+                QueryKernels.Compaction inLaunch = new QueryKernels.Compaction(out, jobs.blocksDone);
                 for (int run = 1; run <= 2 && mismatch == null; run++) {
                     garbage(out);
-                    kernels.query().queryAggregate(stream, filter, scanInputs, new QueryKernels.Outputs(acc.counts,
-                            acc.valid, acc.sums, acc.mins, acc.maxs, inLaunch));
-                    mismatch = compare("scan, NULLs, compacted in launch " + run, out, scanExpected, true);
-                    if (mismatch == null) mismatch = counterAtZero(blocksDone);
+                    kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(inLaunch));
+                    mismatch = compare("scan, NULLs, compacted in launch " + run, out, jobs.scanExpected, true);
+                    if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                     garbage(out);
-                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), chunks.length / 2,
-                            rangeInputs, new QueryKernels.Outputs(acc.counts, null, acc.sums, null, null, inLaunch));
+                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2,
+                            jobs.rangeInputs, jobs.rangeOutputs(inLaunch));
                     if (mismatch == null) {
-                        mismatch = compare("range, compacted in launch " + run, out, rangeExpected, false);
+                        mismatch = compare("range, compacted in launch " + run, out, jobs.rangeExpected, false);
                     }
-                    if (mismatch == null) mismatch = counterAtZero(blocksDone);
+                    if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                 }
             }
             if (mismatch == null) mismatch = acc.notIdentity();
-            return CheckResult.of("result compaction, " + name, n, mismatch, millis, String.format(
-                    "%d of %d groups present, scan kernel + compaction", present(scanExpected[0]), groups));
+            return CheckResult.of("result compaction, " + name, data.rows, mismatch, millis, String.format(
+                    "%d of %d groups present, scan kernel + compaction", present(jobs.scanExpected[0]), groups));
         }
+    }
+
+    /**
+     * Both jobs twice in a row through a {@link ResultMailbox}, as the cuda engine runs them where the launch
+     * compacts: inputs written to its input area, groups read from its output area as soon as the done word
+     * holds the job's number; then the range job timed on the host from launch to done word.
+     */
+    private CheckResult mailboxCheck(String name, int groups, int[] groupOf) {
+        try (Jobs jobs = new Jobs(groups, groupOf);
+             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES, packedBytes(groups))) {
+            String mismatch = null;
+            for (int run = 1; run <= 2 && mismatch == null; run++) {
+                QueryKernels.Filter filter = writeFilter(mailbox, jobs.z);
+                mismatch = deliver("scan, NULLs, mailbox " + run, mailbox, jobs, jobs.scanExpected, true,
+                        c -> kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(c)));
+                if (mismatch == null) {
+                    mismatch = deliver("range, mailbox " + run, mailbox, jobs, jobs.rangeExpected, false,
+                            rangeFromMailbox(mailbox, jobs));
+                }
+            }
+            double[] micros = new double[DeviceTiming.RUNS];
+            for (int r = 0; r < micros.length && mismatch == null; r++) {
+                mismatch = deliver("range, mailbox, timed " + r, mailbox, jobs, jobs.rangeExpected, false,
+                        rangeFromMailbox(mailbox, jobs));
+                micros[r] = deliveryNanos / 1e3;
+            }
+            Arrays.sort(micros);
+            if (mismatch == null) mismatch = jobs.acc.notIdentity();
+            return CheckResult.of("mailbox delivery, " + name, data.rows, mismatch, Double.NaN, String.format(
+                    Locale.ROOT, "%d of %d groups present, range job launch..done word median %.1f µs (host)",
+                    present(jobs.scanExpected[0]), groups, micros[micros.length / 2]));
+        }
+    }
+
+    /** The scan job's filter (one term on z, INTERVALS) written to the mailbox's input area. */
+    private static QueryKernels.Filter writeFilter(ResultMailbox mailbox, DeviceBuffer z) {
+        ByteBuffer in = mailbox.input();
+        in.putLong(0, z.address());
+        in.putLong(8, 2L << 32);  // first interval 0, 2 intervals
+        for (int i = 0; i < INTERVALS.length; i++) in.putInt(QueryKernels.TERM_BYTES + 4 * i, INTERVALS[i]);
+        long at = mailbox.inputAddress();
+        return new QueryKernels.Filter(at, 1, at + QueryKernels.TERM_BYTES, 2, null);
+    }
+
+    /** The range job with its chunk list written to the mailbox's input area (at launch time). */
+    private Consumer<QueryKernels.Compaction> rangeFromMailbox(ResultMailbox mailbox, Jobs jobs) {
+        return c -> {
+            mailbox.input().asIntBuffer().put(0, jobs.chunks);
+            kernels.query().rangeAggregate(stream, mailbox.inputAddress(), jobs.chunks.length / 2, jobs.rangeInputs,
+                    jobs.rangeOutputs(c));
+        };
+    }
+
+    /**
+     * Launches one job that delivers to {@code mailbox} (its output first filled with garbage), waits for its
+     * done word and compares the output at once; then the finished-blocks counter must be back at 0.
+     */
+    private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
+                           Consumer<QueryKernels.Compaction> launch) {
+        LongBuffer output = mailbox.output();
+        for (int i = 0; i < output.capacity(); i++) output.put(i, -1);
+        QueryKernels.Delivery delivery = mailbox.nextDelivery();
+        long before = mailbox.doneWord();
+        if (before != delivery.sequence() - 1) {
+            return job + ": done word " + before + " before the launch of job " + delivery.sequence();
+        }
+        long t = System.nanoTime();
+        launch.accept(new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery));
+        mailbox.await(delivery, stream);
+        deliveryNanos = System.nanoTime() - t;
+        String mismatch = compare(job, output, expected, minMax);
+        return mismatch != null ? mismatch : counterAtZero(jobs.blocksDone);
     }
 
     /** Fills the packed output with -1 words, so that a compaction that did not run cannot pass. */
@@ -206,20 +343,29 @@ final class ResultChecks {
         return (int) Arrays.stream(h.counts).filter(c -> c > 0).count();
     }
 
-    /** Null when the packed output lists exactly the groups with rows, ascending, with their exact state. */
+    /** {@link #compare(String, LongBuffer, HostAggregate[], boolean)} on a packed output on the device. */
     private String compare(String job, DeviceBuffer out, HostAggregate[] expected, boolean minMax) {
         stream.synchronize();
-        int words = CompactKernels.entryWords(expected.length, minMax, minMax);
         long present = out.toLongArray(1)[0];
+        long entries = Math.max(0, Math.min(present, present(expected[0])));  // the header is checked there
+        int words = CompactKernels.entryWords(expected.length, minMax, minMax);
+        return compare(job, LongBuffer.wrap(out.toLongArray(CompactKernels.HEADER_WORDS + (int) entries * words)),
+                expected, minMax);
+    }
+
+    /** Null when the packed words list exactly the groups with rows, ascending, with their exact state. */
+    private static String compare(String job, LongBuffer packed, HostAggregate[] expected, boolean minMax) {
+        int words = CompactKernels.entryWords(expected.length, minMax, minMax);
+        long present = packed.get(0);
         long want = present(expected[0]);
         if (present != want) return job + ": " + present + " groups present, expected " + want;
-        long[] e = out.toLongArray(CompactKernels.HEADER_WORDS + (int) present * words);
         int i = 0;
         for (int g = 0; g < expected[0].counts.length; g++) {
             if (expected[0].counts[g] == 0) continue;
             int at = CompactKernels.HEADER_WORDS + i * words;
             long[] wanted = entry(expected, g, minMax);
-            long[] got = Arrays.copyOfRange(e, at, at + words);
+            long[] got = new long[words];
+            packed.get(at, got);
             if (!Arrays.equals(wanted, got)) {
                 return job + ": entry " + i + " " + Arrays.toString(got) + ", expected " + Arrays.toString(wanted);
             }
