@@ -13,7 +13,8 @@
 # /tmp survives between calls while the machine stays warm (the device tool's idle release), so `prepare`
 # and `bench` can be separate calls; `bench` says so when the data is gone. Environment:
 #   DEADLINE_S (default 570)   no new step starts after it, so the call ends inside the 600 s
-#   REPS (10), QUERIES (e.g. q1.1,q3.4; default all), OFFLOAD (force; auto for engine auto)
+#   REPS (10), QUERIES (e.g. q1.1,q3.4; default all), OFFLOAD (force; auto for engine auto),
+#   TIMING (the bench's --timing: blocks, the default, or alternating)
 #   OPTIX_QUERIES              the optix bench's subset in the legacy mode
 #   COPY_BANDWIDTH_GBS         skip the measurement and use this figure
 #   JAVA_HEAP (64g)            the bench's -Xmx; RAYDB_TRACE=1 adds -Draydb.gpu.trace=true -Draydb.offload.trace=true
@@ -78,6 +79,7 @@ bench() { # bench SF ENGINE [extra args]: reports to $OUT as bench-sfSF-ENGINE.{
   [[ $engine == auto ]] && offload=${OFFLOAD:-auto}
   [[ -n ${QUERIES:-} ]] && args+=(--queries "$QUERIES")
   [[ $sf == 20 ]] && args+=(--anchors h100-sf20)
+  [[ -n ${TIMING:-} ]] && args+=(--timing "$TIMING")
   step 20 "$(left)" "bench SF $sf $engine (offload $offload)" "$run" bench --db "$db" --form flat \
     --engine "$engine" --offload "$offload" --reps "${REPS:-10}" --breakdown "${args[@]}" "$@"
   local rc=$?
