@@ -135,7 +135,7 @@ final class ConnectionOffloader implements Offloader {
             long ran = System.nanoTime();
             Handoff done = execute(pq, run);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
-                    done.micros(), done.duckdbMicros(), run.result()).asMap();
+                    done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet, run.result()).asMap();
             if (TRACE) {
                 System.err.printf(java.util.Locale.ROOT, "raydb.offload %s %s: planning %d, load+encode %d, choice %d,"
                         + " engine host %d, engine %d, handoff %d, finish %d us%n", pq.relationName(), run.engine(),

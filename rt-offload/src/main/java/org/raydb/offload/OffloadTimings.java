@@ -7,17 +7,18 @@ import org.raydb.offload.engine.EngineResult;
 /**
  * Where one offloaded query's time went, in microseconds, phase by phase as the query flows: planning (the
  * plan cache lookup, or planning on a miss), execution (residency check, job preparation, the engine run),
- * handoff (the aggregated groups made a relation DuckDB reads) and duckdb (DuckDB running the rest of the
- * statement over it until its result set is returned). Inside execution, the engine's own figures: its time
+ * handoff (the aggregated groups decoded, and made Arrow where DuckDB reads them) and duckdb (the rest of the
+ * statement until its result set is returned: DuckDB running it, or the direct finish, which
+ * {@code directFinish} tells). Inside execution, the engine's own figures: its time
  * from the first launch until the groups are in host memory, the device time of its kernels, and the device
  * bytes they had to read (-1 where the engine does not measure them).
  */
 record OffloadTimings(long planningMicros, long executionMicros, long handoffMicros, long duckdbMicros,
-        long engineMicros, long kernelMicros, long bytesRead) {
+        boolean directFinish, long engineMicros, long kernelMicros, long bytesRead) {
 
     OffloadTimings(long planningMicros, long executionMicros, long handoffMicros, long duckdbMicros,
-            EngineResult engine) {
-        this(planningMicros, executionMicros, handoffMicros, duckdbMicros, engine.engineMicros(),
+            boolean directFinish, EngineResult engine) {
+        this(planningMicros, executionMicros, handoffMicros, duckdbMicros, directFinish, engine.engineMicros(),
                 engine.kernelMicros(), engine.bytesRead());
     }
 
@@ -28,6 +29,7 @@ record OffloadTimings(long planningMicros, long executionMicros, long handoffMic
         out.put("execution_us", executionMicros);
         out.put("handoff_us", handoffMicros);
         out.put("duckdb_us", duckdbMicros);
+        out.put("direct_finish", directFinish ? 1L : 0L);
         out.put("engine_us", engineMicros);
         out.put("kernel_us", kernelMicros);
         out.put("bytes_read", bytesRead);

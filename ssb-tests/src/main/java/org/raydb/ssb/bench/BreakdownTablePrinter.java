@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Prints {@code bench --breakdown}'s second table: per offloaded query, the medians of planning, offload
- * execution, handoff to DuckDB and DuckDB's finishing time in microseconds (see {@link PhaseBreakdown}), the
+ * execution, handoff and finishing time (direct or DuckDB) in microseconds (see {@link PhaseBreakdown}), the
  * host-side overhead (all but the engine run), then inside execution the engine's own time (GPU time), its
  * kernels' device time, the bandwidth floor of the bytes they read and the kernel time over that floor, and
  * the RayDB median. A figure the engine does not measure (the cpu engine's kernel time and bytes) is "—".
@@ -25,7 +25,7 @@ public final class BreakdownTablePrinter {
     }
 
     public void print(List<BenchResult> results) {
-        out.println("where the time went (medians, us; finish = DuckDB running the rest until the last row is read;"
+        out.println("where the time went (medians, us; finish = the rest of the statement, direct or DuckDB, until the last row is read;"
                 + " engine = first launch until the groups are in host memory; floor = bytes read / "
                 + (floor.known() ? Json.number(floor.gbs()) + " GB/s" : "copy bandwidth (not given)") + ")");
         out.printf(Locale.ROOT, FORMAT, "query", "form", "planning", "offload exec", "handoff", "finish", "host",

@@ -81,8 +81,8 @@ public final class HtmlReport {
         if (results.stream().allMatch(r -> r.breakdown() == null)) {
             return "";
         }
-        StringBuilder table = new StringBuilder("<h2>Where the time went</h2>\n<p>Medians in &micro;s. Finish: DuckDB "
-                + "running the rest of the statement until the last row is read; host: planning + handoff + finish; "
+        StringBuilder table = new StringBuilder("<h2>Where the time went</h2>\n<p>Medians in &micro;s. Finish: the rest of "
+                + "the statement (the driver's direct finish, or DuckDB) until the last row is read; host: planning + handoff + finish; "
                 + "engine: from the first launch until the groups are in host memory (GPU time); kernel: device time "
                 + "of the kernels (CUDA events); floor: bytes read / " + (floor.known() ? Json.number(floor.gbs())
                 + " GB/s (measured device copy bandwidth)" : "copy bandwidth (not given)") + "; &mdash;: not measured "

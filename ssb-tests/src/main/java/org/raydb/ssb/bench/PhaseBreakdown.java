@@ -6,9 +6,10 @@ import java.util.Map;
 
 /**
  * Where an offloaded query's time went, medians over the timed runs in microseconds: planning (the offload
- * layer's plan cache lookup), offload execution (the engine run), handoff (the aggregated groups made a
- * relation DuckDB reads) and finish (DuckDB running the rest of the statement until the application has read
- * the last row: everything the application waited for that the first three do not account for). Inside
+ * layer's plan cache lookup), offload execution (the engine run), handoff (the aggregated groups decoded into
+ * rows, made Arrow where DuckDB reads them) and finish (the rest of the statement, finished by the driver
+ * directly or by DuckDB, until the application has read the last row: everything the application waited
+ * for that the first three do not account for). Inside
  * execution, the engine's own figures: {@code engineUs} from its first launch until the groups are in host
  * memory (issue 6's "GPU time"), {@code kernelUs} the device time of its kernels and {@code bytesRead} the
  * device bytes they had to read; {@link #UNKNOWN} where the engine does not measure them (cpu: kernel, bytes).
