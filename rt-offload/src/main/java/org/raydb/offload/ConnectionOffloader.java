@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.duckdb.DuckDBConnection;
@@ -45,6 +46,11 @@ final class ConnectionOffloader implements Offloader {
     private static final System.Logger LOG = System.getLogger("org.raydb.offload");
     /** {@code -Draydb.offload.trace=true}: one line per offloaded query on stderr, its host time by step. */
     private static final boolean TRACE = Boolean.getBoolean("raydb.offload.trace");
+    /**
+     * Counts setting changes made through any connection of this JVM ({@link #settingsChanged}): a
+     * {@code SET GLOBAL} on one connection changes how another's plans and finishing steps would bind.
+     */
+    private static final AtomicLong SETTINGS_EPOCH = new AtomicLong();
     /** Prepared jobs kept per connection (the planner caches 512 plans; the hot ones are far fewer). */
     private static final int PREPARED_JOBS = 64;
 
@@ -65,6 +71,8 @@ final class ConnectionOffloader implements Offloader {
     /** The host overhead of this connection's recent offloads, for the cost model. */
     private final HostOverhead overhead = new HostOverhead();
     private QueryPlanner planner;
+    /** The {@link #SETTINGS_EPOCH} this connection's plans were made in. */
+    private long settingsEpoch = SETTINGS_EPOCH.get();
     private Map<String, Long> lastTimings = Map.of();
 
     /**
@@ -104,6 +112,7 @@ final class ConnectionOffloader implements Offloader {
             return null;
         }
         long start = System.nanoTime();
+        forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Candidates candidates = engines.candidates(settings);
         if (candidates.none()) {
@@ -291,6 +300,7 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public synchronized ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
             throws SQLException {
+        forgetPlansAfterSettingChanges();
         PlannedQuery pq = planner().plan(sql, parameters);
         ExplainRows rows = new ExplainRows().add("qualifies", pq.qualifies());
         if (!pq.qualifies()) {
@@ -371,6 +381,23 @@ final class ConnectionOffloader implements Offloader {
         if (WrittenTable.isDdl(sql) && planner != null) {
             planner.clear();
             preparedJobs.clear();
+            handoff.clear();
+        }
+    }
+
+    @Override
+    public void settingsChanged() {
+        SETTINGS_EPOCH.incrementAndGet();
+    }
+
+    /** Plans and finishing steps made before a setting changed (on any connection) are made again. */
+    private void forgetPlansAfterSettingChanges() {
+        long epoch = SETTINGS_EPOCH.get();
+        if (epoch != settingsEpoch) {
+            settingsEpoch = epoch;
+            if (planner != null) {
+                planner.clear();
+            }
             handoff.clear();
         }
     }

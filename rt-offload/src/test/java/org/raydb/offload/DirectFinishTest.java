@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.result.DirectResultSet;
@@ -38,6 +41,7 @@ class DirectFinishTest {
             "SELECT k8, kdate, count(*) AS c, sum(md) FROM h GROUP BY k8, kdate ORDER BY c DESC, k8, kdate",
             "SELECT k64, kdec, sum(m) AS s FROM h GROUP BY k64, kdec ORDER BY s DESC, k64, kdec LIMIT 5 OFFSET 3",
             "SELECT k64, kdec, sum(m) AS s FROM h GROUP BY k64, kdec ORDER BY k64, kdec LIMIT 2 OFFSET 1000",
+            "SELECT k16, sum(m) AS s FROM h GROUP BY k16 ORDER BY k16 LIMIT 9223372036854775807 OFFSET 2",
             "SELECT K16 AS Key, sum(m) AS Total, avg(md), min(md), max(m) FROM h GROUP BY k16 ORDER BY key DESC",
             "SELECT sum(m) AS s FROM h GROUP BY k16 ORDER BY k16 DESC",
             "SELECT kbool, k8, sum(m) FROM h GROUP BY kbool, k8 ORDER BY kbool DESC, k8 ASC",
@@ -121,12 +125,30 @@ class DirectFinishTest {
     }
 
     @Test
-    void aDefaultOrderSetThroughTheConnectionIsHonoured() throws SQLException {
-        try (OffloadHarness h = harness(OffloadSettings.Finish.DIRECT)) {
-            String sql = "SELECT kstr, k16, sum(m) AS s FROM h GROUP BY kstr, k16 ORDER BY kstr, k16";
-            assertTrue(assertSameInOrder(h, sql));
-            h.exec("SET default_order = 'DESCENDING'");
-            assertTrue(assertSameInOrder(h, sql));
+    void aDefaultOrderSetThroughTheDriverIsHonoured() throws SQLException {
+        String sql = "SELECT k16, sum(m) AS s FROM h GROUP BY k16 ORDER BY k16";
+        try (Connection raydb = DriverManager.getConnection("jdbc:raydb:?engine=cpu&offload=force");
+                Statement st = raydb.createStatement()) {
+            Connection duckdb = raydb.unwrap(DuckDBConnection.class);
+            st.execute(TABLE);
+            for (String setting : List.of("SET default_order = 'DESCENDING'", "RESET default_order",
+                    "PRAGMA default_order = 'DESC'")) {
+                List<String> expected;
+                try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(sql)) {
+                    expected = read(rs);
+                }
+                try (ResultSet rs = st.executeQuery(sql)) {
+                    assertEquals(expected, read(rs), "before " + setting);
+                }
+                st.execute(setting);
+            }
+            List<String> expected;
+            try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(sql)) {
+                expected = read(rs);
+            }
+            try (ResultSet rs = st.executeQuery(sql)) {
+                assertEquals(expected, read(rs), "after the last setting");
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ final class SqlText {
 
     private static final Set<String> WRITES = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "COPY", "CREATE",
             "DROP", "ALTER", "TRUNCATE", "ATTACH", "DETACH", "IMPORT", "LOAD");
+    private static final Set<String> SETTINGS = Set.of("SET", "RESET", "PRAGMA");
     private static final Set<String> QUERIES = Set.of("SELECT", "WITH", "FROM", "VALUES", "TABLE", "PIVOT",
             "UNPIVOT", "(");
 
@@ -41,6 +42,16 @@ final class SqlText {
     static boolean mayWrite(String sql) {
         for (List<String> keywords : statementKeywords(sql)) {
             if (writes(keywords)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any statement in the text may change a setting ({@code SET}, {@code RESET}, {@code PRAGMA}). */
+    static boolean changesSettings(String sql) {
+        for (List<String> keywords : statementKeywords(sql)) {
+            if (!keywords.isEmpty() && SETTINGS.contains(keywords.get(0))) {
                 return true;
             }
         }

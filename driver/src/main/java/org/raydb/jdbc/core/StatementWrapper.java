@@ -324,10 +324,18 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
         }
     }
 
-    /** Tells the offloader about a statement that may have written (lexed only when an offloader listens). */
+    /**
+     * Tells the offloader about a statement that may have written or changed a setting (lexed only when an
+     * offloader listens).
+     */
     final void afterWrite(String sql) {
-        if (!OffloadOff.isOff(connection.offloader()) && SqlText.mayWrite(sql)) {
+        if (OffloadOff.isOff(connection.offloader())) {
+            return;
+        }
+        if (SqlText.mayWrite(sql)) {
             connection.written(sql);
+        } else if (SqlText.changesSettings(sql)) {
+            connection.offloader().settingsChanged();
         }
     }
 

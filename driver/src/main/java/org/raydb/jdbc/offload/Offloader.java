@@ -69,6 +69,13 @@ public interface Offloader extends AutoCloseable {
     /** A write statement went through the driver: drop whatever cached state it may have made stale. */
     void tableWritten(String sql);
 
+    /**
+     * A {@code SET}, {@code RESET} or {@code PRAGMA} went through the driver: plans and finishing steps read
+     * settings (such as {@code default_order}) when they were made, so they must be made again.
+     */
+    default void settingsChanged() {
+    }
+
     @Override
     void close();
 }

@@ -27,8 +27,8 @@ import org.raydb.offload.plan.Utf8Order;
  * types it allows (numbers, dates and booleans by value, strings by UTF-8 bytes as {@link Utf8Order}, no
  * collation), and a result with a NULL in a sort key is left to DuckDB (where NULLs go is a setting). Rows
  * whose sort keys tie may come in another order than DuckDB's, which leaves their order unspecified too.
- * As with DuckDB's prepared statements, the settings are read when the statement is first prepared; a
- * {@code SET} through the connection makes the offload layer plan again.
+ * The settings are read when the statement is first prepared; a {@code SET}, {@code RESET} or {@code PRAGMA}
+ * through any of the driver's connections in this JVM makes the offload layer plan again.
  */
 public final class DirectFinish {
 
@@ -66,7 +66,13 @@ public final class DirectFinish {
         for (int i = 1; i <= metadata.getColumnCount(); i++) {
             if (!DirectResultSet.supports(metadata.getColumnTypeName(i))) return null;
         }
-        FinishShape shape = FinishShape.of(tree, fields, metadata, defaultOrder, collation);
+        FinishShape shape;
+        try {
+            shape = FinishShape.of(tree, fields, metadata, defaultOrder, collation);
+        } catch (RuntimeException e) {
+            // A parse tree of a shape not foreseen here: DuckDB finishes the statement, as for any other shape.
+            return null;
+        }
         return shape == null ? null : new DirectFinish(shape, metadata);
     }
 
@@ -101,7 +107,7 @@ public final class DirectFinish {
         }
         if (order != null) Arrays.sort(rows, order);
         long from = Math.min(n, shape.offset());
-        long to = shape.limit() < 0 ? n : Math.min(n, from + shape.limit());
+        long to = shape.limit() < 0 || shape.limit() >= n - from ? n : from + shape.limit();
         int[] outputs = shape.outputs();
         List<Object[]> out = new ArrayList<>((int) (to - from));
         for (long r = from; r < to; r++) {

@@ -169,11 +169,12 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
             if (column < 0 || !DirectFinish.sortable(columns.get(column).type())) return null;
             String direction = order.str("type");
             if ("ORDER_DEFAULT".equals(direction)) direction = defaultOrder.toUpperCase(Locale.ROOT);
-            boolean descending = switch (direction) {
+            Boolean descending = switch (direction) {
                 case "ASCENDING", "ASC" -> false;
                 case "DESCENDING", "DESC" -> true;
-                default -> throw new IllegalStateException("unknown ORDER BY direction " + direction);
+                default -> null;
             };
+            if (descending == null) return null;
             keys.add(new SortKey(column, descending));
         }
         return keys;
@@ -205,7 +206,12 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
         if (!"CONSTANT".equals(expression.str("class")) || literal == null) return -2;
         String kind = literal.str("kind");
         if (!"INTEGER".equals(kind) && !"BIGINT".equals(kind)) return -2;
-        long v = Long.parseLong(literal.str("text"));
+        long v;
+        try {
+            v = Long.parseLong(literal.str("text"));
+        } catch (NumberFormatException e) {
+            return -2;
+        }
         return v < 0 ? -2 : v;
     }
 
