@@ -1,6 +1,5 @@
 package org.raydb.offload.result;
 
-import static org.raydb.offload.result.DirectColumnType.BIGINT;
 import static org.raydb.offload.result.DirectColumnType.BOOLEAN;
 import static org.raydb.offload.result.DirectColumnType.DATE;
 import static org.raydb.offload.result.DirectColumnType.DECIMAL;

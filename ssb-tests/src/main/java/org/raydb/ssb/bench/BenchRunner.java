@@ -41,13 +41,6 @@ public final class BenchRunner {
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
-
-        public static Timing parse(String value) {
-            for (Timing t : values()) {
-                if (t.label().equals(value)) return t;
-            }
-            throw new IllegalArgumentException("--timing must be blocks or alternating, not '" + value + "'");
-        }
     }
 
     /** @param raydbParameters the driver settings of the {@code jdbc:raydb:} side, as URL parameters */

@@ -39,6 +39,8 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
     public static final String BENCH_FOLDER = "target/bench";
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
     private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
+    private static final List<String> TIMINGS = Arrays.stream(BenchRunner.Timing.values())
+            .map(BenchRunner.Timing::label).toList();
 
     public static CliOptions parse(String[] args) throws SQLException {
         return parse(args, System.getenv(BANDWIDTH_ENV));
@@ -92,7 +94,8 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--threads" -> threads = positive("--threads", value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
-                    case "--timing" -> timing = BenchRunner.Timing.parse(value);
+                    case "--timing" -> timing = BenchRunner.Timing.valueOf(
+                            oneOf("--timing", value, TIMINGS).toUpperCase(Locale.ROOT));
                     default -> throw usage("unknown option " + option);
                 }
             } catch (IllegalArgumentException e) {

@@ -117,9 +117,9 @@ public final class CudaDevice implements AutoCloseable {
         return PinnedBuffer.allocate(this, bytes);
     }
 
-    /** Page-locked host memory that kernels read and write in place (see MappedBuffer); the caller closes it. */
-    public MappedBuffer allocateMapped(long bytes) {
-        return MappedBuffer.allocate(this, bytes);
+    /** Page-locked host memory that kernels read and write in place (see PinnedBuffer); the caller closes it. */
+    public PinnedBuffer allocateMapped(long bytes) {
+        return PinnedBuffer.allocateMapped(this, bytes);
     }
 
     public CudaStream createStream() {

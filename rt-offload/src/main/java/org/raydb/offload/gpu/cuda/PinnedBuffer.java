@@ -1,11 +1,14 @@
 package org.raydb.offload.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuMemAllocHost;
+import static jcuda.driver.JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
+import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,6 +19,12 @@ import jcuda.Pointer;
  * on a stream and run at full bus speed, so a job's uploads, launches and read-back queue up behind one
  * another and the host waits once. Read and written through a native-order {@link ByteBuffer} view; the
  * caller must not touch a region while a copy of it is in flight.
+ *
+ * <p>A <em>mapped</em> buffer (cuMemHostAlloc with DEVICEMAP) is also in the device's address space: kernels
+ * read and write it through {@link #deviceAddress()} with no copy call in between, for a job's few kilobytes
+ * of input and result, where a driver call costs more than the bus. Its users order their accesses: the host
+ * writes before the launch that reads; a kernel publishes its writes with {@code __threadfence_system()}
+ * before a flag the host reads with acquire semantics ({@link #segment()}).
  */
 public final class PinnedBuffer implements AutoCloseable {
 
@@ -23,20 +32,41 @@ public final class PinnedBuffer implements AutoCloseable {
     private final Pointer host = new Pointer();
     private final long bytes;
     private final ByteBuffer view;
+    private final MemorySegment segment;
+    /** The device address of a mapped buffer, 0 for one that is not. */
+    private final long deviceAddress;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PinnedBuffer(CudaDevice device, long bytes) {
+    private PinnedBuffer(CudaDevice device, long bytes, boolean mapped) {
         this.device = device;
         this.bytes = bytes;
-        check(cuMemAllocHost(host, Math.max(bytes, 1)), "cuMemAllocHost(" + bytes + " bytes)");
+        check(cuMemHostAlloc(host, Math.max(bytes, 1), mapped ? CU_MEMHOSTALLOC_DEVICEMAP : 0),
+                "cuMemHostAlloc(" + bytes + " bytes" + (mapped ? ", mapped)" : ")"));
         view = host.getByteBuffer(0, Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
+        segment = MemorySegment.ofBuffer(view).asSlice(0, bytes);
+        if (mapped) {
+            RawHandles.DevicePointer address = new RawHandles.DevicePointer();
+            check(cuMemHostGetDevicePointer(address, host, 0), "cuMemHostGetDevicePointer");
+            deviceAddress = address.address();
+        } else {
+            deviceAddress = 0;
+        }
     }
 
     /** At most 2 GiB (one ByteBuffer view). */
     public static PinnedBuffer allocate(CudaDevice device, long bytes) {
+        return allocate(device, bytes, false);
+    }
+
+    /** A mapped buffer of at most 2 GiB; the contents start undefined. */
+    static PinnedBuffer allocateMapped(CudaDevice device, long bytes) {
+        return allocate(device, bytes, true);
+    }
+
+    private static PinnedBuffer allocate(CudaDevice device, long bytes, boolean mapped) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE) throw new IllegalArgumentException("pinned buffer of " + bytes);
         device.makeCurrent();
-        return new PinnedBuffer(device, bytes);
+        return new PinnedBuffer(device, bytes, mapped);
     }
 
     public long bytes() {
@@ -47,6 +77,19 @@ public final class PinnedBuffer implements AutoCloseable {
     public ByteBuffer view() {
         ensureOpen();
         return view;
+    }
+
+    /** The whole buffer as a memory segment (for acquire and release accesses). */
+    public MemorySegment segment() {
+        ensureOpen();
+        return segment;
+    }
+
+    /** A mapped buffer's device address, for kernel parameters. */
+    public long deviceAddress() {
+        ensureOpen();
+        if (deviceAddress == 0) throw new IllegalStateException("pinned buffer of " + bytes + " bytes is not mapped");
+        return deviceAddress;
     }
 
     /** Queues {@code byteCount} bytes from {@code source} (at {@code sourceOffset}) to {@code offset} here. */

@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
-import org.raydb.offload.gpu.cuda.MappedBuffer;
+import org.raydb.offload.gpu.cuda.PinnedBuffer;
 
 /**
  * Mapped pinned host memory through which a fused-kernel job needs no copy call and no stream synchronize:
@@ -26,7 +26,7 @@ public final class ResultMailbox implements AutoCloseable {
     private static final long LINE = 128;
     private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
 
-    private final MappedBuffer memory;
+    private final PinnedBuffer memory;
     private final MemorySegment done;
     private final ByteBuffer input;
     private final LongBuffer output;
@@ -47,10 +47,6 @@ public final class ResultMailbox implements AutoCloseable {
 
     private static long roundUp(long bytes) {
         return (bytes + LINE - 1) / LINE * LINE;
-    }
-
-    public long inputBytes() {
-        return input.capacity();
     }
 
     public long outputBytes() {
