@@ -63,8 +63,8 @@ final class ResultHandoff implements AutoCloseable {
 
         /** Binds parameters on a statement with no open result set (prepared if none is) and runs it. */
         ResultSet run(Connection duckdb, Binding binding) throws SQLException {
-            PreparedStatement p = statements.get(idle(duckdb));
-            int i = statements.indexOf(p);
+            int i = idle(duckdb);
+            PreparedStatement p = statements.get(i);
             binding.bind(p);
             ResultSet rs = p.executeQuery();
             lastResults.set(i, rs);
