@@ -33,12 +33,12 @@ import org.raydb.offload.plan.Utf8Order;
 public final class DirectFinish {
 
     private final FinishShape shape;
-    private final ResultSetMetaData metadata;
+    private final DirectResultSet.Columns columns;
     private final Comparator<Object[]> order;
 
-    private DirectFinish(FinishShape shape, ResultSetMetaData metadata) {
+    private DirectFinish(FinishShape shape, DirectResultSet.Columns columns) {
         this.shape = shape;
-        this.metadata = metadata;
+        this.columns = columns;
         this.order = comparator(shape);
     }
 
@@ -63,9 +63,8 @@ public final class DirectFinish {
             collation = rs.getString(2);
         }
         ResultSetMetaData metadata = prepared.getMetaData();
-        for (int i = 1; i <= metadata.getColumnCount(); i++) {
-            if (!DirectResultSet.supports(metadata.getColumnTypeName(i))) return null;
-        }
+        DirectResultSet.Columns columns = DirectResultSet.Columns.of(metadata);
+        if (columns == null) return null;
         FinishShape shape;
         try {
             shape = FinishShape.of(tree, fields, metadata, defaultOrder, collation);
@@ -73,12 +72,12 @@ public final class DirectFinish {
             // A parse tree of a shape not foreseen here: DuckDB finishes the statement, as for any other shape.
             return null;
         }
-        return shape == null ? null : new DirectFinish(shape, metadata);
+        return shape == null ? null : new DirectFinish(shape, columns);
     }
 
     /** Whether rows order by values of this DuckDB type here exactly as DuckDB orders them. */
     static boolean sortable(String duckdbType) {
-        String t = duckdbType.toUpperCase(java.util.Locale.ROOT);
+        String t = DuckDbObjects.typeName(duckdbType);
         return !t.equals("DOUBLE") && !t.equals("FLOAT") && !t.equals("REAL") && !t.startsWith("TIMESTAMP");
     }
 
@@ -86,15 +85,15 @@ public final class DirectFinish {
      * The application's result set over the result's {@code rows} (storage form, as {@link ResultBuilder#rows}
      * gives them); null when a sort key holds a NULL (then DuckDB finishes).
      */
-    public ResultSet finish(List<Object[]> stored) throws SQLException {
-        List<FinishShape.InnerColumn> columns = shape.columns();
+    public ResultSet finish(List<Object[]> stored) {
+        List<FinishShape.InnerColumn> inner = shape.columns();
         int n = stored.size();
         Object[][] rows = new Object[n][];
         for (int r = 0; r < n; r++) {
             Object[] values = stored.get(r);
-            Object[] row = new Object[columns.size()];
+            Object[] row = new Object[inner.size()];
             for (int c = 0; c < row.length; c++) {
-                FinishShape.InnerColumn column = columns.get(c);
+                FinishShape.InnerColumn column = inner.get(c);
                 Object v = values[column.field()];
                 row[c] = v == null ? null : column.conversion().apply(v);
             }
@@ -115,7 +114,7 @@ public final class DirectFinish {
             for (int c = 0; c < outputs.length; c++) row[c] = rows[(int) r][outputs[c]];
             out.add(row);
         }
-        return new DirectResultSet(metadata, out);
+        return new DirectResultSet(columns, out);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -44,20 +44,42 @@ public final class DirectResultSet extends DirectUnsupported {
     private boolean wasNull;
     private boolean closed;
 
-    public DirectResultSet(ResultSetMetaData metadata, List<Object[]> rows) throws SQLException {
-        int columns = metadata.getColumnCount();
-        this.metadata = metadata;
-        this.rows = rows;
-        this.types = new DirectColumnType[columns];
-        this.labels = new String[columns];
-        for (int i = 0; i < columns; i++) {
-            String typeName = metadata.getColumnTypeName(i + 1);
-            types[i] = DirectColumnType.of(typeName);
-            if (types[i] == null) {
-                throw new IllegalArgumentException("DirectResultSet does not support column type " + typeName);
+    /**
+     * What a result set needs of a statement's metadata, read once per statement: each column's type and label.
+     */
+    public record Columns(ResultSetMetaData metadata, DirectColumnType[] types, String[] labels) {
+
+        /** The columns of {@code metadata}; null when one has a type not served here. */
+        public static Columns of(ResultSetMetaData metadata) throws SQLException {
+            int columns = metadata.getColumnCount();
+            DirectColumnType[] types = new DirectColumnType[columns];
+            String[] labels = new String[columns];
+            for (int i = 0; i < columns; i++) {
+                types[i] = DirectColumnType.of(metadata.getColumnTypeName(i + 1));
+                if (types[i] == null) return null;
+                labels[i] = metadata.getColumnLabel(i + 1);
             }
-            labels[i] = metadata.getColumnLabel(i + 1);
+            return new Columns(metadata, types, labels);
         }
+    }
+
+    public DirectResultSet(ResultSetMetaData metadata, List<Object[]> rows) throws SQLException {
+        this(supported(metadata), rows);
+    }
+
+    public DirectResultSet(Columns columns, List<Object[]> rows) {
+        this.metadata = columns.metadata();
+        this.types = columns.types();
+        this.labels = columns.labels();
+        this.rows = rows;
+    }
+
+    private static Columns supported(ResultSetMetaData metadata) throws SQLException {
+        Columns columns = Columns.of(metadata);
+        if (columns == null) {
+            throw new IllegalArgumentException("DirectResultSet does not support every column type of " + metadata);
+        }
+        return columns;
     }
 
     /** Whether a column of this DuckDB type name (as its metadata spells it, e.g. DECIMAL(18,2)) can be served. */

@@ -28,7 +28,7 @@ final class DuckDbObjects {
      * or a CAST spells it); {@code null} when that is not one of the exact conversions.
      */
     static UnaryOperator<Object> conversion(ArrowType from, String duckdbType) {
-        String to = duckdbType.toUpperCase(Locale.ROOT).replace(" ", "");
+        String to = typeName(duckdbType);
         String own = ArrowToDuckDb.sqlType(from);
         int fromWidth = integerWidth(own);
         int toWidth = integerWidth(to);
@@ -60,6 +60,11 @@ final class DuckDbObjects {
     /** A stored decimal (an exact BigDecimal, or a Long of unscaled units) with the column's scale. */
     private static BigDecimal decimal(Object v, int scale) {
         return v instanceof BigDecimal b ? b.setScale(scale) : BigDecimal.valueOf((Long) v, scale);
+    }
+
+    /** A DuckDB type name in one spelling: upper case, no spaces ({@code decimal(18, 2)} is {@code DECIMAL(18,2)}). */
+    static String typeName(String duckdbType) {
+        return duckdbType.toUpperCase(Locale.ROOT).replace(" ", "");
     }
 
     private static int integerWidth(String type) {

@@ -66,7 +66,8 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
             String ref = columnRef(items.get(i));
             int c = ref == null ? -1 : unique(columns.stream().map(InnerColumn::name).toList(), ref);
             // The column must come out with exactly the type its conversion makes.
-            if (c < 0 || !normalized(metadata.getColumnTypeName(i + 1)).equals(normalized(columns.get(c).type()))) {
+            if (c < 0 || !DuckDbObjects.typeName(metadata.getColumnTypeName(i + 1))
+                    .equals(DuckDbObjects.typeName(columns.get(c).type()))) {
                 return null;
             }
             outputs[i] = c;
@@ -213,9 +214,5 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
             return -2;
         }
         return v < 0 ? -2 : v;
-    }
-
-    private static String normalized(String type) {
-        return type.toUpperCase(Locale.ROOT).replace(" ", "");
     }
 }
