@@ -33,6 +33,19 @@ class NativeResourcesTest {
     }
 
     @Test
+    void everyKernelModuleLoadsFromAFatbinWithSass() {
+        for (String module : NativeResources.PTX_MODULES) {
+            GpuTestSupport.requirePackaged(NativeResources.ptx(module), "fatbin check");
+            String resource = NativeResources.kernelModule(module);
+            assertTrue(resource.endsWith(module + ".fatbin"), module + " is packaged without its fatbin: " + resource);
+            byte[] image = NativeResources.read(resource);
+            // A fatbin starts with the magic 0xBA55ED50 (little-endian), which the driver checks.
+            int magic = (image[0] & 0xff) | (image[1] & 0xff) << 8 | (image[2] & 0xff) << 16 | (image[3] & 0xff) << 24;
+            assertTrue(magic == 0xBA55ED50, module + ".fatbin has no fatbin header");
+        }
+    }
+
+    @Test
     void optixProgramsArePackagedWithTheShim() {
         GpuTestSupport.requirePackaged(NativeResources.OPTIX_PROGRAMS, "OptiX-IR check");
         assertTrue(NativeResources.read(NativeResources.OPTIX_PROGRAMS).length > 1000, "OptiX-IR module is not empty");

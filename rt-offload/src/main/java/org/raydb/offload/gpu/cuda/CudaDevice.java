@@ -127,7 +127,7 @@ public final class CudaDevice implements AutoCloseable {
         return CudaStream.create(this);
     }
 
-    /** Loads a PTX module from the classpath, e.g. {@code org/raydb/offload/gpu/native/aggregate.ptx}. */
+    /** Loads a kernel module (fatbin or PTX) from the classpath, e.g. {@code org/raydb/offload/gpu/native/query.fatbin}. */
     public PtxModule loadModule(String resource) {
         makeCurrent();
         return PtxModule.load(this, resource);

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.driver.CUmodule;
 import org.raydb.offload.gpu.GpuUnavailableException;
 
-/** A PTX module from the classpath, JIT-compiled by the driver for the device at load time. */
+/** A kernel module from the classpath: a fatbin whose SASS the driver loads as is, or PTX it JIT-compiles. */
 public final class PtxModule implements AutoCloseable {
 
     private final CudaDevice device;
@@ -28,10 +28,12 @@ public final class PtxModule implements AutoCloseable {
     }
 
     static PtxModule load(CudaDevice device, String resource) {
-        byte[] ptx = readResource(resource);
-        byte[] terminated = Arrays.copyOf(ptx, ptx.length + 1); // the driver reads PTX as a C string
+        byte[] image = readResource(resource);
+        if (resource.endsWith(".ptx")) {
+            image = Arrays.copyOf(image, image.length + 1); // the driver reads PTX as a C string
+        }
         CUmodule module = new CUmodule();
-        check(cuModuleLoadData(module, terminated), "cuModuleLoadData(" + resource + ")");
+        check(cuModuleLoadData(module, image), "cuModuleLoadData(" + resource + ")");
         return new PtxModule(device, resource, module);
     }
 

@@ -39,7 +39,7 @@ public final class GpuKernels implements AutoCloseable {
     }
 
     private PtxModule load(CudaDevice device, String name) {
-        PtxModule module = device.loadModule(NativeResources.ptx(name));
+        PtxModule module = device.loadModule(NativeResources.kernelModule(name));
         modules.add(module);
         return module;
     }
