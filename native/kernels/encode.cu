@@ -1,6 +1,6 @@
 /*
- * Encoding helpers on the device: bijective Z packing (one Horner step per attribute), sorted-dictionary
- * lookup, and the primitives of the two ray jobs (a triangle per row, a cube per row).
+ * Encoding helpers on the device: bijective Z packing (one Horner step per attribute), the Z order by
+ * counting sort, sorted-dictionary lookup, and the primitives of the two ray jobs (a triangle per row, a cube per row).
  * One thread per row; grid-stride loops so any grid size is correct.
  */
 
@@ -10,6 +10,34 @@
 /* z = z * radix + col: packing attributes A1..An into Z = sum A_i * prod_{j>i} k_j, one call per attribute. */
 extern "C" __global__ void rdb_pack_z_step(const int* col, int radix, int* z, long long n) {
     FOR_EACH_ROW(i, n) z[i] = z[i] * radix + col[i];
+}
+
+/*
+ * The rows in code order (a catalog entry's Z-sorted projection), as a counting sort in two passes: count every
+ * code, let the host turn the counts into starts, then scatter each row to its code's next position. Lanes of a
+ * warp with equal codes meet through __match_any_sync and their leader does one atomic for all of them, which
+ * keeps few-code columns (thousands of rows per code per block) from serializing on one counter. Rows of one
+ * code land in no fixed order: the projection is built once and everything read through it aggregates.
+ */
+extern "C" __global__ void rdb_count_codes(const int* codes, long long n, unsigned int* counts) {
+    FOR_EACH_ROW(i, n) {
+        const int c = codes[i];
+        const unsigned peers = __match_any_sync(__activemask(), c);
+        if ((threadIdx.x & 31) == __ffs(peers) - 1) atomicAdd(&counts[c], __popc(peers));
+    }
+}
+
+/* rowAt[cursors[codes[i]]++] = i; cursors start at each code's first position. */
+extern "C" __global__ void rdb_scatter_by_code(const int* codes, long long n, unsigned int* cursors, int* rowAt) {
+    FOR_EACH_ROW(i, n) {
+        const int c = codes[i];
+        const unsigned peers = __match_any_sync(__activemask(), c);
+        const int lane = threadIdx.x & 31, leader = __ffs(peers) - 1;
+        unsigned int base = 0;
+        if (lane == leader) base = atomicAdd(&cursors[c], __popc(peers));
+        base = __shfl_sync(peers, base, leader);
+        rowAt[base + __popc(peers & ((1u << lane) - 1u))] = (int)i;
+    }
 }
 
 /* codes[i] = index of values[i] in the ascending dictionary, or -1 when absent. */

@@ -125,6 +125,7 @@ public final class ColumnLoader {
             for (Part p : parts) {
                 done.add(pool.submit(() -> {
                     try (Connection c = duck.duplicate()) {
+                        streamResults(c);
                         scan(c, sql + " WHERE rowid >= " + p.from() + " AND rowid < " + p.to() + order, p.offset(),
                                 p.rows(), readers, allocator, table);
                     }
@@ -142,6 +143,17 @@ public final class ColumnLoader {
             throw new SQLException("interrupted while loading " + table, "57014", e);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Has DuckDB hand the export's chunks over as it scans instead of materializing the whole part first
+     * (measured at SF 10 on 2 cores: a quarter less time for the same columns). Only on the export's own
+     * connections, which close with the load.
+     */
+    private static void streamResults(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("SET jdbc_stream_results = true");
         }
     }
 

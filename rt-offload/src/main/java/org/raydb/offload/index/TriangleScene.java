@@ -13,8 +13,9 @@ import org.raydb.offload.exec.BuildPhases;
  * {@code Sx = Sy = 1}. Every coordinate is an integer below 2^22, so it and the half-integer ray bounds are
  * exact in float32.
  *
- * <p>Z codes are packed from the attributes' dictionary codes: the Z order (all the cuda engine needs) is
- * sorted from them block by block, and only the ray engines' geometry keeps them per row, packed on first use.
+ * <p>Z codes are packed from the attributes' dictionary codes block by block: the cuda engine sorts them on the
+ * device ({@link #zCodeSource}), the cpu engine's {@link #zOrder} on the host, and only the ray engines'
+ * geometry keeps them per row, packed on first use.
  *
  * <p>A <em>range-only</em> entry packs a wider Z code space (up to {@link BvhCatalog#maxRangeCodes}): its codes
  * are not exact in float32, so no geometry (triangles, grid, Y codes) is ever built over it. Engines read it
@@ -70,13 +71,17 @@ public final class TriangleScene {
      * empty ones left out): the rows of the interval are {@code order.rowAt(from .. to-1)}.
      */
     public static List<int[]> zRanges(CodeOrder order, List<long[]> zIntervals) {
+        return zRanges(order::start, order.maxCode(), zIntervals);
+    }
+
+    /** {@link #zRanges(CodeOrder, List)} of an order given by where each code's rows begin, up to {@code maxCode}. */
+    public static List<int[]> zRanges(java.util.function.IntUnaryOperator start, int maxCode, List<long[]> zIntervals) {
         List<int[]> out = new ArrayList<>(zIntervals.size());
-        int maxCode = order.maxCode();
         for (long[] iv : zIntervals) {
             long lo = Math.max(0, iv[0]);
             long hi = Math.min(maxCode, iv[1]);
             if (lo <= hi) {
-                out.add(new int[] {order.start((int) lo), order.start((int) hi + 1)});
+                out.add(new int[] {start.applyAsInt((int) lo), start.applyAsInt((int) hi + 1)});
             }
         }
         return out;
@@ -161,8 +166,13 @@ public final class TriangleScene {
     }
 
     /** The Z code space, below {@link BvhCatalog#maxRangeCodes} (so an {@code int}). */
-    private int codeCount() {
+    public int codeCount() {
         return Math.toIntExact(packing.size());
+    }
+
+    /** The rows' Z codes packed a block at a time (for an order built elsewhere, e.g. on the GPU). */
+    public CodeOrder.Codes zCodeSource() {
+        return packing.codes(columns);
     }
 
     /** Number of Y codes (grid cells). */

@@ -28,7 +28,7 @@ class GpuSelfTestTest {
     void cudaKernelsEqualJava() {
         GpuTestSupport.requireCuda("CUDA kernel checks");
         SelfTestReport report = SelfTest.run(ROWS, 100, 20261122L, false);
-        assertEquals(21, report.checks().size(), "every kernel check ran");
+        assertEquals(24, report.checks().size(), "every kernel and upload check ran");
         assertAllPassed(report);
     }
 

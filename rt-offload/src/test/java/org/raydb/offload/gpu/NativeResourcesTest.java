@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class NativeResourcesTest {
 
     private static final Map<String, List<String>> KERNELS = Map.of(
-            "encode", List.of("rdb_pack_z_step", "rdb_lookup_codes", "rdb_build_triangles", "rdb_build_cubes"),
+            "encode", List.of("rdb_pack_z_step", "rdb_count_codes", "rdb_scatter_by_code", "rdb_lookup_codes", "rdb_build_triangles", "rdb_build_cubes"),
             "sieve", List.of("rdb_sieve_build", "rdb_sieve_select"),
             "bitmap", List.of("rdb_bitmap_and", "rdb_bitmap_andnot", "rdb_bitmap_or", "rdb_bitmap_popcount"),
             "decode", List.of("rdb_bitmap_to_rows", "rdb_compact_groups"),

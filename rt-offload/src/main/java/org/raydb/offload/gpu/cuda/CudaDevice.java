@@ -137,9 +137,13 @@ public final class CudaDevice implements AutoCloseable {
         if (closed.get()) throw new IllegalStateException("CUDA device " + properties.ordinal() + " is closed");
     }
 
-    /** Releases the primary context; close every buffer, module and stream of this device first. */
+    /**
+     * Releases the primary context; close every buffer, module and stream of this device first (the upload
+     * staging buffers are freed here).
+     */
     @Override
     public void close() {
+        StagedUpload.release(this); // first: its pinned buffers and streams are freed in the open context
         if (closed.compareAndSet(false, true)) {
             if (CURRENT.get() == this) CURRENT.remove();
             check(cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");

@@ -107,13 +107,20 @@ public final class PinnedBuffer implements AutoCloseable {
 
     /** Queues {@code byteCount} bytes from the start of this buffer to the start of {@code target}. */
     public void copyToAsync(DeviceBuffer target, long byteCount, CudaStream stream) {
+        copyToAsync(target, 0, byteCount, stream);
+    }
+
+    /** Queues {@code byteCount} bytes from the start of this buffer to {@code targetOffset} in {@code target}. */
+    public void copyToAsync(DeviceBuffer target, long targetOffset, long byteCount, CudaStream stream) {
         checkRange(0, byteCount);
-        if (byteCount > target.bytes()) {
-            throw new IllegalArgumentException(byteCount + " bytes do not fit a device buffer of " + target.bytes());
+        if (targetOffset < 0 || targetOffset > target.bytes() - byteCount) {
+            throw new IllegalArgumentException(byteCount + " bytes at " + targetOffset
+                    + " do not fit a device buffer of " + target.bytes());
         }
         if (byteCount == 0) return;
         device.makeCurrent();
-        check(cuMemcpyHtoDAsync(target.pointer(), host, byteCount, stream.stream()), "cuMemcpyHtoDAsync");
+        check(cuMemcpyHtoDAsync(target.pointer().withByteOffset(targetOffset), host, byteCount, stream.stream()),
+                "cuMemcpyHtoDAsync");
     }
 
     private void checkRange(long offset, long byteCount) {

@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.raydb.offload.engine.MeasureProgram;
@@ -7,6 +8,7 @@ import org.raydb.offload.exec.BuildPhases;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
+import org.raydb.offload.gpu.cuda.StagedUpload;
 import org.raydb.offload.gpu.kernels.GatherKernels;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.residency.GpuResident;
@@ -40,52 +42,57 @@ final class MeasureBlock implements GpuResident {
         this.hostOnlyReason = hostOnlyReason;
     }
 
-    /** Evaluates {@code programs} (distinct measures) over {@code rows} rows in table order and uploads them. */
+    /**
+     * Evaluates {@code programs} (distinct measures) over {@code rows} rows in table order, straight into pinned
+     * staging memory whose chunks go to the device while the next ones are evaluated (no table-sized host
+     * array per measure: at SF 20 each would cost ~1 GB of page faults before the copy even starts).
+     */
     static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, int rows) {
         int m = programs.size();
-        long[][] columns = new long[m][];
         int words = (rows + 31) >>> 5;
         int[][] validity = new int[m][];
         boolean anyNull = false;
-        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.MEASURES)) {
-            for (int i = 0; i < m; i++) {
-                MeasureProgram p = programs.get(i);
-                long[] v = new long[rows];
-                int[] bits = new int[words];
-                try {
-                    // Whole 32-row words per task, so no two tasks write one validity word.
-                    IntStream.range(0, words).parallel().forEach(w -> {
-                        int end = Math.min(rows, (w + 1) << 5);
-                        int word = 0;
-                        for (int row = w << 5; row < end; row++) {
-                            if (!p.isNull(row)) {
-                                v[row] = p.eval(row);
-                                word |= 1 << (row & 31);
-                            }
-                        }
-                        bits[w] = word;
-                    });
-                } catch (ArithmeticException e) {
-                    return hostOnly("a measure leaves its type's range on some row (" + e.getMessage() + ")", m, rows);
-                }
-                if (!absoluteSumFits(v)) {
-                    return hostOnly("the sum of |measure| over the table may leave 64 bits", m, rows);
-                }
-                anyNull |= anyClear(bits, rows);
-                columns[i] = v;
-                validity[i] = bits;
-            }
-        }
         DeviceBuffer values = device.allocate(8L * m * rows);
         DeviceBuffer valid = null;
-        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.UPLOAD)) {
+        try {
             for (int i = 0; i < m; i++) {
-                values.copyFrom(columns[i], 8L * i * rows);
+                MeasureProgram p = programs.get(i);
+                AbsoluteSum sum = new AbsoluteSum();
+                try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.MEASURES)) {
+                    int[] bits = validity(p, rows, words);
+                    StagedUpload.upload(device, values, 8L * i * rows, rows, Long.BYTES, (from, to, target) -> {
+                        long s = 0;
+                        boolean fits = true;
+                        for (int row = (int) from, at = 0; row < to; row++, at++) {
+                            long v = (bits[row >>> 5] >>> row & 1) != 0 ? p.eval(row) : 0;
+                            target.setAtIndex(ValueLayout.JAVA_LONG, at, v);
+                            if (fits) {
+                                try {
+                                    s = Math.addExact(s, Math.absExact(v));
+                                } catch (ArithmeticException e) {
+                                    fits = false;
+                                }
+                            }
+                        }
+                        sum.add(fits ? s : -1);
+                    });
+                    validity[i] = bits;
+                    anyNull |= anyClear(bits, rows);
+                } catch (ArithmeticException e) {
+                    values.close();
+                    return hostOnly("a measure leaves its type's range on some row (" + e.getMessage() + ")", m, rows);
+                }
+                if (!sum.fits()) {
+                    values.close();
+                    return hostOnly("the sum of |measure| over the table may leave 64 bits", m, rows);
+                }
             }
             if (anyNull) {
-                valid = device.allocate(4L * m * words);
-                for (int i = 0; i < m; i++) {
-                    valid.copyFrom(validity[i], 4L * i * words);
+                try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.UPLOAD)) {
+                    valid = device.allocate(4L * m * words);
+                    for (int i = 0; i < m; i++) {
+                        valid.copyFrom(validity[i], 4L * i * words);
+                    }
                 }
             }
         } catch (RuntimeException e) {
@@ -94,6 +101,46 @@ final class MeasureBlock implements GpuResident {
             throw e;
         }
         return new MeasureBlock(values, valid, m, rows, null);
+    }
+
+    /** A measure's validity bitmap: whole 32-row words per task, so no two tasks write one word. */
+    private static int[] validity(MeasureProgram p, int rows, int words) {
+        int[] bits = new int[words];
+        IntStream.range(0, (words + 2047) >>> 11).parallel().forEach(c -> {
+            for (int w = c << 11, lastWord = Math.min(words, (c + 1) << 11); w < lastWord; w++) {
+                int end = Math.min(rows, (w + 1) << 5);
+                int word = 0;
+                for (int row = w << 5; row < end; row++) {
+                    if (!p.isNull(row)) {
+                        word |= 1 << (row & 31);
+                    }
+                }
+                bits[w] = word;
+            }
+        });
+        return bits;
+    }
+
+    /** The sum of |value| over all rows, from the parts' sums (-1: a part's own sum left 63 bits). */
+    private static final class AbsoluteSum {
+        private long total;
+        private boolean fits = true;
+
+        synchronized void add(long part) {
+            if (part < 0) {
+                fits = false;
+            } else if (fits) {
+                try {
+                    total = Math.addExact(total, part);
+                } catch (ArithmeticException e) {
+                    fits = false;
+                }
+            }
+        }
+
+        synchronized boolean fits() {
+            return fits;
+        }
     }
 
     /**
@@ -141,21 +188,6 @@ final class MeasureBlock implements GpuResident {
 
     private static MeasureBlock hostOnly(String reason, int m, int rows) {
         return new MeasureBlock(null, null, m, rows, reason);
-    }
-
-    private static boolean absoluteSumFits(long[] v) {
-        try {
-            IntStream.range(0, (v.length + 65535) >>> 16).parallel().mapToLong(c -> {
-                long s = 0;
-                for (int i = c << 16, end = Math.min(v.length, (c + 1) << 16); i < end; i++) {
-                    s = Math.addExact(s, Math.absExact(v[i]));
-                }
-                return s;
-            }).reduce(0L, Math::addExact);
-            return true;
-        } catch (ArithmeticException e) {
-            return false;
-        }
     }
 
     /** Null when the GPU can aggregate these measures exactly; else why the cpu engine must. */

@@ -19,9 +19,10 @@ import org.raydb.offload.gpu.residency.GpuResidency;
  * both engines and all later queries. Closing releases the pins.
  *
  * <p>With a {@link ZSortedProjection} (the cuda engine's RayDB jobs), measures and group codes are kept in
- * the projection's row order instead, keyed by its catalog entry as well. Those copies are gathered on the
+ * the projection's row order instead, keyed by the projection itself (its rows of one Z code come in no fixed
+ * order, so only copies gathered through the same permutation line up). Those copies are gathered on the
  * device from the table-ordered ones (evaluated and uploaded once, shared by every catalog entry) through the
- * projection's permutation, which is uploaded only while a copy is built.
+ * projection's resident permutation.
  */
 final class ResidentInputs implements AutoCloseable {
 
@@ -36,8 +37,6 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The Z-sorted row order the inputs are in, or null for table order. */
     final ZSortedProjection projection;
-    /** The projection's permutation on the device while its copies are built; null otherwise. */
-    private DeviceBuffer permutation;
 
     ResidentInputs(GpuRuntime gpu, OffloadJob job, boolean zSorted) {
         this.gpu = gpu;
@@ -46,11 +45,12 @@ final class ResidentInputs implements AutoCloseable {
         try {
             measures = JobMeasures.of(job);
             if (zSorted) {
-                Object order = job.scene().key();
-                projection = pin(key("z-order", order), 0, Phase.SCENES, () -> ZSortedProjection.of(job.scene()));
+                projection = pin(key("z-order", job.scene().key()), 4L * job.rows(), Phase.SCENES,
+                        () -> ZSortedProjection.build(gpu, stream, job.scene()));
+                Object order = new SnapshotKey.Identity(projection);
                 measureBlock = measures.count() == 0 ? null
                         : pin(measuresKey(order), measureBytes(), Phase.PROJECTIONS, () -> tableOrderMeasures()
-                                .gathered(gpu.device(), stream, gpu.kernels().gather(), permutation()));
+                                .gathered(gpu.device(), stream, gpu.kernels().gather(), projection.rowAt()));
                 groups = job.groupCount() == 1 ? null : pin(groupsKey(order), 4L * job.rows(), Phase.PROJECTIONS,
                         () -> gatheredInts(tableOrderGroups()));
             } else {
@@ -61,9 +61,6 @@ final class ResidentInputs implements AutoCloseable {
         } catch (RuntimeException e) {
             close();
             throw e;
-        } finally {
-            if (permutation != null) permutation.close();
-            permutation = null;
         }
     }
 
@@ -134,19 +131,9 @@ final class ResidentInputs implements AutoCloseable {
         return pin(groupsKey(null), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.groupOfRow()));
     }
 
-    /** The projection's sorted rows on the device, uploaded on first use by this job's builds. */
-    private DeviceBuffer permutation() {
-        if (permutation == null) {
-            try (BuildPhases.Span _ = BuildPhases.start(Phase.UPLOAD)) {
-                permutation = upload(projection.sortedRows());
-            }
-        }
-        return permutation;
-    }
-
     /** A table-ordered int32 column gathered into the projection's order. */
     private DeviceBuffer gatheredInts(DeviceBuffer tableOrder) {
-        DeviceBuffer perm = permutation();
+        DeviceBuffer perm = projection.rowAt();
         DeviceBuffer out = gpu.device().allocate(4L * job.rows());
         try {
             gpu.kernels().gather().i32(stream, tableOrder.address(), perm, job.rows(), out.address());

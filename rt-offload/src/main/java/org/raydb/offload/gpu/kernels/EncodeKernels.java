@@ -6,18 +6,22 @@ import org.raydb.offload.gpu.cuda.Kernel;
 import org.raydb.offload.gpu.cuda.KernelArgs;
 import org.raydb.offload.gpu.cuda.PtxModule;
 
-/** encode.ptx: Z packing, dictionary lookup, and the primitives of the ray jobs. */
+/** encode.ptx: Z packing, the Z order by counting sort, dictionary lookup, and the primitives of the ray jobs. */
 public final class EncodeKernels {
 
     private static final int THREADS = 256;
 
     private final Kernel packZStep;
+    private final Kernel countCodes;
+    private final Kernel scatterByCode;
     private final Kernel lookupCodes;
     private final Kernel buildTriangles;
     private final Kernel buildCubes;
 
     EncodeKernels(PtxModule module) {
         packZStep = module.function("rdb_pack_z_step");
+        countCodes = module.function("rdb_count_codes");
+        scatterByCode = module.function("rdb_scatter_by_code");
         lookupCodes = module.function("rdb_lookup_codes");
         buildTriangles = module.function("rdb_build_triangles");
         buildCubes = module.function("rdb_build_cubes");
@@ -27,6 +31,22 @@ public final class EncodeKernels {
     public void packZStep(CudaStream stream, DeviceBuffer column, int radix, DeviceBuffer z, long rows) {
         packZStep.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
                 new KernelArgs().pointer(column).i32(radix).pointer(z).i64(rows));
+    }
+
+    /** counts[codes[i]] += 1 for every row (uint32 counters, zeroed by the caller). */
+    public void countCodes(CudaStream stream, DeviceBuffer codes, long rows, DeviceBuffer counts) {
+        countCodes.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
+                new KernelArgs().pointer(codes).i64(rows).pointer(counts));
+    }
+
+    /**
+     * rowAt[cursors[codes[i]]++] = i for every row, the cursors starting at each code's first position: the rows
+     * in code order, those of one code in no fixed order.
+     */
+    public void scatterByCode(CudaStream stream, DeviceBuffer codes, long rows, DeviceBuffer cursors,
+                              DeviceBuffer rowAt) {
+        scatterByCode.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
+                new KernelArgs().pointer(codes).i64(rows).pointer(cursors).pointer(rowAt));
     }
 
     /** codes = position of each value in an ascending int32 dictionary, -1 when absent. */

@@ -32,6 +32,7 @@ public final class SelfTest {
             try (CudaStream stream = device.createStream(); GpuKernels kernels = new GpuKernels(device)) {
                 checks.addAll(new KernelChecks(device, stream, kernels, data).runAll());
                 checks.addAll(new GatherChecks(device, stream, kernels, data).runAll());
+                checks.addAll(new UploadChecks(device).runAll());
                 if (optixSkip == null) {
                     try (OptixContext optix = OptixContext.create(device, 0)) {
                         rtcore = optix.rtcoreVersion();
