@@ -41,10 +41,9 @@ public final class SortedDictionary {
         if (column.isString()) {
             return new SortedDictionary(null, column.stringDictionary(), column.stringCodes());
         }
-        long[] v = column.longValues();
         BitSet nulls = column.nullRows();
-        int rows = v.length;
-        long[] range = range(v, nulls);
+        int rows = column.rows();
+        long[] range = range(column, nulls);
         long min = range[0];
         long max = range[1];
         int[] codes = new int[rows];
@@ -57,7 +56,7 @@ public final class SortedDictionary {
             RowRanges.forEach(rows, (from, to) -> {
                 for (int r = from; r < to; r++) {
                     if (!nulls.get(r)) {
-                        ranks.mark(v[r] - min);
+                        ranks.mark(column.longAt(r) - min);
                     }
                 }
             });
@@ -68,13 +67,12 @@ public final class SortedDictionary {
             }
             RowRanges.forEach(rows, (from, to) -> {
                 for (int r = from; r < to; r++) {
-                    codes[r] = nulls.get(r) ? values.length : ranks.rank(v[r] - min);
+                    codes[r] = nulls.get(r) ? values.length : ranks.rank(column.longAt(r) - min);
                 }
             });
             return new SortedDictionary(values, null, codes);
         }
-        long[] sorted = nulls.isEmpty() ? v.clone()
-                : IntStream.range(0, rows).filter(r -> !nulls.get(r)).mapToLong(r -> v[r]).toArray();
+        long[] sorted = nonNullValues(column, nulls);
         Arrays.parallelSort(sorted);
         int size = 0;
         for (int i = 0; i < sorted.length; i++) {
@@ -85,22 +83,37 @@ public final class SortedDictionary {
         long[] values = Arrays.copyOf(sorted, size);
         RowRanges.forEach(rows, (from, to) -> {
             for (int r = from; r < to; r++) {
-                codes[r] = nulls.get(r) ? values.length : Arrays.binarySearch(values, v[r]);
+                codes[r] = nulls.get(r) ? values.length : Arrays.binarySearch(values, column.longAt(r));
             }
         });
         return new SortedDictionary(values, null, codes);
     }
 
+    /** The non-NULL values in row order, widened to {@code long}. */
+    private static long[] nonNullValues(ColumnData column, BitSet nulls) {
+        if (!nulls.isEmpty()) {
+            return IntStream.range(0, column.rows()).filter(r -> !nulls.get(r)).mapToLong(column::longAt).toArray();
+        }
+        long[] values = new long[column.rows()];
+        RowRanges.forEach(values.length, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                values[r] = column.longAt(r);
+            }
+        });
+        return values;
+    }
+
     /** {min, max} of the non-NULL values ({@code min > max} when there are none), on all cores. */
-    private static long[] range(long[] v, BitSet nulls) {
+    private static long[] range(ColumnData column, BitSet nulls) {
         long[] range = {Long.MAX_VALUE, Long.MIN_VALUE};
-        RowRanges.forEach(v.length, (from, to) -> {
+        RowRanges.forEach(column.rows(), (from, to) -> {
             long min = Long.MAX_VALUE;
             long max = Long.MIN_VALUE;
             for (int r = from; r < to; r++) {
                 if (!nulls.get(r)) {
-                    min = Math.min(min, v[r]);
-                    max = Math.max(max, v[r]);
+                    long v = column.longAt(r);
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
                 }
             }
             synchronized (range) {

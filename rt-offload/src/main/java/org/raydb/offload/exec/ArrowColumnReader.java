@@ -26,16 +26,17 @@ import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 
 /**
- * Collects one column from Arrow batches: storage-form {@code long}s (fixed-width buffers copied in bulk),
- * or string codes, either from DuckDB's per-row hashes against a known dictionary ({@link StringHashes},
- * each batch's hashes turned into codes on all cores) or, for columns with too many distinct values for
- * that, from the strings themselves.
+ * Collects one column from Arrow batches: storage-form {@code int}s or {@code long}s as {@link ColumnData}
+ * holds the plan type (fixed-width buffers copied in bulk), or string codes, either from DuckDB's per-row
+ * hashes against a known dictionary ({@link StringHashes}, each batch's hashes turned into codes on all cores)
+ * or, for columns with too many distinct values for that, from the strings themselves.
  */
 final class ArrowColumnReader {
 
     private final String name;
     private final ColumnType type;
     private final long[] longs;
+    private final int[] ints;
     private final StringHashes dictionary;
     private final int[] codes;
     /** A row whose hash no dictionary value has: the table changed between listing and scanning. */
@@ -51,7 +52,9 @@ final class ArrowColumnReader {
         this.type = type;
         boolean str = type.kind() == ColumnType.Kind.VARCHAR;
         this.dictionary = dictionary;
-        this.longs = str ? null : new long[rows];
+        // The array must exist before the first batch, so its width comes from the plan type, not from Arrow.
+        this.ints = ColumnData.holdsInts(type) ? new int[rows] : null;
+        this.longs = str || ints != null ? null : new long[rows];
         this.codes = str && dictionary != null ? new int[rows] : null;
         this.strings = str && dictionary == null ? new String[rows] : null;
     }
@@ -82,9 +85,14 @@ final class ArrowColumnReader {
                     strings[offset + r] = distinct.computeIfAbsent(string(v, r), x -> x);
                 }
             }
+        } else if (ints != null) {
+            readInts(v, offset, n);
+            // NULL slots hold whatever the producer left there: make them a defined 0.
+            for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
+                ints[offset + r] = 0;
+            }
         } else {
             readLongs(v, offset, n);
-            // NULL slots hold whatever the producer left there: make them a defined 0.
             for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
                 longs[offset + r] = 0;
             }
@@ -110,36 +118,40 @@ final class ArrowColumnReader {
         });
     }
 
-    private void readLongs(FieldVector v, int offset, int n) throws SQLException {
-        if (v instanceof BigIntVector || v instanceof TimeStampVector) {
-            data(v, n, 8).asLongBuffer().get(0, longs, offset, n);
-        } else if (v instanceof IntVector || v instanceof DateDayVector) {
-            java.nio.IntBuffer data = data(v, n, 4).asIntBuffer();
-            RowRanges.forEach(n, (from, to) -> {
-                for (int r = from; r < to; r++) {
-                    longs[offset + r] = data.get(r);
-                }
-            });
+    /** The 32-bit storage forms; a wider Arrow type than the plan's would not fit the array. */
+    private void readInts(FieldVector v, int offset, int n) throws SQLException {
+        if (v instanceof IntVector || v instanceof DateDayVector) {
+            data(v, n, 4).asIntBuffer().get(0, ints, offset, n);
         } else if (v instanceof SmallIntVector) {
             java.nio.ShortBuffer data = data(v, n, 2).asShortBuffer();
             RowRanges.forEach(n, (from, to) -> {
                 for (int r = from; r < to; r++) {
-                    longs[offset + r] = data.get(r);
+                    ints[offset + r] = data.get(r);
                 }
             });
         } else if (v instanceof TinyIntVector) {
             ByteBuffer data = data(v, n, 1);
             RowRanges.forEach(n, (from, to) -> {
                 for (int r = from; r < to; r++) {
-                    longs[offset + r] = data.get(r);
+                    ints[offset + r] = data.get(r);
                 }
             });
+        } else if (v instanceof BitVector b) {
+            RowRanges.forEach(n, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    ints[offset + r] = b.isNull(r) ? 0 : b.get(r);
+                }
+            });
+        } else {
+            throw unsupported(v);
+        }
+    }
+
+    private void readLongs(FieldVector v, int offset, int n) throws SQLException {
+        if (v instanceof BigIntVector || v instanceof TimeStampVector) {
+            data(v, n, 8).asLongBuffer().get(0, longs, offset, n);
         } else if (v instanceof DecimalVector d) {
             readDecimals(d, offset, n);
-        } else if (v instanceof BitVector b) {
-            for (int r = 0; r < n; r++) {
-                longs[offset + r] = b.isNull(r) ? 0 : b.get(r);
-            }
         } else if (v instanceof BaseIntVector i) {
             for (int r = 0; r < n; r++) {
                 longs[offset + r] = i.getValueAsLong(r);
@@ -202,6 +214,9 @@ final class ArrowColumnReader {
                         + " holds a value its dictionary lacks", "40001");
             }
             return ColumnData.ofStringCodes(name, type, codes, dictionary.values(), nulls);
+        }
+        if (ints != null) {
+            return ColumnData.ofInts(name, type, ints, nulls);
         }
         return new ColumnData(name, type, longs, strings, nulls);
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.ValueSet;
 
 class SortedDictionaryTest {
@@ -61,6 +62,32 @@ class SortedDictionaryTest {
             for (int row = 0; row < values.length; row++) {
                 assertEquals(java.util.Arrays.binarySearch(distinct, values[row]), d.codeOf(row));
                 assertEquals(values[row], d.value(d.codeOf(row)));
+            }
+        }
+    }
+
+    @Test
+    void intHeldColumnsEncodeLikeTheSameValuesHeldAsLongs() {
+        java.util.Random random = new java.util.Random(5);
+        for (int[] values : new int[][] {
+                random.ints(3000).toArray(),
+                random.ints(3000, -40, 40).toArray(),
+                {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, 7, 7, 7}}) {
+            // Without NULLs and with every seventh row NULL (the two ways the sorted path gathers its values).
+            for (int every : new int[] {0, 7}) {
+                java.util.BitSet nulls = new java.util.BitSet();
+                for (int row = 0; every > 0 && row < values.length; row += every) {
+                    nulls.set(row);
+                }
+                ColumnType type = ColumnType.of(ColumnType.Kind.INTEGER);
+                SortedDictionary narrow = SortedDictionary.build(ColumnData.ofInts("c", type, values, nulls));
+                SortedDictionary wide = SortedDictionary.build(new ColumnData("c", type,
+                        java.util.Arrays.stream(values).asLongStream().toArray(), null, nulls));
+                assertArrayEquals(wide.codes(), narrow.codes());
+                assertEquals(wide.size(), narrow.size());
+                for (int code = 0; code < wide.cardinality(); code++) {
+                    assertEquals(wide.value(code), narrow.value(code));
+                }
             }
         }
     }

@@ -58,6 +58,42 @@ class ColumnLoaderTest {
     }
 
     @Test
+    void narrowTypesAreHeldAsIntsThroughTheirExtremes() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator()) {
+            exec(c, "CREATE TABLE t (ti TINYINT, si SMALLINT, ii INTEGER, dt DATE, bo BOOLEAN, bi BIGINT,"
+                    + " dc DECIMAL(18,2), wd DECIMAL(38,0))");
+            exec(c, "INSERT INTO t VALUES"
+                    + " (-128, -32768, -2147483648, DATE '5877642-06-25 (BC)', false, -9223372036854775808,"
+                    + " -9999999999999999.99, -9223372036854775808),"
+                    + " (127, 32767, 2147483647, DATE '5881580-07-10', true, 9223372036854775807,"
+                    + " 9999999999999999.99, 9223372036854775807),"
+                    + " (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),"
+                    + " (0, -1, 1, DATE '1969-12-31', true, 0, -0.01, -1)");
+            List<String> names = List.of("ti", "si", "ii", "dt", "bo", "bi", "dc", "wd");
+            List<ColumnData> loaded = checkAgainstDuckDb(c, allocator, names, "SELECT ti, si, ii,"
+                    + " dt - DATE '1970-01-01', bo::INTEGER, bi, (dc::DECIMAL(20,2) * 100)::BIGINT, wd::BIGINT"
+                    + " FROM t ORDER BY rowid");
+            int[] bytesPerRow = {4, 4, 4, 4, 4, 8, 8, 8};
+            for (int col = 0; col < names.size(); col++) {
+                assertEquals(bytesPerRow[col] * 4L, loaded.get(col).bytes(), names.get(col));
+            }
+        }
+    }
+
+    @Test
+    void aWiderArrowTypeThanThePlanStatesIsRefused() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator()) {
+            exec(c, "CREATE TABLE t AS SELECT 5000000000::BIGINT AS b");
+            SQLException e = assertThrows(SQLException.class, () -> ColumnLoader.load(c, T, List.of("b"),
+                    List.of(ColumnType.of(ColumnType.Kind.INTEGER)), allocator));
+            assertEquals("0A000", e.getSQLState());
+            assertTrue(e.getMessage().contains("column b (INTEGER) arrived as Arrow Int(64, true)"), e.getMessage());
+        }
+    }
+
+    @Test
     void decimalsBeyond64BitsAreRefused() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 BufferAllocator allocator = new RootAllocator()) {
@@ -69,30 +105,11 @@ class ColumnLoaderTest {
     }
 
     private static void checkAgainstDuckDb(Connection c, BufferAllocator allocator) throws SQLException {
-        List<ColumnType> types = new ArrayList<>();
-        for (String name : NAMES) {
-            types.add(typeOf(c, name));
-        }
-        List<ColumnData> loaded = ColumnLoader.load(c, T, NAMES, types, allocator);
-        List<List<Object>> expected = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT ti, si, ii, bi,"
+        List<ColumnData> loaded = checkAgainstDuckDb(c, allocator, NAMES, "SELECT ti, si, ii, bi,"
                 + " (dc * 100)::BIGINT, (wide * 10)::BIGINT, dt - DATE '1970-01-01', epoch_us(ts), bo::INTEGER, vs,"
-                + " nothing, many FROM t ORDER BY rowid")) {
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= NAMES.size(); i++) {
-                    Object v = rs.getObject(i);
-                    row.add(v == null ? null : v instanceof String s ? s : (Object) ((Number) v).longValue());
-                }
-                expected.add(row);
-            }
-        }
-        assertEquals(expected.size(), loaded.get(0).rows());
+                + " nothing, many FROM t ORDER BY rowid");
         for (int col = 0; col < NAMES.size(); col++) {
             ColumnData data = loaded.get(col);
-            for (int row = 0; row < expected.size(); row++) {
-                assertEquals(expected.get(row).get(col), data.valueAt(row), NAMES.get(col) + " row " + row);
-            }
             if (data.isString()) {
                 String[] dictionary = data.stringDictionary();
                 for (int i = 1; i < dictionary.length; i++) {
@@ -109,6 +126,42 @@ class ColumnLoaderTest {
         assertEquals(0, loaded.get(NAMES.indexOf("nothing")).stringDictionary().length);
         assertEquals(List.of("", "a", "b", "it's", "\uFFFD", "😀"),
                 List.of(loaded.get(NAMES.indexOf("vs")).stringDictionary()));
+    }
+
+    /**
+     * Loads {@code names} with their DuckDB types and checks every row against {@code expectedSql}, which
+     * selects each column's storage form; NULL rows of a number column must hold 0.
+     */
+    private static List<ColumnData> checkAgainstDuckDb(Connection c, BufferAllocator allocator, List<String> names,
+            String expectedSql) throws SQLException {
+        List<ColumnType> types = new ArrayList<>();
+        for (String name : names) {
+            types.add(typeOf(c, name));
+        }
+        List<ColumnData> loaded = ColumnLoader.load(c, T, names, types, allocator);
+        List<List<Object>> expected = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(expectedSql)) {
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= names.size(); i++) {
+                    Object v = rs.getObject(i);
+                    row.add(v == null ? null : v instanceof String s ? s : (Object) ((Number) v).longValue());
+                }
+                expected.add(row);
+            }
+        }
+        assertEquals(expected.size(), loaded.get(0).rows());
+        for (int col = 0; col < names.size(); col++) {
+            ColumnData data = loaded.get(col);
+            for (int row = 0; row < expected.size(); row++) {
+                Object value = expected.get(row).get(col);
+                assertEquals(value, data.valueAt(row), names.get(col) + " row " + row);
+                if (!data.isString()) {
+                    assertEquals(value == null ? 0L : (long) value, data.longAt(row), names.get(col) + " row " + row);
+                }
+            }
+        }
+        return loaded;
     }
 
     private static ColumnType typeOf(Connection c, String column) throws SQLException {
