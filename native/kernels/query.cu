@@ -360,9 +360,12 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * is split into `parts` block-sized shares (several where there are few chunks, so that a selective query
  * still spreads its rows over the GPU instead of walking each chunk with one block), and blocks stride over
  * the numChunks * parts shares. Group codes and measures are in the same sorted order. The list may be in
- * mapped host memory (the mailbox), where a load takes a bus round trip: thread 0 alone reads each chunk,
- * one share ahead (in flight while the block walks the current share), and hands it over in shared memory.
- * Same aggregation (and pre-aggregation, same shared memory) as rdb_query_aggregate.
+ * mapped host memory (the mailbox), where a load takes a bus round trip: each thread of a block reads the
+ * chunk of one of the block's next QUERY_THREADS shares into shared memory, so the block pays one round trip
+ * per QUERY_THREADS shares (ncu on the H100: with one load per share by thread 0, 60% of a selective query's
+ * warp stalls were at the barrier behind it). Rows are walked ROWS_PER_THREAD at a time per thread, so that
+ * several measure loads are in flight. Same aggregation (and pre-aggregation, same shared memory) as
+ * rdb_query_aggregate.
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
 rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
@@ -379,21 +382,28 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
     const long long shares = (long long)numChunks * parts;
-    __shared__ int2 shareChunk;
-    int2 ahead = make_int2(0, 0);  // thread 0: the chunk of the block's next share
-    if (threadIdx.x == 0 && blockIdx.x < shares) ahead = chunks[blockIdx.x / parts];
-    for (long long share = blockIdx.x; share < shares; share += gridDim.x) {
-        __syncthreads();  // every thread has read the previous share's chunk
-        if (threadIdx.x == 0) {
-            shareChunk = ahead;
-            if (share + gridDim.x < shares) ahead = chunks[(share + gridDim.x) / parts];
-        }
+    // The block's shares are blockIdx.x + j * gridDim.x; a round holds the next QUERY_THREADS of them.
+    __shared__ int2 roundChunks[QUERY_THREADS];
+    const long long roundStride = (long long)gridDim.x * QUERY_THREADS;
+    for (long long round = blockIdx.x; round < shares; round += roundStride) {
+        __syncthreads();  // every thread is done with the previous round's chunks
+        const long long mine = round + (long long)threadIdx.x * gridDim.x;
+        if (mine < shares) roundChunks[threadIdx.x] = chunks[mine / parts];
         __syncthreads();
-        const int2 chunk = shareChunk;
-        const int part = (int)(share % parts);
-        for (int i = part * blockDim.x + threadIdx.x; i < chunk.y; i += parts * blockDim.x) {
-            addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words,
-                   (long long)chunk.x + i);
+        for (int j = 0; j < QUERY_THREADS; ++j) {
+            const long long share = round + (long long)j * gridDim.x;
+            if (share >= shares) break;
+            const int2 chunk = roundChunks[j];
+            const int step = parts * blockDim.x;
+            for (int i = (int)(share % parts) * blockDim.x + threadIdx.x; i < chunk.y; i += ROWS_PER_THREAD * step) {
+#pragma unroll
+                for (int k = 0; k < ROWS_PER_THREAD; ++k) {
+                    if (i + k * step < chunk.y) {
+                        addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n,
+                               words, (long long)chunk.x + i + k * step);
+                    }
+                }
+            }
         }
     }
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
