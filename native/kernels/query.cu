@@ -115,56 +115,19 @@ static __device__ __forceinline__ void addToRegisters(RegisterPartials& p, const
     }
 }
 
-/*
- * Reductions into the accumulators. A block's shared accumulators reach here as generic pointers, for which the
- * compiler emits generic 64-bit atomics (ncu on q3.1: 60% of the warps' stalls behind them), so the shared case
- * names the shared state space itself (red.shared).
- */
-template <bool Shared>
-static __device__ __forceinline__ void accumulateAdd(unsigned long long* p, unsigned long long v) {
-    if (Shared) {
-        asm volatile("red.shared.add.u64 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(p)), "l"(v) : "memory");
-    } else {
-        atomicAdd(p, v);
-    }
-}
-
-template <bool Shared>
-static __device__ __forceinline__ void accumulateMin(long long* p, long long v) {
-    if (Shared) {
-        asm volatile("red.shared.min.s64 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(p)), "l"(v) : "memory");
-    } else {
-        atomicMin(p, v);
-    }
-}
-
-template <bool Shared>
-static __device__ __forceinline__ void accumulateMax(long long* p, long long v) {
-    if (Shared) {
-        asm volatile("red.shared.max.s64 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(p)), "l"(v) : "memory");
-    } else {
-        atomicMax(p, v);
-    }
-}
-
-/* One measure value of group g into the accumulators. */
-template <bool Shared>
-static __device__ __forceinline__ void accumulateValue(const Accumulators& a, int slot, long long v) {
-    if (a.valid) accumulateAdd<Shared>(a.valid + slot, 1ull);
-    accumulateAdd<Shared>(reinterpret_cast<unsigned long long*>(a.sums + slot), (unsigned long long)v);
-    if (a.mins) accumulateMin<Shared>(a.mins + slot, v);
-    if (a.maxs) accumulateMax<Shared>(a.maxs + slot, v);
-}
-
-template <bool Shared>
 static __device__ __forceinline__ void addAtomically(const Accumulators& a, int g, int numGroups,
                                                      const long long* measures, int nMeasures,
                                                      const unsigned int* measureValid, long long n, long long words,
                                                      long long row) {
-    accumulateAdd<Shared>(a.counts + g, 1ull);
+    atomicAdd(a.counts + g, 1ull);
     for (int m = 0; m < nMeasures; ++m) {
         if (!isValid(measureValid, words, m, row)) continue;
-        accumulateValue<Shared>(a, m * numGroups + g, __ldg(measures + m * n + row));
+        const long long v = __ldg(measures + m * n + row);
+        const int slot = m * numGroups + g;
+        if (a.valid) atomicAdd(a.valid + slot, 1ull);
+        atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot), (unsigned long long)v);
+        if (a.mins) atomicMin(a.mins + slot, v);
+        if (a.maxs) atomicMax(a.maxs + slot, v);
     }
 }
 
@@ -277,41 +240,41 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
 
 /* One qualifying row into the thread's registers or the (shared or global) accumulators. */
 static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, int useRegisters,
-                                              int useShared, const int* groups, int numGroups,
-                                              const long long* measures, int nMeasures,
-                                              const unsigned int* measureValid, long long n, long long words,
-                                              long long row) {
+                                              const int* groups, int numGroups, const long long* measures,
+                                              int nMeasures, const unsigned int* measureValid, long long n,
+                                              long long words, long long row) {
     if (useRegisters) {
         addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
     } else {
-        const int g = groups ? __ldg(groups + row) : 0;
-        if (useShared) {
-            addAtomically<true>(acc, g, numGroups, measures, nMeasures, measureValid, n, words, row);
-        } else {
-            addAtomically<false>(acc, g, numGroups, measures, nMeasures, measureValid, n, words, row);
-        }
+        addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
+                      row);
     }
 }
 
 /*
- * Up to R rows (those with in[k]) at once: every row's loads (group code, then each measure's value) are issued
- * before the values are added, so that R loads per thread are in flight (ncu on q1.1: with one row at a time, 45%
- * of the warps' stalls waited on the load right before its add).
+ * Up to R rows (those with in[k]) at once. In the one-group case every row's measure loads are issued before the
+ * values are added, so that R loads per thread are in flight (ncu on q1.1: with one row at a time, 45% of the
+ * warps' stalls waited on the load right before its add; this took its kernel from 38 to 29 µs). Rows that go to
+ * shared or global accumulators are added one by one: issuing their loads together the same way made q3.1 and
+ * q4.1 slower on the H100 (99 -> 134 and 38 -> 50 µs by ncu).
  */
-template <int R, bool Shared>
-static __device__ __forceinline__ void addRowsToAccumulators(const Accumulators& acc, const int* groups,
-                                                             int numGroups, const long long* measures, int nMeasures,
-                                                             const unsigned int* measureValid, long long n,
-                                                             long long words, const long long (&row)[R],
-                                                             const bool (&in)[R]) {
-    int g[R];
+template <int R>
+static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, int useRegisters,
+                                               const int* groups, int numGroups, const long long* measures,
+                                               int nMeasures, const unsigned int* measureValid, long long n,
+                                               long long words, const long long (&row)[R], const bool (&in)[R]) {
+    if (!useRegisters) {
 #pragma unroll
-    for (int k = 0; k < R; ++k) g[k] = in[k] && groups ? __ldg(groups + row[k]) : 0;
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-        if (in[k]) accumulateAdd<Shared>(acc.counts + g[k], 1ull);
+        for (int k = 0; k < R; ++k) {
+            if (in[k]) addRow(p, acc, 0, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k]);
+        }
+        return;
     }
-    for (int m = 0; m < nMeasures; ++m) {
+#pragma unroll
+    for (int k = 0; k < R; ++k) p.count += in[k] ? 1 : 0;
+#pragma unroll
+    for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
+        if (m >= nMeasures) break;
         bool ok[R];
         long long v[R];
 #pragma unroll
@@ -320,43 +283,13 @@ static __device__ __forceinline__ void addRowsToAccumulators(const Accumulators&
         for (int k = 0; k < R; ++k) v[k] = ok[k] ? __ldg(measures + m * n + row[k]) : 0;
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            if (ok[k]) accumulateValue<Shared>(acc, m * numGroups + g[k], v[k]);
-        }
-    }
-}
-
-template <int R>
-static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, int useRegisters,
-                                               int useShared, const int* groups, int numGroups,
-                                               const long long* measures, int nMeasures,
-                                               const unsigned int* measureValid, long long n, long long words,
-                                               const long long (&row)[R], const bool (&in)[R]) {
-    if (useRegisters) {
-#pragma unroll
-        for (int k = 0; k < R; ++k) p.count += in[k] ? 1 : 0;
-#pragma unroll
-        for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
-            if (m >= nMeasures) break;
-            bool ok[R];
-            long long v[R];
-#pragma unroll
-            for (int k = 0; k < R; ++k) ok[k] = in[k] && isValid(measureValid, words, m, row[k]);
-#pragma unroll
-            for (int k = 0; k < R; ++k) v[k] = ok[k] ? __ldg(measures + m * n + row[k]) : 0;
-#pragma unroll
-            for (int k = 0; k < R; ++k) {
-                if (ok[k]) {
-                    ++p.valid[m];
-                    p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v[k]);
-                    p.min[m] = min(p.min[m], v[k]);
-                    p.max[m] = max(p.max[m], v[k]);
-                }
+            if (ok[k]) {
+                ++p.valid[m];
+                p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v[k]);
+                p.min[m] = min(p.min[m], v[k]);
+                p.max[m] = max(p.max[m], v[k]);
             }
         }
-    } else if (useShared) {
-        addRowsToAccumulators<R, true>(acc, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
-    } else {
-        addRowsToAccumulators<R, false>(acc, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
     }
 }
 
@@ -455,10 +388,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
         for (int k = 0; k < ROWS_PER_THREAD; ++k) {
             const long long row = base + k * stride;
             if (pass[k] && bitmap) pass[k] = (__ldg(bitmap + (row >> 5)) >> (row & 31)) & 1u;
-            if (pass[k]) {
-                addRow(p, acc, useRegisters, useShared, groups, numGroups, measures, nMeasures, measureValid, n, words,
-                       row);
-            }
+            if (pass[k]) addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row);
         }
     }
 
@@ -518,8 +448,8 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
                     in[k] = i + k * step < chunk.y;
                     row[k] = (long long)chunk.x + i + k * step;
                 }
-                addRows(p, acc, useRegisters, useShared, groups, numGroups, measures, nMeasures, measureValid, n,
-                        words, row, in);
+                addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row,
+                        in);
             }
         }
     }
