@@ -252,42 +252,6 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
 }
 
 /*
- * One row per lane (those with `in`) into the shared or global accumulators. Where a full warp's 32 rows all
- * belong to one group, which is the rule when a Z-sorted projection orders the rows of each Z code by the
- * query's groups (ZSortedProjection), the warp adds them with shuffles and lane 0 updates the accumulators once
- * per value; otherwise every lane adds its own row. Called by every lane of the warp that is in the loop.
- */
-static __device__ __forceinline__ void addRowByWarp(const Accumulators& acc, const int* groups, int numGroups,
-                                                    const long long* measures, int nMeasures,
-                                                    const unsigned int* measureValid, long long n, long long words,
-                                                    long long row, bool in) {
-    const unsigned active = __activemask();
-    const int g = in ? (groups ? __ldg(groups + row) : 0) : -1;
-    const int first = __shfl_sync(active, g, 0);
-    if (active != 0xffffffffu || !__all_sync(active, in && g == first)) {
-        if (in) addAtomically(acc, g, numGroups, measures, nMeasures, measureValid, n, words, row);
-        return;
-    }
-    const bool lane0 = (threadIdx.x & 31) == 0;
-    if (lane0) atomicAdd(acc.counts + g, 32ull);
-    for (int m = 0; m < nMeasures; ++m) {
-        const bool ok = isValid(measureValid, words, m, row);
-        const long long v = ok ? __ldg(measures + m * n + row) : 0;
-        const long long valid = measureValid ? warpSum(ok ? 1 : 0) : 32;
-        const long long sum = warpSum(v);
-        const long long lo = acc.mins ? warpMin(ok ? v : LLONG_MAX) : 0;
-        const long long hi = acc.maxs ? warpMax(ok ? v : LLONG_MIN) : 0;
-        if (lane0 && valid) {
-            const int slot = m * numGroups + g;
-            if (acc.valid) atomicAdd(acc.valid + slot, (unsigned long long)valid);
-            atomicAdd(reinterpret_cast<unsigned long long*>(acc.sums + slot), (unsigned long long)sum);
-            if (acc.mins) atomicMin(acc.mins + slot, lo);
-            if (acc.maxs) atomicMax(acc.maxs + slot, hi);
-        }
-    }
-}
-
-/*
  * Up to R rows (those with in[k]) at once. In the one-group case every row's measure loads are issued before the
  * values are added, so that R loads per thread are in flight (ncu on q1.1: with one row at a time, 45% of the
  * warps' stalls waited on the load right before its add; this took its kernel from 38 to 29 µs). Rows that go to
@@ -302,7 +266,7 @@ static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumu
     if (!useRegisters) {
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            addRowByWarp(acc, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k], in[k]);
+            if (in[k]) addRow(p, acc, 0, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k]);
         }
         return;
     }

@@ -24,14 +24,6 @@ class ZSortedProjectionStartsTest {
     }
 
     @Test
-    void zStartsAreEveryYCellsthKeyStart() {
-        // 2 Z codes x 3 Y codes: keys 0..5 with counts 1,0,2 | 0,4,1 (8 rows).
-        int[] keyStart = ZSortedProjection.starts(new int[] {1, 0, 2, 0, 4, 1}, 8);
-        assertArrayEquals(new int[] {0, 3, 8}, ZSortedProjection.zStarts(keyStart, 2, 3));
-        assertArrayEquals(keyStart, ZSortedProjection.zStarts(keyStart, 6, 1));
-    }
-
-    @Test
     void zIntervalsBecomeChunkedRowRanges() {
         int[] start = ZSortedProjection.starts(new int[] {2, 0, ZSortedProjection.CHUNK_ROWS + 1, 1}, ZSortedProjection.CHUNK_ROWS + 4);
         List<long[]> intervals = List.of(new long[] {1, 2}, new long[] {3, 9});
