@@ -23,11 +23,14 @@ public final class BuildPhases {
         GROUP_CODES("group codes"),
         /** RTScan sieving vectors. */
         SIEVING("sieving"),
-        /** BVH-catalog entries: packed Z codes and the rows in Z order. */
+        /** BVH-catalog entries: packed Z codes and the rows in Z order (for the cuda engine sorted on the GPU). */
         SCENES("scenes"),
-        /** Measures evaluated exactly on the host (decimal scaling, range and overflow checks). */
+        /**
+         * Measures evaluated exactly on the host (decimal scaling, range and overflow checks); for the GPU they are
+         * evaluated straight into pinned staging memory, so their upload overlaps and counts here.
+         */
         MEASURES("measures"),
-        /** Host-to-device copies of codes, ranks, group codes and measures. */
+        /** Host-to-device copies of codes, ranks, group codes and measure validity. */
         UPLOAD("upload"),
         /** Z-sorted projections gathered on the device. */
         PROJECTIONS("projections"),
