@@ -85,16 +85,19 @@ final class ArrowColumnReader {
                     strings[offset + r] = distinct.computeIfAbsent(string(v, r), x -> x);
                 }
             }
-        } else if (ints != null) {
-            readInts(v, offset, n);
+        } else {
+            if (ints != null) {
+                readInts(v, offset, n);
+            } else {
+                readLongs(v, offset, n);
+            }
             // NULL slots hold whatever the producer left there: make them a defined 0.
             for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
-                ints[offset + r] = 0;
-            }
-        } else {
-            readLongs(v, offset, n);
-            for (int r = batchNulls.nextSetBit(0); r >= 0; r = batchNulls.nextSetBit(r + 1)) {
-                longs[offset + r] = 0;
+                if (ints != null) {
+                    ints[offset + r] = 0;
+                } else {
+                    longs[offset + r] = 0;
+                }
             }
         }
     }
