@@ -399,18 +399,52 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
 }
 
 /*
- * The Z-sorted projection's kernel: rows are stored sorted by the packed Z code of a BVH-catalog entry, so
- * a query's Z intervals are contiguous row ranges (found on the host) and no row outside them is read.
- * The host cuts the ranges into chunks of at most a few thousand rows ({start, count} pairs); each chunk
- * is split into `parts` block-sized shares (several where there are few chunks, so that a selective query
- * still spreads its rows over the GPU instead of walking each chunk with one block), and blocks stride over
- * the numChunks * parts shares. Group codes and measures are in the same sorted order. The list may be in
- * mapped host memory (the mailbox), where a load takes a bus round trip: each thread of a block reads the
- * chunk of one of the block's next QUERY_THREADS shares into shared memory, so the block pays one round trip
- * per QUERY_THREADS shares (ncu on the H100: with one load per share by thread 0, 60% of a selective query's
- * warp stalls were at the barrier behind it). Rows are walked RANGE_ROWS at a time per thread (addRows), so
- * that several loads are in flight. Same aggregation (and pre-aggregation, same shared memory) as
- * rdb_query_aggregate.
+ * The walk over a Z-sorted projection's rows shared by the range kernels: rows are stored sorted by the packed
+ * Z code of a BVH-catalog entry, so a query's Z intervals are contiguous row ranges (found on the host) and no
+ * row outside them is read. The host cuts the ranges into chunks of at most a few thousand rows ({start,
+ * count} pairs); each chunk is split into `parts` block-sized shares (several where there are few chunks, so
+ * that a selective query still spreads its rows over the GPU instead of walking each chunk with one block),
+ * and blocks stride over the numChunks * parts shares. The list may be in mapped host memory (the mailbox),
+ * where a load takes a bus round trip: each thread of a block reads the chunk of one of the block's next
+ * QUERY_THREADS shares into shared memory, so the block pays one round trip per QUERY_THREADS shares (ncu on
+ * the H100: with one load per share by thread 0, 60% of a selective query's warp stalls were at the barrier
+ * behind it). `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads
+ * can be issued together.
+ */
+template <int R, class Rows>
+static __device__ __forceinline__ void walkChunks(const int2* chunks, int numChunks, int parts, Rows rows) {
+    __shared__ int2 roundChunks[QUERY_THREADS];
+    const long long shares = (long long)numChunks * parts;
+    // The block's shares are blockIdx.x + j * gridDim.x; a round holds the next QUERY_THREADS of them.
+    const long long roundStride = (long long)gridDim.x * QUERY_THREADS;
+    const int step = parts * QUERY_THREADS;
+    for (long long round = blockIdx.x; round < shares; round += roundStride) {
+        __syncthreads();  // every thread is done with the previous round's chunks
+        const long long mine = round + (long long)threadIdx.x * gridDim.x;
+        if (mine < shares) roundChunks[threadIdx.x] = chunks[mine / parts];
+        __syncthreads();
+        for (int j = 0; j < QUERY_THREADS; ++j) {
+            const long long share = round + (long long)j * gridDim.x;
+            if (share >= shares) break;
+            const int2 chunk = roundChunks[j];
+            for (int i = (int)(share % parts) * QUERY_THREADS + threadIdx.x; i < chunk.y; i += R * step) {
+                long long row[R];
+                bool in[R];
+#pragma unroll
+                for (int k = 0; k < R; ++k) {
+                    in[k] = i + k * step < chunk.y;
+                    row[k] = (long long)chunk.x + i + k * step;
+                }
+                rows(row, in);
+            }
+        }
+    }
+}
+
+/*
+ * The general range kernel: any number of measures, NULLs, MIN and MAX; same aggregation (and
+ * pre-aggregation, same shared memory) as rdb_query_aggregate. Rows are walked RANGE_ROWS at a time per thread
+ * (addRows).
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
 rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
@@ -426,33 +460,117 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
     const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
-    const long long shares = (long long)numChunks * parts;
-    // The block's shares are blockIdx.x + j * gridDim.x; a round holds the next QUERY_THREADS of them.
-    __shared__ int2 roundChunks[QUERY_THREADS];
-    const long long roundStride = (long long)gridDim.x * QUERY_THREADS;
-    for (long long round = blockIdx.x; round < shares; round += roundStride) {
-        __syncthreads();  // every thread is done with the previous round's chunks
-        const long long mine = round + (long long)threadIdx.x * gridDim.x;
-        if (mine < shares) roundChunks[threadIdx.x] = chunks[mine / parts];
-        __syncthreads();
-        for (int j = 0; j < QUERY_THREADS; ++j) {
-            const long long share = round + (long long)j * gridDim.x;
-            if (share >= shares) break;
-            const int2 chunk = roundChunks[j];
-            const int step = parts * blockDim.x;
-            for (int i = (int)(share % parts) * blockDim.x + threadIdx.x; i < chunk.y; i += RANGE_ROWS * step) {
-                long long row[RANGE_ROWS];
-                bool in[RANGE_ROWS];
-#pragma unroll
-                for (int k = 0; k < RANGE_ROWS; ++k) {
-                    in[k] = i + k * step < chunk.y;
-                    row[k] = (long long)chunk.x + i + k * step;
-                }
-                addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row,
-                        in);
-            }
-        }
-    }
+    walkChunks<RANGE_ROWS>(chunks, numChunks, parts, [&](const long long (&row)[RANGE_ROWS],
+                                                          const bool (&in)[RANGE_ROWS]) {
+        addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
+    });
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, mailbox, done, sequence);
 }
+
+/*
+ * The lean range kernels: one measure without NULLs, COUNT and SUM only (every SSB query's shape), with the
+ * pre-aggregation fixed at compile time. The general kernel keeps four measures' partials and MIN/MAX live and
+ * reaches shared accumulators through generic pointers: 64 registers with spills, and a generic 64-bit ATOM
+ * per row and accumulator (ncu on the H100: q3.1 at 100 us, a third of its stall samples on those atomics).
+ * Here the partials are two registers, shared accumulators are addressed as shared memory (ATOMS), the block
+ * counts in 32 bits (a block sees fewer than 2^32 rows: the host passes no more), and each thread issues the
+ * loads of LEAN_ROWS rows before it adds any of them. Shared layout (LEAN_SHARED): sums[G], then counts[G] as
+ * unsigned int, 12 bytes per group.
+ */
+constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
+/* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
+ * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
+constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
+
+template <int MODE>
+static __device__ __forceinline__ void leanRange(const int2* chunks, int numChunks, int parts, const int* groups,
+                                                 int numGroups, const long long* measure,
+                                                 unsigned long long* counts, long long* sums, long long* compacted,
+                                                 unsigned int* blocksDone, long long* mailbox,
+                                                 unsigned long long* done, unsigned long long sequence) {
+    constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
+    extern __shared__ long long leanShared[];
+    long long* sharedSums = leanShared;
+    unsigned int* sharedCounts = reinterpret_cast<unsigned int*>(leanShared + numGroups);
+    if (MODE == LEAN_SHARED) {
+        for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
+            sharedSums[g] = 0;
+            sharedCounts[g] = 0;
+        }
+        __syncthreads();
+    }
+    unsigned long long count = 0;
+    unsigned long long sum = 0;  // two's complement: wraps like the accumulators, exact when the host's bound holds
+    walkChunks<R>(chunks, numChunks, parts, [&](const long long (&row)[R], const bool (&in)[R]) {
+        long long v[R];
+        int g[R];
+#pragma unroll
+        for (int k = 0; k < R; ++k) v[k] = in[k] ? __ldg(measure + row[k]) : 0;
+        if (MODE != LEAN_REGISTERS) {
+#pragma unroll
+            for (int k = 0; k < R; ++k) g[k] = in[k] ? __ldg(groups + row[k]) : 0;
+        }
+#pragma unroll
+        for (int k = 0; k < R; ++k) {
+            if (MODE == LEAN_REGISTERS) {
+                count += in[k] ? 1 : 0;
+                sum += (unsigned long long)v[k];
+            } else if (in[k]) {
+                if (MODE == LEAN_SHARED) {
+                    atomicAdd(sharedCounts + g[k], 1u);
+                    atomicAdd(reinterpret_cast<unsigned long long*>(sharedSums + g[k]), (unsigned long long)v[k]);
+                } else {
+                    atomicAdd(counts + g[k], 1ull);
+                    atomicAdd(reinterpret_cast<unsigned long long*>(sums + g[k]), (unsigned long long)v[k]);
+                }
+            }
+        }
+    });
+    if (MODE == LEAN_REGISTERS) {
+        __shared__ unsigned long long warpCounts[QUERY_THREADS / 32], warpSums[QUERY_THREADS / 32];
+        const unsigned long long c = (unsigned long long)warpSum((long long)count);
+        const unsigned long long s = (unsigned long long)warpSum((long long)sum);
+        if ((threadIdx.x & 31) == 0) {
+            warpCounts[threadIdx.x >> 5] = c;
+            warpSums[threadIdx.x >> 5] = s;
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            unsigned long long blockCount = 0, blockSum = 0;
+            for (int w = 0; w < QUERY_THREADS / 32; ++w) {
+                blockCount += warpCounts[w];
+                blockSum += warpSums[w];
+            }
+            if (blockCount) {
+                atomicAdd(counts, blockCount);
+                atomicAdd(reinterpret_cast<unsigned long long*>(sums), blockSum);
+            }
+        }
+    } else if (MODE == LEAN_SHARED) {
+        __syncthreads();
+        for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
+            const unsigned int c = sharedCounts[g];
+            if (!c) continue;
+            atomicAdd(counts + g, (unsigned long long)c);
+            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), (unsigned long long)sharedSums[g]);
+        }
+    }
+    if (compacted) {
+        compactIfLast(compacted, blocksDone, numGroups, 1, Accumulators{counts, nullptr, sums, nullptr, nullptr},
+                      mailbox, done, sequence);
+    }
+}
+
+#define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
+    NAME(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups, const long long* measure, \
+         unsigned long long* counts, long long* sums, long long* compacted, unsigned int* blocksDone,            \
+         long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
+        leanRange<MODE>(chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,           \
+                        blocksDone, mailbox, done, sequence);                                                    \
+    }
+
+RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_shared, LEAN_SHARED, LEAN_ATOMIC_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_global, LEAN_GLOBAL, LEAN_ATOMIC_BLOCKS_PER_SM)

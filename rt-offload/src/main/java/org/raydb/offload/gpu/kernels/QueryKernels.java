@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.kernels;
 
+import java.util.List;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.DeviceProperties;
@@ -21,6 +22,13 @@ public final class QueryKernels {
     public static final int TERM_BYTES = 16;
     /** Resident blocks per SM: 256 threads at 64 registers (__launch_bounds__(256, 4) in query.cu). */
     private static final int BLOCKS_PER_SM = 4;
+    /** The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM of query.cu. */
+    private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
+    private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
+    /** Bytes per group of the lean shared accumulators: an int64 sum and an int32 count. */
+    private static final int LEAN_SHARED_GROUP_BYTES = 12;
+    /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
+    private static final long LEAN_MAX_ROWS = 1L << 32;
     /** Shared-memory pre-aggregation only while this many blocks fit an SM: fewer leave too few loads in flight. */
     private static final int MIN_SHARED_BLOCKS_PER_SM = 2;
     /** Shared memory the driver keeps per resident block. */
@@ -40,6 +48,9 @@ public final class QueryKernels {
 
     private final Kernel queryAggregate;
     private final Kernel rangeAggregate;
+    private final Kernel rangeSumRegisters;
+    private final Kernel rangeSumShared;
+    private final Kernel rangeSumGlobal;
     private final int multiprocessors;
     private final long sharedPerBlock;
     private final long sharedPerSm;
@@ -47,14 +58,17 @@ public final class QueryKernels {
     QueryKernels(PtxModule module, DeviceProperties device) {
         queryAggregate = module.function("rdb_query_aggregate");
         rangeAggregate = module.function("rdb_range_aggregate");
+        rangeSumRegisters = module.function("rdb_range_sum_registers");
+        rangeSumShared = module.function("rdb_range_sum_shared");
+        rangeSumGlobal = module.function("rdb_range_sum_global");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
-        int dynamic = optIn - Math.max(queryAggregate.staticSharedBytes(), rangeAggregate.staticSharedBytes());
+        List<Kernel> dynamicShared = List.of(queryAggregate, rangeAggregate, rangeSumShared);
+        int dynamic = optIn - dynamicShared.stream().mapToInt(Kernel::staticSharedBytes).max().orElse(0);
         sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
-        queryAggregate.allowDynamicSharedBytes(dynamic);
-        rangeAggregate.allowDynamicSharedBytes(dynamic);
+        dynamicShared.forEach(k -> k.allowDynamicSharedBytes(dynamic));
     }
 
     /**
@@ -143,15 +157,38 @@ public final class QueryKernels {
         if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
             throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
         }
-        long blocks = Math.max(1, Math.min(workBlocks, (long) BLOCKS_PER_SM * multiprocessors));
         boolean registers = in.numGroups() == 1 && in.nMeasures() <= MAX_REGISTER_MEASURES;
-        long bytes = out.sharedBytes(in.numGroups(), in.nMeasures());
+        long bytes = out.sharedBytes(in.numGroups(), in.nMeasures()) + stagedBytes;
+        return plan(workBlocks, BLOCKS_PER_SM, registers, registers ? 0 : bytes, stagedBytes);
+    }
+
+    /**
+     * One wave of at most {@code blocksPerSm} resident blocks per SM, no more than {@code workBlocks}, with
+     * {@code sharedBytes} of shared accumulators per block (0: none) where they fit.
+     */
+    private Launch plan(long workBlocks, int blocksPerSm, boolean registers, long sharedBytes, long otherBytes) {
+        long blocks = Math.max(1, Math.min(workBlocks, (long) blocksPerSm * multiprocessors));
         long limit = Math.min(sharedPerBlock, sharedPerSm / MIN_SHARED_BLOCKS_PER_SM - RESERVED_SHARED_BYTES);
-        if (registers || !SHARED_AGGREGATION || bytes + stagedBytes > limit) {
-            return new Launch(blocks, registers, false, stagedBytes);
+        if (registers || !SHARED_AGGREGATION || sharedBytes == 0 || sharedBytes > limit) {
+            return new Launch(blocks, registers, false, otherBytes);
         }
-        long perSm = Math.max(1, Math.min(BLOCKS_PER_SM, sharedPerSm / (bytes + stagedBytes + RESERVED_SHARED_BYTES)));
-        return new Launch(Math.min(blocks, perSm * multiprocessors), false, true, bytes + stagedBytes);
+        long perSm = Math.max(1, Math.min(blocksPerSm, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES)));
+        return new Launch(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
+    }
+
+    /** Block shares per chunk: few chunks are split so that they still fill a wave of {@code blocksPerSm}. */
+    private int parts(int numChunks, int blocksPerSm) {
+        long wave = (long) blocksPerSm * multiprocessors;
+        return (int) Math.max(1, Math.min(MAX_CHUNK_PARTS, wave / Math.max(1, numChunks)));
+    }
+
+    /**
+     * Whether the lean range kernels take a job: one measure without NULLs, COUNT and SUM only (every SSB
+     * query); else the general one.
+     */
+    static boolean lean(Inputs in, Outputs out) {
+        return in.nMeasures() == 1 && in.measureValid() == null && out.validCounts() == null && out.mins() == null
+                && out.maxs() == null && in.rows() < LEAN_MAX_ROWS;
     }
 
     /**
@@ -159,8 +196,11 @@ public final class QueryKernels {
      * Few chunks are split into several block shares each, up to one wave of resident blocks.
      */
     public void rangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
-        long wave = (long) BLOCKS_PER_SM * multiprocessors;
-        int parts = (int) Math.max(1, Math.min(MAX_CHUNK_PARTS, wave / Math.max(1, numChunks)));
+        if (lean(in, out)) {
+            leanRangeAggregate(stream, chunks, numChunks, in, out);
+            return;
+        }
+        int parts = parts(numChunks, BLOCKS_PER_SM);
         Launch l = plan(in, out, (long) numChunks * parts, 0);
         rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
                         .pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
@@ -168,6 +208,23 @@ public final class QueryKernels {
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
                         .pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
+    }
+
+    /** {@link #rangeAggregate} by the lean kernel of its pre-aggregation (registers, shared or global). */
+    private void leanRangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
+        if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
+            throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
+        }
+        boolean registers = in.numGroups() == 1;
+        int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
+        int parts = parts(numChunks, blocksPerSm);
+        Launch l = plan((long) numChunks * parts, blocksPerSm, registers,
+                (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
+        Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
+        kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
+                .pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
+                .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
+                .pointer(blocksDoneOf(out)), out));
     }
 
     /**

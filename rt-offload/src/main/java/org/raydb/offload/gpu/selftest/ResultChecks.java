@@ -22,7 +22,8 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * identities, then the compaction into the packed list of groups with rows, compared entry by entry (group
  * order, rows, per measure non-NULL count, SUM, MIN, MAX) over two measures. Both jobs share one set of
  * accumulators, as the engines' scratch does, and afterwards every accumulator must be back at its
- * identity. Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
+ * identity. The range form also runs with the first measure alone, which the lean kernels take (one SUM,
+ * no NULLs). Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
  * and global atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles
  * (1 and 2 here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
@@ -139,8 +140,11 @@ final class ResultChecks {
         final Accumulators acc;
         final QueryKernels.Inputs scanInputs;
         final QueryKernels.Inputs rangeInputs;
+        /** The range form with the first measure only: the lean kernels' shape (one SUM, no NULLs). */
+        final QueryKernels.Inputs sumInputs;
         final HostAggregate[] scanExpected;
         final HostAggregate[] rangeExpected;
+        final HostAggregate[] sumExpected;
 
         Jobs(int groups, int[] groupOf) {
             this.groups = groups;
@@ -162,6 +166,7 @@ final class ResultChecks {
             scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
             // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
             rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
+            sumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n);
             IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399)
                     || (data.z[i] >= 5000 && data.z[i] <= 5099);
             IntPredicate inChunks = i -> i % 4096 < 1000;
@@ -169,6 +174,7 @@ final class ResultChecks {
                     HostAggregate.of(n, groups, filtered, groupOf, x, null)};
             rangeExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
                     HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
+            sumExpected = new HostAggregate[] {rangeExpected[0]};
         }
 
         /** The scan job's outputs (every accumulator), compacted by {@code c} or (null) by the caller. */
@@ -223,6 +229,10 @@ final class ResultChecks {
                     jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 2, acc.counts, null, acc.sums, null, null, tileCounts, out);
             if (mismatch == null) mismatch = compare("range, no NULLs", out, jobs.rangeExpected, false);
+            kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2, jobs.sumInputs,
+                    jobs.rangeOutputs(null));
+            kernels.compact().compact(stream, groups, 1, acc.counts, null, acc.sums, null, null, tileCounts, out);
+            if (mismatch == null) mismatch = compare("range, one SUM", out, jobs.sumExpected, false);
             if (QueryKernels.compactsInLaunch(groups)) {
                 QueryKernels.Compaction inLaunch = new QueryKernels.Compaction(out, jobs.blocksDone);
                 for (int run = 1; run <= 2 && mismatch == null; run++) {
@@ -235,6 +245,13 @@ final class ResultChecks {
                             jobs.rangeInputs, jobs.rangeOutputs(inLaunch));
                     if (mismatch == null) {
                         mismatch = compare("range, compacted in launch " + run, out, jobs.rangeExpected, false);
+                    }
+                    if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
+                    garbage(out);
+                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2,
+                            jobs.sumInputs, jobs.rangeOutputs(inLaunch));
+                    if (mismatch == null) {
+                        mismatch = compare("range, one SUM, compacted in launch " + run, out, jobs.sumExpected, false);
                     }
                     if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                 }
@@ -260,13 +277,17 @@ final class ResultChecks {
                         c -> kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(c)));
                 if (mismatch == null) {
                     mismatch = deliver("range, mailbox " + run, mailbox, jobs, jobs.rangeExpected, false,
-                            rangeFromMailbox(mailbox, jobs));
+                            rangeFromMailbox(mailbox, jobs, jobs.rangeInputs));
+                }
+                if (mismatch == null) {
+                    mismatch = deliver("range, one SUM, mailbox " + run, mailbox, jobs, jobs.sumExpected, false,
+                            rangeFromMailbox(mailbox, jobs, jobs.sumInputs));
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
             for (int r = 0; r < micros.length && mismatch == null; r++) {
                 mismatch = deliver("range, mailbox, timed " + r, mailbox, jobs, jobs.rangeExpected, false,
-                        rangeFromMailbox(mailbox, jobs));
+                        rangeFromMailbox(mailbox, jobs, jobs.rangeInputs));
                 micros[r] = deliveryNanos / 1e3;
             }
             Arrays.sort(micros);
@@ -287,11 +308,12 @@ final class ResultChecks {
         return new QueryKernels.Filter(at, 1, at + QueryKernels.TERM_BYTES, 2, null);
     }
 
-    /** The range job with its chunk list written to the mailbox's input area (at launch time). */
-    private Consumer<QueryKernels.Compaction> rangeFromMailbox(ResultMailbox mailbox, Jobs jobs) {
+    /** A range job with its chunk list written to the mailbox's input area (at launch time). */
+    private Consumer<QueryKernels.Compaction> rangeFromMailbox(ResultMailbox mailbox, Jobs jobs,
+                                                               QueryKernels.Inputs inputs) {
         return c -> {
             mailbox.input().asIntBuffer().put(0, jobs.chunks);
-            kernels.query().rangeAggregate(stream, mailbox.inputAddress(), jobs.chunks.length / 2, jobs.rangeInputs,
+            kernels.query().rangeAggregate(stream, mailbox.inputAddress(), jobs.chunks.length / 2, inputs,
                     jobs.rangeOutputs(c));
         };
     }
