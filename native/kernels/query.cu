@@ -404,15 +404,26 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * row outside them is read. The host cuts the ranges into chunks of at most a few thousand rows ({start,
  * count} pairs); each chunk is split into `parts` block-sized shares (several where there are few chunks, so
  * that a selective query still spreads its rows over the GPU instead of walking each chunk with one block),
- * and blocks stride over the numChunks * parts shares. The list may be in mapped host memory (the mailbox),
- * where a load takes a bus round trip: each thread of a block reads the chunk of one of the block's next
- * QUERY_THREADS shares into shared memory, so the block pays one round trip per QUERY_THREADS shares (ncu on
- * the H100: with one load per share by thread 0, 60% of a selective query's warp stalls were at the barrier
- * behind it). `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads
- * can be issued together.
+ * and blocks stride over the numChunks * parts shares. Each thread of a block reads the chunk of one of the
+ * block's next QUERY_THREADS shares into shared memory, so a block waits for one load per QUERY_THREADS
+ * shares. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads can be
+ * issued together.
+ *
+ * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory. Not in
+ * mapped host memory: on the H100 host (a VM) blocks that read a few words of it took 8-11 us longer than a
+ * launch whose parameters carry them (probe: 16.3-20.3 against 8.3-9.0 us by events for 160-528 blocks), which
+ * was most of a selective query's kernel (ncu: 71% of q1.3's warp stalls at the barrier behind that load).
+ * Parameters cost launch time by their size (the same probe: 31 KiB of them, 17.2 us), so only short lists
+ * (INLINE_CHUNKS) go inline; longer ones are uploaded by an async copy (10.9-11.1 us).
  */
+constexpr int INLINE_CHUNKS = 256;
+struct RdbInlineChunks {
+    int2 chunk[INLINE_CHUNKS];
+};
+
 template <int R, class Rows>
-static __device__ __forceinline__ void walkChunks(const int2* chunks, int numChunks, int parts, Rows rows) {
+static __device__ __forceinline__ void walkChunks(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
+                                                  int parts, Rows rows) {
     __shared__ int2 roundChunks[QUERY_THREADS];
     const long long shares = (long long)numChunks * parts;
     // The block's shares are blockIdx.x + j * gridDim.x; a round holds the next QUERY_THREADS of them.
@@ -421,7 +432,7 @@ static __device__ __forceinline__ void walkChunks(const int2* chunks, int numChu
     for (long long round = blockIdx.x; round < shares; round += roundStride) {
         __syncthreads();  // every thread is done with the previous round's chunks
         const long long mine = round + (long long)threadIdx.x * gridDim.x;
-        if (mine < shares) roundChunks[threadIdx.x] = chunks[mine / parts];
+        if (mine < shares) roundChunks[threadIdx.x] = chunks ? chunks[mine / parts] : inlined.chunk[mine / parts];
         __syncthreads();
         for (int j = 0; j < QUERY_THREADS; ++j) {
             const long long share = round + (long long)j * gridDim.x;
@@ -447,7 +458,7 @@ static __device__ __forceinline__ void walkChunks(const int2* chunks, int numChu
  * (addRows).
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
+rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
                     const long long* measures, int nMeasures, const unsigned int* measureValid, long long n,
                     int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
                     long long* sums, long long* mins, long long* maxs, long long* compacted,
@@ -460,7 +471,7 @@ rdb_range_aggregate(const int2* chunks, int numChunks, int parts, const int* gro
     const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
-    walkChunks<RANGE_ROWS>(chunks, numChunks, parts, [&](const long long (&row)[RANGE_ROWS],
+    walkChunks<RANGE_ROWS>(inlined, chunks, numChunks, parts, [&](const long long (&row)[RANGE_ROWS],
                                                           const bool (&in)[RANGE_ROWS]) {
         addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
     });
@@ -484,7 +495,7 @@ constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
 template <int MODE>
-static __device__ __forceinline__ void leanRange(const int2* chunks, int numChunks, int parts, const int* groups,
+static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks, int parts, const int* groups,
                                                  int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, long long* mailbox,
@@ -502,7 +513,7 @@ static __device__ __forceinline__ void leanRange(const int2* chunks, int numChun
     }
     unsigned long long count = 0;
     unsigned long long sum = 0;  // two's complement: wraps like the accumulators, exact when the host's bound holds
-    walkChunks<R>(chunks, numChunks, parts, [&](const long long (&row)[R], const bool (&in)[R]) {
+    walkChunks<R>(inlined, chunks, numChunks, parts, [&](const long long (&row)[R], const bool (&in)[R]) {
         long long v[R];
         int g[R];
 #pragma unroll
@@ -564,10 +575,11 @@ static __device__ __forceinline__ void leanRange(const int2* chunks, int numChun
 
 #define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
-    NAME(const int2* chunks, int numChunks, int parts, const int* groups, int numGroups, const long long* measure, \
-         unsigned long long* counts, long long* sums, long long* compacted, unsigned int* blocksDone,            \
-         long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
-        leanRange<MODE>(chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,           \
+    NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,          \
+         const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
+         long long* compacted, unsigned int* blocksDone, long long* mailbox, unsigned long long* done,           \
+         unsigned long long sequence) {                                                                          \
+        leanRange<MODE>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,  \
                         blocksDone, mailbox, done, sequence);                                                    \
     }
 

@@ -32,9 +32,6 @@ final class DriverLaunch {
     private record Params(MemorySegment slots, MemorySegment pointers) {
         Params() {
             this(Arena.global().allocate(8L * MAX_PARAMS, 8), Arena.global().allocate(8L * MAX_PARAMS, 8));
-            for (int i = 0; i < MAX_PARAMS; i++) {
-                pointers.setAtIndex(ADDRESS, i, slots.asSlice(8L * i, 8));
-            }
         }
     }
 
@@ -47,8 +44,11 @@ final class DriverLaunch {
             throw new IllegalArgumentException(args.count() + " kernel parameters, at most " + MAX_PARAMS);
         }
         Params p = PARAMS.get();
+        long slots = p.slots().address();
         for (int i = 0; i < args.count(); i++) {
             p.slots().setAtIndex(JAVA_LONG, i, args.slot(i));
+            // The driver reads parameter i's bytes where pointer i points: its slot, or a by-value struct.
+            p.pointers().setAtIndex(JAVA_LONG, i, args.isByValue(i) ? args.slot(i) : slots + 8L * i);
         }
         try {
             return (int) CU_LAUNCH_KERNEL.invokeExact(MemorySegment.ofAddress(function), blocks, 1, 1, threads, 1, 1,

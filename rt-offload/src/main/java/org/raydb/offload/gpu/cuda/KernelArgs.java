@@ -6,12 +6,27 @@ import java.util.Arrays;
  * Kernel parameters in declaration order, typed so that a device address can never be mistaken for a
  * 64-bit integer: {@code new KernelArgs().pointer(codes).i32(k).i64(n)}. Each parameter is one 64-bit slot
  * (a 32-bit value in its low half: the kernel reads its first four bytes, little-endian), which
- * {@link DriverLaunch} hands to {@code cuLaunchKernel} as it is.
+ * {@link DriverLaunch} hands to {@code cuLaunchKernel} as it is, except a {@link #byValue} parameter: a struct
+ * that the driver copies from host memory into the launch.
  */
 public final class KernelArgs {
 
     private long[] slots = new long[16];
     private int count;
+    /** Bit i: parameter i is passed by value from the host address in its slot. */
+    private long byValue;
+
+    /**
+     * A struct parameter ({@code __grid_constant__} in the kernel) whose bytes are at {@code hostAddress}: the
+     * driver copies as many as the kernel declares when the launch is queued, so the memory may be reused as
+     * soon as the launch call returns.
+     */
+    public KernelArgs byValue(long hostAddress) {
+        if (hostAddress == 0) throw new IllegalArgumentException("a by-value kernel parameter needs its bytes");
+        if (count >= Long.SIZE) throw new IllegalArgumentException("by-value parameters only among the first 64");
+        byValue |= 1L << count;
+        return slot(hostAddress);
+    }
 
     public KernelArgs pointer(DeviceBuffer buffer) {
         return pointer(buffer == null ? 0L : buffer.address());
@@ -46,5 +61,10 @@ public final class KernelArgs {
 
     long slot(int i) {
         return slots[i];
+    }
+
+    /** Whether parameter {@code i}'s slot holds the host address of its bytes ({@link #byValue}). */
+    boolean isByValue(int i) {
+        return i < Long.SIZE && (byValue >>> i & 1) != 0;
     }
 }

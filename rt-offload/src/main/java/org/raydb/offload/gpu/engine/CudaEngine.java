@@ -54,25 +54,31 @@ public final class CudaEngine extends GpuEngine {
         if (chunks == null) {
             for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
         }
-        long inputBytes = chunks != null ? 4L * chunks.length : filter.bytes();
-        boolean mapped = chunks != null ? JobScratch.mapsChunks(inputBytes)
-                : JobScratch.mapsFilter(inputBytes, filter.intervalCount());
-        ByteBuffer staging = scratch.stageInput(stream, inputBytes, mapped);
-        if (chunks != null) {
-            staging.asIntBuffer().put(0, chunks);
-        } else {
-            filter.write(staging);
+        // A short chunk list goes in the launch's parameters; longer ones and filters are uploaded, or a small
+        // filter waits in the mailbox.
+        boolean inline = chunks != null && QueryKernels.ChunkList.fitsInline(chunks.length / 2);
+        long inputBytes = inline ? 0 : chunks != null ? 4L * chunks.length : filter.bytes();
+        boolean mapped = chunks == null && JobScratch.mapsFilter(inputBytes, filter.intervalCount());
+        QueryKernels.ChunkList inlined = inline ? QueryKernels.ChunkList.inline(scratch.inlineChunks(), chunks) : null;
+        if (!inline) {
+            ByteBuffer staging = scratch.stageInput(stream, inputBytes, mapped);
+            if (chunks != null) {
+                staging.asIntBuffer().put(0, chunks);
+            } else {
+                filter.write(staging);
+            }
         }
         // GPU time as issue 6 counts it: from the job's first device work (the upload of its chunks or filter,
-        // staged in pinned memory beforehand, or its launch where they wait in the mailbox) until the groups
-        // are in host memory.
+        // staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
+        // until the groups are in host memory.
         long t0 = System.nanoTime();
-        long address = scratch.inputAddress(stream, inputBytes, mapped);
+        long address = inline ? 0 : scratch.inputAddress(stream, inputBytes, mapped);
         long uploaded = System.nanoTime();
         scratch.clock.start(stream);
         long bytes;
         if (chunks != null) {
-            gpu.kernels().query().rangeAggregate(stream, address, chunks.length / 2, inputs, outputs);
+            gpu.kernels().query().rangeAggregate(stream, inline ? inlined
+                    : QueryKernels.ChunkList.onDevice(address, chunks.length / 2), inputs, outputs);
             bytes = 4L * chunks.length;
         } else {
             gpu.kernels().query().queryAggregate(stream, filter.at(address, null), inputs, outputs);
@@ -85,7 +91,7 @@ public final class CudaEngine extends GpuEngine {
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();
-        if (TRACE) trace(job, setup, t0, uploaded, queued, out, t1, mapped);
+        if (TRACE) trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
         return new EngineResult(result, hits, 0, 0, (t1 - t0) / 1000, kernelMicros,
                 bytes + BytesRead.hits(in, hits) + out.compactionBytes());
     }
@@ -95,10 +101,11 @@ public final class CudaEngine extends GpuEngine {
      * where the input is in the mailbox), queueing the launches and events, queueing the copies back, waiting
      * for the stream, spinning for the mailbox's done word (where the launch delivered), parsing the groups;
      * setup (inputs, scratch, chunks or filter staged in pinned memory or the mailbox, before the window) is
-     * outside engine_us. input: mailbox or upload; output: mailbox (delivered) or copy.
+     * outside engine_us. input: launch (chunks in its parameters), mailbox or upload; output: mailbox (delivered) or
+     * copy.
      */
     private static void trace(OffloadJob job, long setup, long t0, long uploaded, long queued, DeviceAggregates out,
-                              long t1, boolean mapped) {
+                              long t1, String input) {
         long copyBack = out.fetchedAt() - queued - out.waitNanos() - out.spinNanos();
         System.err.printf(java.util.Locale.ROOT, "raydb.gpu.split cuda setup_us=%.1f upload_us=%.1f enqueue_us=%.1f"
                         + " copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f engine_us=%.1f reads=%d"
@@ -106,6 +113,6 @@ public final class CudaEngine extends GpuEngine {
                 (t0 - setup) / 1e3, (uploaded - t0) / 1e3, (queued - uploaded) / 1e3, copyBack / 1e3,
                 out.waitNanos() / 1e3, out.spinNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3,
                 out.reads(), QueryKernels.compactsInLaunch(job.groupCount()) ? "in-launch" : "launches",
-                mapped ? "mailbox" : "upload", out.delivered() ? "mailbox" : "copy");
+                input, out.delivered() ? "mailbox" : "copy");
     }
 }

@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
@@ -23,11 +24,8 @@ import org.raydb.offload.gpu.optix.RayJobParams;
  */
 final class JobScratch {
 
-    /**
-     * The mailbox's input area: chunk lists up to this size stay there (thread 0 of a block reads each of its
-     * shares' chunks over the bus, one share ahead).
-     */
-    private static final long MAILBOX_INPUT_BYTES = 16 * 1024;
+    /** The mailbox's input area, for small filters ({@link #mapsFilter}). */
+    private static final long MAILBOX_INPUT_BYTES = 1024;
     /** Filters up to this size stay in the mailbox: every block copies the whole filter over the bus. */
     private static final long MAPPED_FILTER_BYTES = 1024;
     /**
@@ -58,6 +56,8 @@ final class JobScratch {
     private final DeviceBuffer[] rowBuffers = new DeviceBuffer[2];
     private DeviceBuffer rayParams;
     private ResultMailbox mailbox;
+    /** Host memory of a launch's inline chunk list (QueryKernels.ChunkList), reused by every job. */
+    private final MemorySegment inlineChunks = QueryKernels.ChunkList.inlineBuffer();
     /** A job began and did not read its groups back: its touched slots may not be identities. */
     private boolean dirty;
 
@@ -126,9 +126,9 @@ final class JobScratch {
         return stagingIn.view();
     }
 
-    /** Whether a chunk list of {@code bytes} stays in the mailbox's input area. */
-    static boolean mapsChunks(long bytes) {
-        return MAILBOX && bytes <= MAILBOX_INPUT_BYTES;
+    /** Host memory for a job's inline chunk list: the launch copies it, so the next job may overwrite it. */
+    MemorySegment inlineChunks() {
+        return inlineChunks;
     }
 
     /**
@@ -141,7 +141,7 @@ final class JobScratch {
 
     /**
      * Where a job's kernel input of {@code bytes} is written before its window: the mailbox's input area when
-     * {@code mapped} ({@link #mapsChunks}, {@link #mapsFilter}: the kernel reads it in host memory, no upload
+     * {@code mapped} ({@link #mapsFilter}: the kernel reads it in host memory, no upload
      * call), else pinned staging for {@link #upload}.
      */
     ByteBuffer stageInput(CudaStream stream, long bytes, boolean mapped) {

@@ -1,5 +1,9 @@
 package org.raydb.offload.gpu.kernels;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
@@ -18,6 +22,12 @@ public final class QueryKernels {
     /** Must match QUERY_THREADS and MAX_REGISTER_MEASURES of query.cu. */
     static final int THREADS = 256;
     public static final int MAX_REGISTER_MEASURES = 4;
+    /** Chunks that a range launch carries in its parameters: INLINE_CHUNKS of query.cu (RdbInlineChunks). */
+    public static final int INLINE_CHUNKS = 256;
+    /** Bytes of the by-value chunk parameter, which the driver copies into every range launch. */
+    public static final long INLINE_CHUNK_BYTES = 8L * INLINE_CHUNKS;
+    /** The by-value chunk parameter of launches whose list is on the device (its contents are not read). */
+    private static final MemorySegment NO_INLINE_CHUNKS = Arena.global().allocate(INLINE_CHUNK_BYTES, 8);
     /** Bytes of one filter term (RdbFilterTerm). */
     public static final int TERM_BYTES = 16;
     /** Resident blocks per SM: 256 threads at 64 registers (__launch_bounds__(256, 4) in query.cu). */
@@ -76,6 +86,45 @@ public final class QueryKernels {
      * and an optional row bitmap.
      */
     public record Filter(long terms, int numTerms, long intervals, int intervalCount, DeviceBuffer bitmap) {
+    }
+
+    /**
+     * A range job's chunk list ({start, count} int pairs): {@code count} pairs in {@code inline}, host memory of
+     * {@link #INLINE_CHUNK_BYTES} that the launch copies into its parameters, or at the device address
+     * {@code device} (inline is then null).
+     */
+    public record ChunkList(MemorySegment inline, long device, int count) {
+
+        /**
+         * {@code pairs} (at most {@link #INLINE_CHUNKS} pairs) copied into {@code buffer} (from
+         * {@link #inlineBuffer}): the launch reads them from its parameters, so no upload and no bus reads.
+         */
+        public static ChunkList inline(MemorySegment buffer, int[] pairs) {
+            if (pairs.length > 2 * INLINE_CHUNKS || buffer.byteSize() < INLINE_CHUNK_BYTES) {
+                throw new IllegalArgumentException(pairs.length / 2 + " chunks do not go inline");
+            }
+            MemorySegment.copy(pairs, 0, buffer, JAVA_INT, 0, pairs.length);
+            return new ChunkList(buffer, 0, pairs.length / 2);
+        }
+
+        /** {@code count} pairs at device address {@code address}. */
+        public static ChunkList onDevice(long address, int count) {
+            return new ChunkList(null, address, count);
+        }
+
+        /** Whether {@code count} chunks fit {@link #inline}. */
+        public static boolean fitsInline(int count) {
+            return count <= INLINE_CHUNKS;
+        }
+
+        /** Host memory for {@link #inline} lists, reusable once a launch call returns. */
+        public static MemorySegment inlineBuffer() {
+            return Arena.ofAuto().allocate(INLINE_CHUNK_BYTES, 8);
+        }
+
+        private KernelArgs args(KernelArgs args) {
+            return args.byValue((inline == null ? NO_INLINE_CHUNKS : inline).address()).pointer(device).i32(count);
+        }
     }
 
     /** What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
@@ -192,18 +241,18 @@ public final class QueryKernels {
     }
 
     /**
-     * Rows in the given chunks ({start, count} int pairs at {@code chunks}) of a Z-sorted projection; no filter.
-     * Few chunks are split into several block shares each, up to one wave of resident blocks.
+     * Rows in the given chunks of a Z-sorted projection; no filter. Few chunks are split into several block
+     * shares each, up to one wave of resident blocks.
      */
-    public void rangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
+    public void rangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) {
-            leanRangeAggregate(stream, chunks, numChunks, in, out);
+            leanRangeAggregate(stream, chunks, in, out);
             return;
         }
-        int parts = parts(numChunks, BLOCKS_PER_SM);
-        Launch l = plan(in, out, (long) numChunks * parts, 0);
-        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
-                        .pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
+        int parts = parts(chunks.count(), BLOCKS_PER_SM);
+        Launch l = plan(in, out, (long) chunks.count() * parts, 0);
+        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
+                        .i32(parts).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
@@ -211,18 +260,18 @@ public final class QueryKernels {
     }
 
     /** {@link #rangeAggregate} by the lean kernel of its pre-aggregation (registers, shared or global). */
-    private void leanRangeAggregate(CudaStream stream, long chunks, int numChunks, Inputs in, Outputs out) {
+    private void leanRangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
         if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
             throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
         }
         boolean registers = in.numGroups() == 1;
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
-        int parts = parts(numChunks, blocksPerSm);
-        Launch l = plan((long) numChunks * parts, blocksPerSm, registers,
+        int parts = parts(chunks.count(), blocksPerSm);
+        Launch l = plan((long) chunks.count() * parts, blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
-        kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
-                .pointer(chunks).i32(numChunks).i32(parts).pointer(in.groups()).i32(in.numGroups())
+        kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
+                .i32(parts).pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)), out));
     }

@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.selftest;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * order, rows, per measure non-NULL count, SUM, MIN, MAX) over two measures. Both jobs share one set of
  * accumulators, as the engines' scratch does, and afterwards every accumulator must be back at its
  * identity. The range form also runs with the first measure alone, which the lean kernels take (one SUM,
- * no NULLs). Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
+ * no NULLs), with its chunk list in the launch's parameters where it fits (1M rows: 245 chunks). Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
  * and global atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles
  * (1 and 2 here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
@@ -44,6 +45,8 @@ final class ResultChecks {
     private final CudaStream stream;
     private final GpuKernels kernels;
     private final SelfTestData data;
+    /** Host memory of the one-SUM range jobs' chunk list where it goes in the launch's parameters. */
+    private final MemorySegment inlineChunks = QueryKernels.ChunkList.inlineBuffer();
     /** Host time of the last {@link #deliver}'s launch until its done word, in ns. */
     private long deliveryNanos;
 
@@ -225,12 +228,13 @@ final class ResultChecks {
             double millis = DeviceTiming.medianMillis(stream, () -> { }, scanJob);
             if (mismatch == null) mismatch = compare("scan, NULLs, rerun", out, jobs.scanExpected, true);
 
-            kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2, jobs.rangeInputs,
-                    jobs.rangeOutputs(null));
+            QueryKernels.ChunkList onDevice = QueryKernels.ChunkList.onDevice(ch.address(), jobs.chunks.length / 2);
+            QueryKernels.ChunkList sumChunks = QueryKernels.ChunkList.fitsInline(jobs.chunks.length / 2)
+                    ? QueryKernels.ChunkList.inline(inlineChunks, jobs.chunks) : onDevice;
+            kernels.query().rangeAggregate(stream, onDevice, jobs.rangeInputs, jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 2, acc.counts, null, acc.sums, null, null, tileCounts, out);
             if (mismatch == null) mismatch = compare("range, no NULLs", out, jobs.rangeExpected, false);
-            kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2, jobs.sumInputs,
-                    jobs.rangeOutputs(null));
+            kernels.query().rangeAggregate(stream, sumChunks, jobs.sumInputs, jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 1, acc.counts, null, acc.sums, null, null, tileCounts, out);
             if (mismatch == null) mismatch = compare("range, one SUM", out, jobs.sumExpected, false);
             if (QueryKernels.compactsInLaunch(groups)) {
@@ -241,15 +245,17 @@ final class ResultChecks {
                     mismatch = compare("scan, NULLs, compacted in launch " + run, out, jobs.scanExpected, true);
                     if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                     garbage(out);
-                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2,
-                            jobs.rangeInputs, jobs.rangeOutputs(inLaunch));
+                    if (mismatch == null) {
+                        kernels.query().rangeAggregate(stream, onDevice, jobs.rangeInputs, jobs.rangeOutputs(inLaunch));
+                    }
                     if (mismatch == null) {
                         mismatch = compare("range, compacted in launch " + run, out, jobs.rangeExpected, false);
                     }
                     if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                     garbage(out);
-                    if (mismatch == null) kernels.query().rangeAggregate(stream, ch.address(), jobs.chunks.length / 2,
-                            jobs.sumInputs, jobs.rangeOutputs(inLaunch));
+                    if (mismatch == null) {
+                        kernels.query().rangeAggregate(stream, sumChunks, jobs.sumInputs, jobs.rangeOutputs(inLaunch));
+                    }
                     if (mismatch == null) {
                         mismatch = compare("range, one SUM, compacted in launch " + run, out, jobs.sumExpected, false);
                     }
@@ -313,7 +319,8 @@ final class ResultChecks {
                                                                QueryKernels.Inputs inputs) {
         return c -> {
             mailbox.input().asIntBuffer().put(0, jobs.chunks);
-            kernels.query().rangeAggregate(stream, mailbox.inputAddress(), jobs.chunks.length / 2, inputs,
+            kernels.query().rangeAggregate(stream,
+                    QueryKernels.ChunkList.onDevice(mailbox.inputAddress(), jobs.chunks.length / 2), inputs,
                     jobs.rangeOutputs(c));
         };
     }

@@ -1,6 +1,9 @@
 package org.raydb.offload.gpu.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,5 +26,15 @@ class KernelArgsTest {
         for (int i = 0; i < 40; i++) args.i64(i);
         assertEquals(40, args.count());
         assertEquals(39L, args.slot(39));
+    }
+
+    @Test
+    void aByValueParameterKeepsTheHostAddressOfItsBytes() {
+        KernelArgs args = new KernelArgs().byValue(0x1000).pointer(0x2000).i32(3);
+        assertTrue(args.isByValue(0));
+        assertEquals(0x1000L, args.slot(0));
+        assertFalse(args.isByValue(1), "a pointer is passed as its slot");
+        assertFalse(args.isByValue(2));
+        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(0), "no bytes to copy");
     }
 }
