@@ -484,12 +484,25 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
  * pre-aggregation fixed at compile time. The general kernel keeps four measures' partials and MIN/MAX live and
  * reaches shared accumulators through generic pointers: 64 registers with spills, and a generic 64-bit ATOM
  * per row and accumulator (ncu on the H100: q3.1 at 100 us, a third of its stall samples on those atomics).
- * Here the partials are two registers, shared accumulators are addressed as shared memory (ATOMS), the block
- * counts in 32 bits (a block sees fewer than 2^32 rows: the host passes no more), and each thread issues the
- * loads of LEAN_ROWS rows before it adds any of them. Shared layout (LEAN_SHARED): sums[G], then counts[G] as
- * unsigned int, 12 bytes per group.
+ * Here the partials are two registers, shared accumulators are addressed as shared memory and updated with
+ * 32-bit atomics only (sharedAdd64), the block counts in 32 bits (a block sees fewer than 2^32 rows: the host
+ * passes no more), and each thread issues the loads of R rows before it adds any of them. Shared layout
+ * (LEAN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group.
  */
 constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
+
+/*
+ * Adds v to a 64-bit sum kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory atomic
+ * add: nvcc makes it a compare-and-swap loop, which ncu counted ~8 times round per row of q3.1 (47% of its
+ * stalls), while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
+ * halves hold the sum mod 2^64 exactly, whatever the order of the adds.
+ */
+static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, unsigned long long v) {
+    const unsigned int low = (unsigned int)v;
+    const unsigned int old = atomicAdd(lo, low);
+    const unsigned int high = (unsigned int)(v >> 32) + (old + low < old ? 1u : 0u);
+    if (high) atomicAdd(hi, high);
+}
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
  * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
@@ -501,14 +514,12 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
                                                  unsigned int* blocksDone, long long* mailbox,
                                                  unsigned long long* done, unsigned long long sequence) {
     constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
-    extern __shared__ long long leanShared[];
-    long long* sharedSums = leanShared;
-    unsigned int* sharedCounts = reinterpret_cast<unsigned int*>(leanShared + numGroups);
+    extern __shared__ unsigned int leanShared[];
+    unsigned int* sharedLow = leanShared;
+    unsigned int* sharedHigh = leanShared + numGroups;
+    unsigned int* sharedCounts = leanShared + 2 * numGroups;
     if (MODE == LEAN_SHARED) {
-        for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
-            sharedSums[g] = 0;
-            sharedCounts[g] = 0;
-        }
+        for (int i = threadIdx.x; i < 3 * numGroups; i += blockDim.x) leanShared[i] = 0;
         __syncthreads();
     }
     unsigned long long count = 0;
@@ -530,7 +541,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
             } else if (in[k]) {
                 if (MODE == LEAN_SHARED) {
                     atomicAdd(sharedCounts + g[k], 1u);
-                    atomicAdd(reinterpret_cast<unsigned long long*>(sharedSums + g[k]), (unsigned long long)v[k]);
+                    sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
                 } else {
                     atomicAdd(counts + g[k], 1ull);
                     atomicAdd(reinterpret_cast<unsigned long long*>(sums + g[k]), (unsigned long long)v[k]);
@@ -564,7 +575,8 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
             const unsigned int c = sharedCounts[g];
             if (!c) continue;
             atomicAdd(counts + g, (unsigned long long)c);
-            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), (unsigned long long)sharedSums[g]);
+            const unsigned long long sum = (unsigned long long)sharedHigh[g] << 32 | sharedLow[g];
+            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), sum);
         }
     }
     if (compacted) {
