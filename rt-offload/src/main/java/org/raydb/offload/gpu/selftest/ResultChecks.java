@@ -30,8 +30,9 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass.
  * <p>
- * The mailbox checks run those in-launch jobs as the cuda engine does where they fit its mailbox: chunk list
- * and filter in mapped host memory, the groups delivered there by the last block; the host reads them right
+ * The mailbox checks run those in-launch jobs with their inputs in mapped host memory (the kernels read any
+ * device-visible chunk list or filter; the cuda engine keeps only small filters there), the groups delivered
+ * there by the last block; the host reads them right
  * after the done word, without a synchronize (so a missing fence shows as garbage), twice in a row per form.
  */
 final class ResultChecks {
