@@ -458,8 +458,9 @@ static __device__ __forceinline__ void walkChunks(const RdbInlineChunks& inlined
  * (addRows).
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts, const int* groups, int numGroups,
-                    const long long* measures, int nMeasures, const unsigned int* measureValid, long long n,
+rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,
+                    const int* groups, int numGroups, const long long* measures, int nMeasures,
+                    const unsigned int* measureValid, long long n,
                     int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
                     long long* sums, long long* mins, long long* maxs, long long* compacted,
                     unsigned int* blocksDone, long long* mailbox, unsigned long long* done,
@@ -503,13 +504,14 @@ static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned in
     const unsigned int high = (unsigned int)(v >> 32) + (old + low < old ? 1u : 0u);
     if (high) atomicAdd(hi, high);
 }
+
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
  * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
 template <int MODE>
-static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks, int parts, const int* groups,
-                                                 int numGroups, const long long* measure,
+static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
+                                                 int parts, const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, long long* mailbox,
                                                  unsigned long long* done, unsigned long long sequence) {
@@ -518,7 +520,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     unsigned int* sharedLow = leanShared;
     unsigned int* sharedHigh = leanShared + numGroups;
     unsigned int* sharedCounts = leanShared + 2 * numGroups;
-    if (MODE == LEAN_SHARED) {
+    if constexpr (MODE == LEAN_SHARED) {
         for (int i = threadIdx.x; i < 3 * numGroups; i += blockDim.x) leanShared[i] = 0;
         __syncthreads();
     }
@@ -529,17 +531,17 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         int g[R];
 #pragma unroll
         for (int k = 0; k < R; ++k) v[k] = in[k] ? __ldg(measure + row[k]) : 0;
-        if (MODE != LEAN_REGISTERS) {
+        if constexpr (MODE != LEAN_REGISTERS) {
 #pragma unroll
             for (int k = 0; k < R; ++k) g[k] = in[k] ? __ldg(groups + row[k]) : 0;
         }
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            if (MODE == LEAN_REGISTERS) {
+            if constexpr (MODE == LEAN_REGISTERS) {
                 count += in[k] ? 1 : 0;
                 sum += (unsigned long long)v[k];
             } else if (in[k]) {
-                if (MODE == LEAN_SHARED) {
+                if constexpr (MODE == LEAN_SHARED) {
                     atomicAdd(sharedCounts + g[k], 1u);
                     sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
                 } else {
@@ -549,27 +551,15 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
             }
         }
     });
-    if (MODE == LEAN_REGISTERS) {
-        __shared__ unsigned long long warpCounts[QUERY_THREADS / 32], warpSums[QUERY_THREADS / 32];
-        const unsigned long long c = (unsigned long long)warpSum((long long)count);
-        const unsigned long long s = (unsigned long long)warpSum((long long)sum);
-        if ((threadIdx.x & 31) == 0) {
-            warpCounts[threadIdx.x >> 5] = c;
-            warpSums[threadIdx.x >> 5] = s;
-        }
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            unsigned long long blockCount = 0, blockSum = 0;
-            for (int w = 0; w < QUERY_THREADS / 32; ++w) {
-                blockCount += warpCounts[w];
-                blockSum += warpSums[w];
-            }
-            if (blockCount) {
-                atomicAdd(counts, blockCount);
-                atomicAdd(reinterpret_cast<unsigned long long*>(sums), blockSum);
-            }
-        }
-    } else if (MODE == LEAN_SHARED) {
+    const Accumulators global{counts, nullptr, sums, nullptr, nullptr};
+    if constexpr (MODE == LEAN_REGISTERS) {
+        // The general kernels' flush, from partials built after the loop (only they stay live through it).
+        RegisterPartials p = emptyPartials();
+        p.count = count;
+        p.valid[0] = count;
+        p.sum[0] = (long long)sum;
+        flush(p, global, 1, 0, 1, 1, global);
+    } else if constexpr (MODE == LEAN_SHARED) {
         __syncthreads();
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
             const unsigned int c = sharedCounts[g];
@@ -579,10 +569,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
             atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), sum);
         }
     }
-    if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, 1, Accumulators{counts, nullptr, sums, nullptr, nullptr},
-                      mailbox, done, sequence);
-    }
+    if (compacted) compactIfLast(compacted, blocksDone, numGroups, 1, global, mailbox, done, sequence);
 }
 
 #define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \

@@ -24,9 +24,10 @@ import org.raydb.offload.gpu.optix.RayJobParams;
  */
 final class JobScratch {
 
-    /** The mailbox's input area, for small filters ({@link #mapsFilter}). */
-    private static final long MAILBOX_INPUT_BYTES = 1024;
-    /** Filters up to this size stay in the mailbox: every block copies the whole filter over the bus. */
+    /**
+     * Filters up to this size stay in the mailbox, whose input area holds one (chunk lists never do): every
+     * block copies the whole filter over the bus.
+     */
     private static final long MAPPED_FILTER_BYTES = 1024;
     /**
      * Results up to this size are delivered to the mailbox: one block writes them over the bus, which for
@@ -167,7 +168,7 @@ final class JobScratch {
                 stream.synchronize();  // the last job's launch may still be finishing
                 mailbox.close();
             }
-            mailbox = new ResultMailbox(gpu.device(), MAILBOX_INPUT_BYTES,
+            mailbox = new ResultMailbox(gpu.device(), MAPPED_FILTER_BYTES,
                     Math.max(outputBytes, MAILBOX_OUTPUT_MIN_BYTES));
         }
         return mailbox;

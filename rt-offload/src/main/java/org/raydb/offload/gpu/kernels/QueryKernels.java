@@ -35,7 +35,7 @@ public final class QueryKernels {
     /** The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM of query.cu. */
     private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
-    /** Bytes per group of the lean shared accumulators: an int64 sum and an int32 count. */
+    /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
     private static final int LEAN_SHARED_GROUP_BYTES = 12;
     /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
     private static final long LEAN_MAX_ROWS = 1L << 32;
@@ -251,8 +251,8 @@ public final class QueryKernels {
         }
         int parts = parts(chunks.count(), BLOCKS_PER_SM);
         Launch l = plan(in, out, (long) chunks.count() * parts, 0);
-        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
-                        .i32(parts).pointer(in.groups()).i32(in.numGroups())
+        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(),
+                delivered(chunks.args(new KernelArgs()).i32(parts).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())

@@ -24,9 +24,10 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * order, rows, per measure non-NULL count, SUM, MIN, MAX) over two measures. Both jobs share one set of
  * accumulators, as the engines' scratch does, and afterwards every accumulator must be back at its
  * identity. The range form also runs with the first measure alone, which the lean kernels take (one SUM,
- * no NULLs), with its chunk list in the launch's parameters where it fits (1M rows: 245 chunks). Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups),
- * and global atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles
- * (1 and 2 here) also run both jobs again with the compaction in the kernel's launch (its last block), as
+ * no NULLs), with its chunk list in the launch's parameters where it fits (1M rows: 245 chunks). Group
+ * spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups), and global
+ * atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles (1 and 2
+ * here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass.
  * <p>
