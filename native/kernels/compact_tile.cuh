@@ -44,12 +44,14 @@ static __device__ __forceinline__ void moveEntry(long long* __restrict__ e, int 
  * Moves the present groups of [first, first + COMPACT_TILE) to entries base, base + 1, ... of out (after
  * its header), in group order, resetting their slots. The counts are loaded coalesced, all at once (group
  * first + s * COMPACT_THREADS + t in step s), into a presence bitmap of the tile in shared memory; then thread
- * t owns the COMPACT_STEPS consecutive groups from first + t * COMPACT_STEPS, one block-wide scan of the
- * threads' present counts gives each thread its first entry, and each thread moves its own groups. (The
- * earlier code moved one group per thread and step, with a ballot and two barriers per step behind each step's
- * loads: 15-19 us per launch of rdb_compact_present on the H100. Loading each thread's own 16 counts instead of
- * the bitmap made the multi-tile compaction slower, 19 -> 31 us for q4.3's 428 tiles: 4x the L2 requests.)
- * Every thread of the COMPACT_THREADS returns the index after the last entry written.
+ * t owns the COMPACT_STEPS consecutive groups from first + t * COMPACT_STEPS, and one block-wide scan of the
+ * threads' present counts gives each thread its first entry. Each thread writes only its groups' codes into
+ * their entries; after a barrier the block moves the tile's entries with consecutive threads on consecutive
+ * entries. (Moving its own groups, a thread of a clustered tile walked up to 16 entries one after another,
+ * each behind its L2 loads: ncu put q2.1's kernel at 73k cycles with its SMs active for 23k, the rest one
+ * block's compaction. Loading each thread's own 16 counts instead of the bitmap made the multi-tile
+ * compaction slower, 19 -> 31 us for q4.3's 428 tiles: 4x the L2 requests.) Every thread of the
+ * COMPACT_THREADS returns the index after the last entry written.
  */
 constexpr int COMPACT_STEPS = COMPACT_TILE / COMPACT_THREADS;
 
@@ -92,11 +94,12 @@ static __device__ __forceinline__ unsigned long long compactTile(long long first
         if (w < warp) offset += warpTotals[w];
         total += warpTotals[w];
     }
-    __syncthreads();  // everyone has read warpTotals and tileBits before a next tile writes them
     unsigned long long index = base + offset;
-    for (unsigned int bits = presentMask; bits; bits &= bits - 1) {
-        const int s = __ffs(bits) - 1;
-        moveEntry(out + 2 + index++ * words, (int)(mine + s), numGroups, nMeasures, counts, valid, sums, mins, maxs);
+    for (unsigned int bits = presentMask; bits; bits &= bits - 1) out[2 + index++ * words] = mine + __ffs(bits) - 1;
+    __syncthreads();  // the codes are in place, and everyone has read warpTotals and tileBits (a next tile writes them)
+    for (unsigned int i = threadIdx.x; i < total; i += COMPACT_THREADS) {
+        long long* e = out + 2 + (base + i) * words;
+        moveEntry(e, (int)e[0], numGroups, nMeasures, counts, valid, sums, mins, maxs);
     }
     return base + total;
 }

@@ -30,7 +30,8 @@
  *
  * Compaction in the launch: when the host passes `compacted` (a group space of a few compaction tiles),
  * the last block to finish does compact.cu's work itself, tile after tile (compact_tile.cuh), so the job
- * needs no compaction launch. Each block fences its flush before counting itself in `blocksDone` (the CUDA
+ * needs no compaction launch; the lean range kernels may instead note each group's first row in a list
+ * (notePresent), and then the last block moves only the listed groups, whatever the group space. Each block fences its flush before counting itself in `blocksDone` (the CUDA
  * threadFenceReduction pattern); the last block resets the counter to 0 for the next launch.
  *
  * Delivery to the host's mailbox: when the host also passes `mailbox` (mapped pinned host memory), the last
@@ -294,19 +295,17 @@ static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumu
 }
 
 /*
- * Copies the packed result (header and `present` entries of `words` words) to the host's mailbox, consecutive
- * threads on consecutive words so that each warp's stores cross the bus as whole lines, then publishes
- * `sequence` in `done`: every thread fences its stores system-wide before the barrier and thread 0 fences
- * again before the flag (threadFenceReduction at system scope), so a host that reads the flag with acquire
- * sees the entries.
+ * Copies the packed result (its header and `present` entries of `words` words) to the host's mailbox,
+ * consecutive threads on consecutive words so that each warp's stores cross the bus as whole lines, then
+ * publishes `sequence` in `done`: every thread fences its stores system-wide before the barrier and thread 0
+ * fences again before the flag (threadFenceReduction at system scope), so a host that reads the flag with
+ * acquire sees the entries.
  */
 static __device__ void deliver(const long long* compacted, unsigned long long present, int words,
                                long long* mailbox, unsigned long long* done, unsigned long long sequence) {
-    __syncthreads();  // the block's entries in `compacted` are visible to all its threads
+    __syncthreads();  // the block's entries and header in `compacted` are visible to all its threads
     const long long total = 2 + (long long)present * words;
-    for (long long i = threadIdx.x; i < total; i += blockDim.x) {
-        mailbox[i] = i == 0 ? (long long)present : i == 1 ? 0 : __ldcg(compacted + i);
-    }
+    for (long long i = threadIdx.x; i < total; i += blockDim.x) mailbox[i] = __ldcg(compacted + i);
     __threadfence_system();
     __syncthreads();
     if (threadIdx.x == 0) {
@@ -316,13 +315,31 @@ static __device__ void deliver(const long long* compacted, unsigned long long pr
 }
 
 /*
+ * The present-group list of the lean kernels (`listed`, device memory, listed[0] at 0 between launches): the
+ * first row or block flush that lands on a group's zero count notes the group's code here, so that the last
+ * block moves just the listed groups, all its threads at once, instead of walking the group space tile by tile
+ * (q3.2-q3.4 and q4.3: two compaction launches over 107-428 tiles, 20-28 us by ncu). listed[0] counts every
+ * noted group, so a count above the list's capacity tells the last block that the list is incomplete.
+ */
+static __device__ __forceinline__ void notePresent(unsigned int* listed, int capacity, int g) {
+    const unsigned int at = atomicAdd(listed, 1u);
+    if (at < (unsigned int)capacity) listed[1 + at] = (unsigned int)g;
+}
+
+/* Header word 0 of a launch whose list overflowed: the groups are still in the accumulators, for compact.cu. */
+constexpr long long LIST_OVERFLOW = -1;
+
+/*
  * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
- * them to `mailbox` when given). Not inlined: only one block runs the compaction, and inlined its registers
- * would add spills to the row loop.
+ * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
+ * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
+ * tile's in group order. Not inlined: only one block runs the compaction, and inlined its registers would add
+ * spills to the row loop.
  */
 static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
-                                                  int nMeasures, const Accumulators& out, long long* mailbox,
-                                                  unsigned long long* done, unsigned long long sequence) {
+                                                  int nMeasures, const Accumulators& out, unsigned int* listed,
+                                                  int listCapacity, long long* mailbox, unsigned long long* done,
+                                                  unsigned long long sequence) {
     __shared__ bool last;
     __threadfence();  // this block's flush is visible device-wide before the block counts itself done
     __syncthreads();
@@ -330,20 +347,33 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
     __syncthreads();
     if (!last) return;
     __threadfence();
+    const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
     unsigned long long present = 0;
-    for (long long first = 0; first < numGroups; first += COMPACT_TILE) {
-        present = compactTile(first, present, numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins,
-                              out.maxs, compacted);
+    long long header;
+    if (listed) {
+        const unsigned int noted = __ldcg(listed);
+        const bool complete = noted <= (unsigned int)listCapacity;
+        present = complete ? noted : 0;
+        header = complete ? (long long)noted : LIST_OVERFLOW;
+        for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
+            moveEntry(compacted + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures,
+                      out.counts, out.valid, out.sums, out.mins, out.maxs);
+        }
+        __syncthreads();  // every thread has read listed[0]
+    } else {
+        for (long long first = 0; first < numGroups; first += COMPACT_TILE) {
+            present = compactTile(first, present, numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins,
+                                  out.maxs, compacted);
+        }
+        header = (long long)present;
     }
     if (threadIdx.x == 0) {
-        compacted[0] = (long long)present;
+        compacted[0] = header;
         compacted[1] = 0;
         *blocksDone = 0;
+        if (listed) *listed = 0;
     }
-    if (mailbox) {
-        const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
-        deliver(compacted, present, words, mailbox, done, sequence);
-    }
+    if (mailbox) deliver(compacted, present, words, mailbox, done, sequence);
 }
 
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
@@ -395,7 +425,9 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     // The global accumulators again from the parameters: kept live through the loop they cost registers.
     const Accumulators global{counts, validCounts, sums, mins, maxs};
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, mailbox, done, sequence);
+    if (compacted) {
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
+    }
 }
 
 /*
@@ -477,7 +509,9 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
         addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
     });
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, mailbox, done, sequence);
+    if (compacted) {
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
+    }
 }
 
 /*
@@ -513,8 +547,9 @@ template <int MODE>
 static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
                                                  int parts, const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
-                                                 unsigned int* blocksDone, long long* mailbox,
-                                                 unsigned long long* done, unsigned long long sequence) {
+                                                 unsigned int* blocksDone, unsigned int* listed, int listCapacity,
+                                                 long long* mailbox, unsigned long long* done,
+                                                 unsigned long long sequence) {
     constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
     unsigned int* sharedLow = leanShared;
@@ -545,8 +580,9 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
                     atomicAdd(sharedCounts + g[k], 1u);
                     sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
                 } else {
-                    atomicAdd(counts + g[k], 1ull);
+                    const unsigned long long before = atomicAdd(counts + g[k], 1ull);
                     atomicAdd(reinterpret_cast<unsigned long long*>(sums + g[k]), (unsigned long long)v[k]);
+                    if (listed && before == 0) notePresent(listed, listCapacity, g[k]);
                 }
             }
         }
@@ -564,22 +600,25 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
             const unsigned int c = sharedCounts[g];
             if (!c) continue;
-            atomicAdd(counts + g, (unsigned long long)c);
+            const unsigned long long before = atomicAdd(counts + g, (unsigned long long)c);
             const unsigned long long sum = (unsigned long long)sharedHigh[g] << 32 | sharedLow[g];
             atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), sum);
+            if (listed && before == 0) notePresent(listed, listCapacity, g);
         }
     }
-    if (compacted) compactIfLast(compacted, blocksDone, numGroups, 1, global, mailbox, done, sequence);
+    if (compacted) {
+        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence);
+    }
 }
 
 #define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
     NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,          \
          const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
-         long long* compacted, unsigned int* blocksDone, long long* mailbox, unsigned long long* done,           \
-         unsigned long long sequence) {                                                                          \
+         long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity,                 \
+         long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
         leanRange<MODE>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,  \
-                        blocksDone, mailbox, done, sequence);                                                    \
+                        blocksDone, listed, listCapacity, mailbox, done, sequence);                              \
     }
 
 RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)

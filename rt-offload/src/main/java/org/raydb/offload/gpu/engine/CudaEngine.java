@@ -48,8 +48,10 @@ public final class CudaEngine extends GpuEngine {
                 in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows());
         JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
-        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch();
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
+        boolean listed = chunks != null && QueryKernels.listsPresentGroups(job.groupCount(), in.measures.count(),
+                validity != null, in.measures.needMins() || in.measures.needMaxs(), job.rows());
+        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(listed);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
             for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
@@ -112,7 +114,7 @@ public final class CudaEngine extends GpuEngine {
                         + " compaction=%s input=%s output=%s%n",
                 (t0 - setup) / 1e3, (uploaded - t0) / 1e3, (queued - uploaded) / 1e3, copyBack / 1e3,
                 out.waitNanos() / 1e3, out.spinNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3,
-                out.reads(), QueryKernels.compactsInLaunch(job.groupCount()) ? "in-launch" : "launches",
+                out.reads(), out.compactionKind(),
                 input, out.delivered() ? "mailbox" : "copy");
     }
 }

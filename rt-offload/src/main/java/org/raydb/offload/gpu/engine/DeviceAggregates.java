@@ -26,6 +26,11 @@ final class DeviceAggregates {
 
     /** The first read covers the header and as many entries as fit this many bytes. */
     private static final long FIRST_READ_BYTES = 64 * 1024;
+    /**
+     * Most groups a lean range launch lists (QueryKernels.PresentList): its delivery must fit the mailbox, and
+     * the host sorts what it lists. More present groups than this fall back to compact.cu's launches.
+     */
+    static final int PRESENT_LIST_CAPACITY = 16 * 1024;
 
     private final JobScratch scratch;
     private final CudaStream stream;
@@ -41,6 +46,10 @@ final class DeviceAggregates {
     private final DeviceBuffer blocksDone;
     private final int entryWords;
     private boolean compactedInLaunch;
+    /** Where the launch notes its present groups, or null (it walks the tiles). */
+    private QueryKernels.PresentList listed;
+    /** The launch listed more groups than its list holds: compact.cu's launches packed them instead. */
+    private boolean overflowed;
     /** Where the launch delivers the groups, or null: {@link #read} copies them back. */
     private ResultMailbox mailbox;
     private QueryKernels.Delivery delivery;
@@ -78,17 +87,25 @@ final class DeviceAggregates {
 
     /**
      * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
-     * launch) where the group space is small enough (QueryKernels.compactsInLaunch), and delivers to the
-     * mailbox where the result fits it; else the plain outputs. Pass them to one launch only, and call this
-     * before the job writes its input to the mailbox (it may grow the mailbox).
+     * launch), and delivers to the mailbox where the result fits it: from a list of the groups it noted where
+     * {@code listsPresent} (a lean range launch, QueryKernels.listsPresentGroups; any group space), else
+     * tile by tile where the group space is small enough (QueryKernels.compactsInLaunch); else the plain
+     * outputs. Pass them to one launch only, and call this before the job writes its input to the mailbox (it
+     * may grow the mailbox).
      */
-    QueryKernels.Outputs outputsCompactedInLaunch() {
-        if (!QueryKernels.compactsInLaunch(groups)) return outputs();
+    QueryKernels.Outputs outputsCompactedInLaunch(boolean listsPresent) {
+        if (!listsPresent && !QueryKernels.compactsInLaunch(groups)) return outputs();
         compactedInLaunch = true;
-        mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) groups * entryWords));
+        int entries = groups;
+        if (listsPresent) {
+            int capacity = Math.min(groups, PRESENT_LIST_CAPACITY);
+            listed = new QueryKernels.PresentList(scratch.presentList(stream, capacity), capacity);
+            entries = capacity;
+        }
+        mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords));
         delivery = mailbox == null ? null : mailbox.nextDelivery();
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
-                new QueryKernels.Compaction(compacted, blocksDone, delivery));
+                new QueryKernels.Compaction(compacted, blocksDone, delivery, listed));
     }
 
     /**
@@ -96,7 +113,10 @@ final class DeviceAggregates {
      * launch compacted.
      */
     void compact() {
-        if (compactedInLaunch) return;
+        if (!compactedInLaunch) compactTiles();
+    }
+
+    private void compactTiles() {
         scratch.gpu().kernels().compact().compact(stream, groups, measures.count(), counts, validCounts, sums, mins,
                 maxs, tileCounts, compacted);
     }
@@ -107,6 +127,11 @@ final class DeviceAggregates {
      */
     GroupAggregates read(List<Aggregate> aggregates) {
         LongBuffer words = delivery != null ? awaitDelivery() : copyBack();
+        if (listed != null && words.get(0) == QueryKernels.PresentList.OVERFLOW) {
+            overflowed = true;
+            compactTiles();
+            words = copyBack();
+        }
         presentGroups = present(words);
         scratch.clean();
         return parse(aggregates, groups, measures, mins != null, maxs != null, words, presentGroups);
@@ -181,6 +206,15 @@ final class DeviceAggregates {
     }
 
     /**
+     * How the groups were packed: "listed" (the launch's present-group list), "listed, overflowed" (then
+     * compact.cu's launches), "in-launch" (the launch's last block, tile by tile) or "launches" (compact.cu).
+     */
+    String compactionKind() {
+        if (listed != null) return overflowed ? "listed, overflowed" : "listed";
+        return compactedInLaunch ? "in-launch" : "launches";
+    }
+
+    /**
      * Copies {@link #read} brought back (1, or 2 when more groups had rows than the first copy covers; 0 where
      * the launch delivered them).
      */
@@ -189,12 +223,15 @@ final class DeviceAggregates {
     }
 
     /**
-     * Device bytes the compaction reads (after {@link #read}): the counts (twice where its count pass ran),
-     * then each present group's entry (twice where the launch delivered them to the mailbox).
+     * Device bytes the compaction reads (after {@link #read}): the counts (twice where its count pass ran), or
+     * the listed groups' codes, then each present group's entry (twice where the launch delivered them to the
+     * mailbox).
      */
     long compactionBytes() {
-        boolean countPass = !compactedInLaunch && CompactKernels.tiles(groups) > 1;
-        return 8L * groups * (countPass ? 2 : 1) + 8L * entryWords * presentGroups * (delivery != null ? 2 : 1);
+        long entries = 8L * entryWords * presentGroups * (delivery != null && !overflowed ? 2 : 1);
+        if (listed != null && !overflowed) return 4L * (1 + presentGroups) + entries;
+        boolean countPass = (!compactedInLaunch || overflowed) && CompactKernels.tiles(groups) > 1;
+        return 8L * groups * (countPass ? 2 : 1) + entries;
     }
 
     /**
@@ -206,6 +243,7 @@ final class DeviceAggregates {
         int entryWords = CompactKernels.entryWords(measures.count(), hasMins, hasMaxs);
         long[] e = new long[n * entryWords];
         words.get(CompactKernels.HEADER_WORDS, e);
+        CompactKernels.sortEntries(e, n, entryWords);
         int[] present = new int[n];
         long[] rowsHit = new long[n];
         for (int i = 0; i < n; i++) {

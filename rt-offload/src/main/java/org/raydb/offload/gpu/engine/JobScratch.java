@@ -51,6 +51,8 @@ final class JobScratch {
     private DeviceBuffer tileCounts;
     /** At 0 between launches: a launch that compacts in its last block counts its blocks here (query.cu). */
     private DeviceBuffer blocksDone;
+    /** Its counter at 0 between launches: a lean range launch notes its present groups here (query.cu). */
+    private DeviceBuffer presentList;
     private DeviceBuffer upload;
     private PinnedBuffer stagingIn;
     private PinnedBuffer stagingOut;
@@ -96,6 +98,7 @@ final class JobScratch {
             reset(stream, mins, Long.MAX_VALUE);
             reset(stream, maxs, Long.MIN_VALUE);
             reset(stream, blocksDone, 0);
+            reset(stream, presentList, 0);
         }
         dirty = true;
         int words = CompactKernels.entryWords(m.count(), m.needMins(), m.needMaxs());
@@ -104,6 +107,12 @@ final class JobScratch {
         blocksDone = grown(blocksDone, 1, 0, stream);
         return new DeviceAggregates(this, stream, groups, m, counts, keepValid ? valid : null, sums,
                 m.needMins() ? mins : null, m.needMaxs() ? maxs : null, compacted, tileCounts, blocksDone);
+    }
+
+    /** A present-group list with room for {@code capacity} codes, its counter at 0 (QueryKernels.PresentList). */
+    DeviceBuffer presentList(CudaStream stream, int capacity) {
+        presentList = grown(presentList, (QueryKernels.PresentList.bytes(capacity) + 7) / 8, 0, stream);
+        return presentList;
     }
 
     /** The job's groups are read back and every slot it touched is an identity again. */

@@ -156,13 +156,37 @@ public final class QueryKernels {
     /**
      * The launch's last block compacts the accumulators into {@code out} (CompactKernels' layout), for a group
      * space where {@link #compactsInLaunch}; {@code blocksDone} is a device int at 0 (the launch leaves it at 0).
-     * With a {@link Delivery}, it also copies them to a {@link ResultMailbox}.
+     * With a {@link Delivery}, it also copies them to a {@link ResultMailbox}. With a {@link PresentList} (the
+     * lean range kernels only, any group space) it moves just the groups the launch noted there, in no order.
      */
-    public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery) {
+    public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery, PresentList listed) {
 
         /** Compaction into {@code out} only: the caller copies it back. */
         public Compaction(DeviceBuffer out, DeviceBuffer blocksDone) {
-            this(out, blocksDone, null);
+            this(out, blocksDone, null, null);
+        }
+
+        /** Compaction of every tile, delivered to a mailbox or (null) left in {@code out}. */
+        public Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery) {
+            this(out, blocksDone, delivery, null);
+        }
+    }
+
+    /**
+     * Device memory where a lean range launch notes the groups that get their first row (query.cu's
+     * notePresent): an int counter at 0 between launches, then room for {@code capacity} group codes. The
+     * packed result then lists those groups in the order they were noted (sort them, {@link
+     * CompactKernels#sortEntries}), or its header is {@link #OVERFLOW} when more groups had rows than the list
+     * holds: they are still in the accumulators, for {@link CompactKernels#compact}.
+     */
+    public record PresentList(DeviceBuffer codes, int capacity) {
+
+        /** Header word 0 of a launch whose list overflowed: LIST_OVERFLOW of query.cu. */
+        public static final long OVERFLOW = -1;
+
+        /** Bytes of a list with room for {@code capacity} codes. */
+        public static long bytes(int capacity) {
+            return 4L * (1 + capacity);
         }
     }
 
@@ -236,8 +260,24 @@ public final class QueryKernels {
      * query); else the general one.
      */
     static boolean lean(Inputs in, Outputs out) {
-        return in.nMeasures() == 1 && in.measureValid() == null && out.validCounts() == null && out.mins() == null
-                && out.maxs() == null && in.rows() < LEAN_MAX_ROWS;
+        return lean(in.nMeasures(), in.measureValid() != null || out.validCounts() != null,
+                out.mins() != null || out.maxs() != null, in.rows());
+    }
+
+    /**
+     * {@link #lean} by the job's shape: {@code measures} measures, NULLs (validity or non-NULL counters),
+     * MIN or MAX, {@code rows} rows.
+     */
+    public static boolean lean(int measures, boolean nulls, boolean minMax, long rows) {
+        return measures == 1 && !nulls && !minMax && rows < LEAN_MAX_ROWS;
+    }
+
+    /**
+     * Whether a range job of this shape may keep a {@link PresentList}: the lean kernels of a group space (one
+     * group goes through registers and a single tile).
+     */
+    public static boolean listsPresentGroups(int groups, int measures, boolean nulls, boolean minMax, long rows) {
+        return groups > 1 && lean(measures, nulls, minMax, rows);
     }
 
     /**
@@ -261,7 +301,8 @@ public final class QueryKernels {
 
     /** {@link #rangeAggregate} by the lean kernel of its pre-aggregation (registers, shared or global). */
     private void leanRangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
-        if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
+        PresentList listed = out.compaction() == null ? null : out.compaction().listed();
+        if (out.compaction() != null && listed == null && !compactsInLaunch(in.numGroups())) {
             throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
         }
         boolean registers = in.numGroups() == 1;
@@ -273,7 +314,8 @@ public final class QueryKernels {
         kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .i32(parts).pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
-                .pointer(blocksDoneOf(out)), out));
+                .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
+                .i32(listed == null ? 0 : listed.capacity()), out));
     }
 
     /**

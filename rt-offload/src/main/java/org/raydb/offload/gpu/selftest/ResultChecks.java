@@ -29,7 +29,9 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles (1 and 2
  * here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
- * back at 0 after each launch. A single tile runs the compaction without its count pass.
+ * back at 0 after each launch. A single tile runs the compaction without its count pass. Every group space
+ * of more than one group also runs the one-SUM job with a present-group list (listedChecks), whose entries
+ * come in the order noted and are sorted before they are compared, and with a list too short.
  * <p>
  * The mailbox checks run those in-launch jobs with their inputs in mapped host memory (the kernels read any
  * device-visible chunk list or filter; the cuda engine keeps only small filters there), the groups delivered
@@ -141,6 +143,8 @@ final class ResultChecks {
         final DeviceBuffer m;
         final DeviceBuffer valid;
         final DeviceBuffer blocksDone = device.allocate(8);
+        /** A present-group list with room for every group (its counter at 0). */
+        final DeviceBuffer list;
         final DeviceBuffer out;
         final Accumulators acc;
         final QueryKernels.Inputs scanInputs;
@@ -166,6 +170,8 @@ final class ResultChecks {
             m = upload(values);
             valid = upload(validity);
             out = device.allocate(packedBytes(groups));
+            list = device.allocate(QueryKernels.PresentList.bytes(groups));
+            list.clear();
             acc = new Accumulators(groups);
             blocksDone.clear();
             scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
@@ -187,6 +193,11 @@ final class ResultChecks {
             return new QueryKernels.Outputs(acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs, c);
         }
 
+        /** The list for a launch that notes at most {@code capacity} groups. */
+        QueryKernels.PresentList listed(int capacity) {
+            return new QueryKernels.PresentList(list, capacity);
+        }
+
         /** The range job's outputs (counts and sums), compacted by {@code c} or (null) by the caller. */
         QueryKernels.Outputs rangeOutputs(QueryKernels.Compaction c) {
             return new QueryKernels.Outputs(acc.counts, null, acc.sums, null, null, c);
@@ -199,6 +210,7 @@ final class ResultChecks {
             m.close();
             valid.close();
             blocksDone.close();
+            list.close();
             out.close();
             acc.close();
         }
@@ -264,6 +276,7 @@ final class ResultChecks {
                     if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
                 }
             }
+            if (mismatch == null && groups > 1) mismatch = listedChecks(jobs, sumChunks, tileCounts);
             if (mismatch == null) mismatch = acc.notIdentity();
             return CheckResult.of("result compaction, " + name, data.rows, mismatch, millis, String.format(
                     "%d of %d groups present, scan kernel + compaction", present(jobs.scanExpected[0]), groups));
@@ -290,6 +303,14 @@ final class ResultChecks {
                 if (mismatch == null) {
                     mismatch = deliver("range, one SUM, mailbox " + run, mailbox, jobs, jobs.sumExpected, false,
                             rangeFromMailbox(mailbox, jobs, jobs.sumInputs));
+                }
+                if (mismatch == null && groups > 1) {
+                    QueryKernels.PresentList listed = jobs.listed(groups);
+                    Consumer<QueryKernels.Compaction> launch = rangeFromMailbox(mailbox, jobs, jobs.sumInputs);
+                    mismatch = deliver("range, one SUM, listed, mailbox " + run, mailbox, jobs, jobs.sumExpected,
+                            false, true, c -> launch.accept(new QueryKernels.Compaction(c.out(), c.blocksDone(),
+                                    c.delivery(), listed)));
+                    if (mismatch == null) mismatch = counterAtZero(jobs.list);
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
@@ -333,6 +354,12 @@ final class ResultChecks {
      */
     private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
                            Consumer<QueryKernels.Compaction> launch) {
+        return deliver(job, mailbox, jobs, expected, minMax, false, launch);
+    }
+
+    /** {@link #deliver}, of a launch that lists its groups where {@code listed} (sorted before they are compared). */
+    private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
+                           boolean listed, Consumer<QueryKernels.Compaction> launch) {
         LongBuffer output = mailbox.output();
         for (int i = 0; i < output.capacity(); i++) output.put(i, -1);
         QueryKernels.Delivery delivery = mailbox.nextDelivery();
@@ -344,8 +371,61 @@ final class ResultChecks {
         launch.accept(new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery));
         mailbox.await(delivery, stream);
         deliveryNanos = System.nanoTime() - t;
-        String mismatch = compare(job, output, expected, minMax);
+        String mismatch = compare(job, listed ? sorted(output, expected, minMax) : output, expected, minMax);
         return mismatch != null ? mismatch : counterAtZero(jobs.blocksDone);
+    }
+
+    /**
+     * The one-SUM range job (the lean kernels) compacted in its launch from a list of the groups it noted,
+     * twice, into an output first filled with garbage; then with a list too short for its groups, whose
+     * header must say so and whose groups compact.cu's launches must still find in the accumulators.
+     */
+    private String listedChecks(Jobs jobs, QueryKernels.ChunkList chunks, DeviceBuffer tileCounts) {
+        int groups = jobs.groups;
+        int present = present(jobs.sumExpected[0]);
+        String mismatch = null;
+        for (int run = 1; run <= 2 && mismatch == null; run++) {
+            garbage(jobs.out);
+            kernels.query().rangeAggregate(stream, chunks, jobs.sumInputs, jobs.rangeOutputs(
+                    new QueryKernels.Compaction(jobs.out, jobs.blocksDone, null, jobs.listed(groups))));
+            stream.synchronize();
+            LongBuffer packed = LongBuffer.wrap(jobs.out.toLongArray(CompactKernels.HEADER_WORDS + present
+                    * CompactKernels.entryWords(1, false, false)));
+            mismatch = compare("range, one SUM, listed in launch " + run, sorted(packed, jobs.sumExpected, false),
+                    jobs.sumExpected, false);
+            if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
+            if (mismatch == null) mismatch = counterAtZero(jobs.list);
+        }
+        if (mismatch != null || present < 2) return mismatch;
+        garbage(jobs.out);
+        kernels.query().rangeAggregate(stream, chunks, jobs.sumInputs, jobs.rangeOutputs(
+                new QueryKernels.Compaction(jobs.out, jobs.blocksDone, null, jobs.listed(present - 1))));
+        stream.synchronize();
+        long header = jobs.out.toLongArray(1)[0];
+        if (header != QueryKernels.PresentList.OVERFLOW) {
+            return "range, one SUM, list of " + (present - 1) + " for " + present + " groups: header " + header;
+        }
+        mismatch = counterAtZero(jobs.list);
+        kernels.compact().compact(stream, groups, 1, jobs.acc.counts, null, jobs.acc.sums, null, null, tileCounts,
+                jobs.out);
+        return mismatch != null ? mismatch : compare("range, one SUM, list overflowed, then compacted", jobs.out,
+                jobs.sumExpected, false);
+    }
+
+    /**
+     * {@code packed} with its entries in group order (a listed launch writes them in the order noted); as it
+     * is where its header is not a plausible count, so that {@link #compare} reports it.
+     */
+    private static LongBuffer sorted(LongBuffer packed, HostAggregate[] expected, boolean minMax) {
+        long present = packed.get(0);
+        if (present < 0 || present > present(expected[0])) return packed;
+        int words = CompactKernels.entryWords(expected.length, minMax, minMax);
+        long[] all = new long[CompactKernels.HEADER_WORDS + (int) present * words];
+        packed.get(0, all);
+        long[] entries = Arrays.copyOfRange(all, CompactKernels.HEADER_WORDS, all.length);
+        CompactKernels.sortEntries(entries, (int) present, words);
+        System.arraycopy(entries, 0, all, CompactKernels.HEADER_WORDS, entries.length);
+        return LongBuffer.wrap(all);
     }
 
     /** Fills the packed output with -1 words, so that a compaction that did not run cannot pass. */
@@ -353,10 +433,11 @@ final class ResultChecks {
         kernels.compact().fill(stream, out, out.bytes() / 8, -1);
     }
 
-    private String counterAtZero(DeviceBuffer blocksDone) {
+    /** Null when the counter (finished blocks, or a present-group list's) is back at 0 after a launch. */
+    private String counterAtZero(DeviceBuffer counter) {
         stream.synchronize();
-        int done = blocksDone.toIntArray(1)[0];
-        return done == 0 ? null : "finished-blocks counter at " + done + " after a launch that compacted";
+        int left = counter.toIntArray(1)[0];
+        return left == 0 ? null : "counter at " + left + " after a launch that compacted";
     }
 
     /** {start, count} pairs: the first 1000 rows of every 4096. */
