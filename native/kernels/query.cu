@@ -330,34 +330,6 @@ static __device__ __forceinline__ void notePresent(unsigned int* listed, int cap
 constexpr long long LIST_OVERFLOW = -1;
 
 /*
- * Sorts keys[0 .. n) ascending in shared memory that has room for the next power of two of n (a bitonic
- * network, padded with UINT_MAX); every thread of the block calls it. The listed groups come in the order
- * they were noted, and the host's sparse state wants them ascending: sorted here they cost the last block
- * 1-2 us for a few hundred groups, where the host's sort of q3.2's 600 entries took 50-500 us in a JVM that had
- * not compiled it yet.
- */
-static __device__ void blockSort(unsigned int* keys, unsigned int n) {
-    unsigned int size = 1;
-    while (size < n) size <<= 1;
-    for (unsigned int i = n + threadIdx.x; i < size; i += blockDim.x) keys[i] = UINT_MAX;
-    __syncthreads();
-    for (unsigned int k = 2; k <= size; k <<= 1) {
-        for (unsigned int j = k >> 1; j > 0; j >>= 1) {
-            for (unsigned int i = threadIdx.x; i < size; i += blockDim.x) {
-                const unsigned int partner = i ^ j;
-                if (partner <= i) continue;
-                const unsigned int a = keys[i], b = keys[partner];
-                if ((a > b) == ((i & k) == 0)) {
-                    keys[i] = b;
-                    keys[partner] = a;
-                }
-            }
-            __syncthreads();
-        }
-    }
-}
-
-/*
  * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
  * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
  * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
@@ -366,8 +338,7 @@ static __device__ void blockSort(unsigned int* keys, unsigned int n) {
  */
 static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
                                                   int nMeasures, const Accumulators& out, unsigned int* listed,
-                                                  int listCapacity, unsigned int* sortRoom, int sortWords,
-                                                  long long* mailbox, unsigned long long* done,
+                                                  int listCapacity, long long* mailbox, unsigned long long* done,
                                                   unsigned long long sequence) {
     __shared__ bool last;
     __threadfence();  // this block's flush is visible device-wide before the block counts itself done
@@ -384,16 +355,9 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
         const bool complete = noted <= (unsigned int)listCapacity;
         present = complete ? noted : 0;
         header = complete ? (long long)noted : LIST_OVERFLOW;
-        // Sorted where the room holds them (the block's dynamic shared memory, free after its flush); else the
-        // host sorts them.
-        const bool sorts = present > 1 && present <= (unsigned long long)sortWords / 2;
-        if (sorts) {
-            for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) sortRoom[i] = __ldcg(listed + 1 + i);
-            blockSort(sortRoom, (unsigned int)present);
-        }
         for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
-            moveEntry(compacted + 2 + (long long)i * words, (int)(sorts ? sortRoom[i] : __ldcg(listed + 1 + i)),
-                      numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins, out.maxs);
+            moveEntry(compacted + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures,
+                      out.counts, out.valid, out.sums, out.mins, out.maxs);
         }
         __syncthreads();  // every thread has read listed[0]
     } else {
@@ -462,8 +426,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     const Accumulators global{counts, validCounts, sums, mins, maxs};
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, nullptr, 0, mailbox, done,
-                      sequence);
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
     }
 }
 
@@ -547,8 +510,7 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
     });
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, nullptr, 0, mailbox, done,
-                      sequence);
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
     }
 }
 
@@ -560,9 +522,7 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
  * Here the partials are two registers, shared accumulators are addressed as shared memory and updated with
  * 32-bit atomics only (sharedAdd64), the block counts in 32 bits (a block sees fewer than 2^32 rows: the host
  * passes no more), and each thread issues the loads of R rows before it adds any of them. Shared layout
- * (LEAN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group. With a
- * present-group list, the last block sorts the listed codes in the block's dynamic shared memory, `sortWords`
- * 32-bit words of it (the accumulators' in LEAN_SHARED, which are flushed by then).
+ * (LEAN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group.
  */
 constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
 
@@ -588,7 +548,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
                                                  int parts, const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
-                                                 int sortWords, long long* mailbox, unsigned long long* done,
+                                                 long long* mailbox, unsigned long long* done,
                                                  unsigned long long sequence) {
     constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
@@ -647,8 +607,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         }
     }
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, leanShared, sortWords,
-                      mailbox, done, sequence);
+        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence);
     }
 }
 
@@ -656,10 +615,10 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
     NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,          \
          const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
-         long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity, int sortWords,  \
+         long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity,                 \
          long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
         leanRange<MODE>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,  \
-                        blocksDone, listed, listCapacity, sortWords, mailbox, done, sequence);                   \
+                        blocksDone, listed, listCapacity, mailbox, done, sequence);                              \
     }
 
 RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)

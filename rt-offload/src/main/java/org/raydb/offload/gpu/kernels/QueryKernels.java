@@ -37,11 +37,6 @@ public final class QueryKernels {
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
     /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
     private static final int LEAN_SHARED_GROUP_BYTES = 12;
-    /**
-     * Dynamic shared memory of a lean global-atomics launch with a present-group list: where its last block
-     * sorts up to half as many codes as it holds words (the shared launches sort in their accumulators' room).
-     */
-    private static final int LEAN_SORT_BYTES = 16 * 1024;
     /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
     private static final long LEAN_MAX_ROWS = 1L << 32;
     /** Shared-memory pre-aggregation only while this many blocks fit an SM: fewer leave too few loads in flight. */
@@ -314,13 +309,13 @@ public final class QueryKernels {
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
         int parts = parts(chunks.count(), blocksPerSm);
         Launch l = plan((long) chunks.count() * parts, blocksPerSm, registers,
-                (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), listed == null ? 0 : LEAN_SORT_BYTES);
+                (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
         kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .i32(parts).pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
-                .i32(listed == null ? 0 : listed.capacity()).i32((int) (l.sharedBytes() / 4)), out));
+                .i32(listed == null ? 0 : listed.capacity()), out));
     }
 
     /**

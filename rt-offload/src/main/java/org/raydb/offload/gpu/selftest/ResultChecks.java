@@ -30,9 +30,8 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass. Every group space
- * of more than one group also runs the one-SUM job with a present-group list (listedChecks): the last block
- * sorts the listed groups where its shared memory holds them, else the host does (the sparse space here); and
- * with a list too short.
+ * of more than one group also runs the one-SUM job with a present-group list (listedChecks), whose entries
+ * come in the order noted and are sorted before they are compared, and with a list too short.
  * <p>
  * The mailbox checks run those in-launch jobs with their inputs in mapped host memory (the kernels read any
  * device-visible chunk list or filter; the cuda engine keeps only small filters there), the groups delivered
@@ -309,7 +308,7 @@ final class ResultChecks {
                     QueryKernels.PresentList listed = jobs.listed(groups);
                     Consumer<QueryKernels.Compaction> launch = rangeFromMailbox(mailbox, jobs, jobs.sumInputs);
                     mismatch = deliver("range, one SUM, listed, mailbox " + run, mailbox, jobs, jobs.sumExpected,
-                            false, groups > SelfTestData.MANY_GROUPS, c -> launch.accept(new QueryKernels.Compaction(c.out(), c.blocksDone(),
+                            false, true, c -> launch.accept(new QueryKernels.Compaction(c.out(), c.blocksDone(),
                                     c.delivery(), listed)));
                     if (mismatch == null) mismatch = counterAtZero(jobs.list);
                 }
@@ -358,9 +357,9 @@ final class ResultChecks {
         return deliver(job, mailbox, jobs, expected, minMax, false, launch);
     }
 
-    /** {@link #deliver}, sorting the delivered groups before they are compared where {@code unordered}. */
+    /** {@link #deliver}, of a launch that lists its groups where {@code listed} (sorted before they are compared). */
     private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
-                           boolean unordered, Consumer<QueryKernels.Compaction> launch) {
+                           boolean listed, Consumer<QueryKernels.Compaction> launch) {
         LongBuffer output = mailbox.output();
         for (int i = 0; i < output.capacity(); i++) output.put(i, -1);
         QueryKernels.Delivery delivery = mailbox.nextDelivery();
@@ -372,7 +371,7 @@ final class ResultChecks {
         launch.accept(new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery));
         mailbox.await(delivery, stream);
         deliveryNanos = System.nanoTime() - t;
-        String mismatch = compare(job, unordered ? sorted(output, expected, minMax) : output, expected, minMax);
+        String mismatch = compare(job, listed ? sorted(output, expected, minMax) : output, expected, minMax);
         return mismatch != null ? mismatch : counterAtZero(jobs.blocksDone);
     }
 
@@ -392,10 +391,8 @@ final class ResultChecks {
             stream.synchronize();
             LongBuffer packed = LongBuffer.wrap(jobs.out.toLongArray(CompactKernels.HEADER_WORDS + present
                     * CompactKernels.entryWords(1, false, false)));
-            // Spaces that fit shared memory (up to MANY_GROUPS here) are sorted by the last block; the sparse one
-            // lists more groups than a global-atomics block sorts, and the host sorts them.
-            mismatch = compare("range, one SUM, listed in launch " + run, groups <= SelfTestData.MANY_GROUPS
-                    ? packed : sorted(packed, jobs.sumExpected, false), jobs.sumExpected, false);
+            mismatch = compare("range, one SUM, listed in launch " + run, sorted(packed, jobs.sumExpected, false),
+                    jobs.sumExpected, false);
             if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
             if (mismatch == null) mismatch = counterAtZero(jobs.list);
         }
