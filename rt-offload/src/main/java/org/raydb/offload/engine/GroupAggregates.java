@@ -13,30 +13,37 @@ import org.raydb.offload.plan.AggregateFunction;
  *
  * <p>The state is kept in slots. Dense (the cpu engine, which adds rows): one slot per group code of the
  * group space, slot = group. Sparse (the GPU engines, which compact on the device): one slot per group that
- * has rows, in ascending group code, so reading a result costs its rows, not its group space. Groups without
- * a slot have no rows, counts 0 and the identities as values.
+ * has rows, so reading a result costs its rows, not its group space; in ascending group code where the device
+ * walked the group space, in the order the groups got their first rows where it listed them as they came (the
+ * lean range kernels: sorting 600 groups cost more than the whole launch, see QueryKernels.PresentList). Groups
+ * without a slot have no rows, counts 0 and the identities as values.
  */
 public final class GroupAggregates {
 
     private final AggregateFunction[] functions;
     private final int groups;
-    /** Group code of each slot, ascending; null when dense. */
+    /** Group code of each slot; null when dense. */
     private final int[] present;
+    /** Whether {@code present} ascends (lookups search it), else lookups go through {@link #byGroup}. */
+    private final boolean ascending;
+    /** Sparse and not ascending: (group code << 32 | slot), ascending, built by the first lookup. */
+    private long[] byGroup;
     private final long[] rowsHit;
     private final long[][] values;
     private final long[][] counts;
 
     /** A dense state over {@code groups} groups, every group empty (the cpu engine adds rows to it). */
     public GroupAggregates(List<Aggregate> aggregates, int groups) {
-        this(functions(aggregates), groups, null, new long[groups], new long[aggregates.size()][],
+        this(functions(aggregates), groups, null, true, new long[groups], new long[aggregates.size()][],
                 new long[aggregates.size()][]);
     }
 
-    private GroupAggregates(AggregateFunction[] functions, int groups, int[] present, long[] rowsHit,
-            long[][] values, long[][] counts) {
+    private GroupAggregates(AggregateFunction[] functions, int groups, int[] present, boolean ascending,
+            long[] rowsHit, long[][] values, long[][] counts) {
         this.functions = functions;
         this.groups = groups;
         this.present = present;
+        this.ascending = ascending;
         this.rowsHit = rowsHit;
         this.values = values;
         this.counts = counts;
@@ -61,7 +68,7 @@ public final class GroupAggregates {
      * A sparse state, as a GPU engine reads it back: only the groups with rows.
      *
      * @param groups  size of the group space
-     * @param present group codes with rows, strictly ascending
+     * @param present distinct group codes with rows, in any order (a repeated one fails the first lookup)
      * @param rowsHit per present group (each &gt; 0)
      * @param values  per aggregate and present group: the sum, min or max; a {@code null} entry (COUNT,
      *                COUNT(*)) stands for the identities
@@ -73,13 +80,16 @@ public final class GroupAggregates {
         if (present.length != rowsHit.length) {
             throw new IllegalArgumentException(present.length + " groups but " + rowsHit.length + " row counts");
         }
+        boolean ascending = true;
         for (int i = 0; i < present.length; i++) {
-            if (present[i] < 0 || present[i] >= groups || (i > 0 && present[i] <= present[i - 1]) || rowsHit[i] <= 0) {
+            if (present[i] < 0 || present[i] >= groups || rowsHit[i] <= 0) {
                 throw new IllegalArgumentException("present group " + i + " (" + present[i] + ", " + rowsHit[i]
-                        + " rows) is not an ascending group with rows of " + groups);
+                        + " rows) is not a group with rows of " + groups);
             }
+            ascending &= i == 0 || present[i] > present[i - 1];
         }
-        return new GroupAggregates(functions(aggregates), groups, present, rowsHit, values.clone(), counts.clone());
+        return new GroupAggregates(functions(aggregates), groups, present, ascending, rowsHit, values.clone(),
+                counts.clone());
     }
 
     private static AggregateFunction[] functions(List<Aggregate> aggregates) {
@@ -149,7 +159,7 @@ public final class GroupAggregates {
             v[a] = pick(values[a], groupsWithRows);
             c[a] = pick(counts[a], groupsWithRows);
         }
-        return new GroupAggregates(functions, groups, groupsWithRows, pick(rowsHit, groupsWithRows), v, c);
+        return new GroupAggregates(functions, groups, groupsWithRows, true, pick(rowsHit, groupsWithRows), v, c);
     }
 
     private static long[] pick(long[] dense, int[] at) {
@@ -199,8 +209,29 @@ public final class GroupAggregates {
     private int slotOf(int g) {
         if (g < 0 || g >= groups) throw new IndexOutOfBoundsException("group " + g + " of " + groups);
         if (present == null) return g;
-        int s = Arrays.binarySearch(present, g);
-        return s < 0 ? -1 : s;
+        if (ascending) {
+            int s = Arrays.binarySearch(present, g);
+            return s < 0 ? -1 : s;
+        }
+        long[] index = byGroup();
+        int at = Arrays.binarySearch(index, (long) g << 32);
+        at = at >= 0 ? at : -at - 1;
+        return at < index.length && index[at] >>> 32 == g ? (int) index[at] : -1;
+    }
+
+    private long[] byGroup() {
+        if (byGroup == null) {
+            long[] index = new long[present.length];
+            for (int s = 0; s < present.length; s++) index[s] = (long) present[s] << 32 | s;
+            Arrays.sort(index);
+            for (int i = 1; i < index.length; i++) {
+                if (index[i] >>> 32 == index[i - 1] >>> 32) {
+                    throw new IllegalStateException("group " + (index[i] >>> 32) + " has two slots");
+                }
+            }
+            byGroup = index;
+        }
+        return byGroup;
     }
 
     /** Rows of group {@code g} that passed the filters. */

@@ -62,10 +62,13 @@ class GroupAggregatesFromArraysTest {
     }
 
     @Test
-    void rejectsUnorderedOrEmptyGroupsAndArraysOfAnotherLength() {
+    void rejectsRepeatedOutOfRangeOrEmptyGroupsAndArraysOfAnotherLength() {
         List<Aggregate> sum = List.of(of(AggregateFunction.SUM));
-        assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {5, 2},
-                new long[] {1, 1}, new long[][] {{1, 1}}, new long[][] {{1, 1}}));
+        GroupAggregates twice = GroupAggregates.sparse(sum, 10, new int[] {5, 2, 5}, new long[] {1, 1, 1},
+                new long[][] {{1, 1, 1}}, new long[][] {{1, 1, 1}});
+        assertThrows(IllegalStateException.class, () -> twice.rowsHit(2), "found by the first lookup");
+        assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {10},
+                new long[] {1}, new long[][] {{1}}, new long[][] {{1}}));
         assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {2},
                 new long[] {0}, new long[][] {{1}}, new long[][] {{1}}));
         assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {1, 2},

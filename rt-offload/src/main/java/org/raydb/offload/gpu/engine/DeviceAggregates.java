@@ -243,7 +243,6 @@ final class DeviceAggregates {
         int entryWords = CompactKernels.entryWords(measures.count(), hasMins, hasMaxs);
         long[] e = new long[n * entryWords];
         words.get(CompactKernels.HEADER_WORDS, e);
-        CompactKernels.sortEntries(e, n, entryWords);
         int[] present = new int[n];
         long[] rowsHit = new long[n];
         for (int i = 0; i < n; i++) {

@@ -41,23 +41,6 @@ public final class CompactKernels {
     }
 
     /**
-     * Sorts {@code n} packed entries of {@code words} words each (group first) by group code, in place: a
-     * launch that lists its present groups (QueryKernels.PresentList) writes them in the order they were noted.
-     */
-    public static void sortEntries(long[] entries, int n, int words) {
-        boolean ascending = true;
-        for (int i = 1; i < n && ascending; i++) ascending = entries[(i - 1) * words] < entries[i * words];
-        if (ascending) return;
-        long[] keys = new long[n];  // group code in the high half, entry index in the low half
-        for (int i = 0; i < n; i++) keys[i] = entries[i * words] << 32 | i;
-        java.util.Arrays.sort(keys);
-        long[] unsorted = entries.clone();
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(unsorted, (int) keys[i] * words, entries, i * words, words);
-        }
-    }
-
-    /**
      * Writes the present groups to {@code out} (header + entries) and resets their slots. {@code valid},
      * {@code mins}, {@code maxs} may be null (not kept); {@code tileCounts} holds {@link #tiles} ints.
      */

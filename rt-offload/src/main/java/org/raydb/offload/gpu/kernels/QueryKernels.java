@@ -175,9 +175,11 @@ public final class QueryKernels {
     /**
      * Device memory where a lean range launch notes the groups that get their first row (query.cu's
      * notePresent): an int counter at 0 between launches, then room for {@code capacity} group codes. The
-     * packed result then lists those groups in the order they were noted (sort them, {@link
-     * CompactKernels#sortEntries}), or its header is {@link #OVERFLOW} when more groups had rows than the list
-     * holds: they are still in the accumulators, for {@link CompactKernels#compact}.
+     * packed result then lists those groups in the order they were noted, not by group code (sorting them cost
+     * more than the launch: a bitonic sort in the last block added 20 us to q3.2's 600 groups on the H100 by
+     * ncu, and the host's sort 50-500 us before the JIT compiled it), or its header is {@link #OVERFLOW} when
+     * more groups had rows than the list holds: they are still in the accumulators, for
+     * {@link CompactKernels#compact}.
      */
     public record PresentList(DeviceBuffer codes, int capacity) {
 

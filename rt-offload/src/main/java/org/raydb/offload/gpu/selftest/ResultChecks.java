@@ -422,10 +422,15 @@ final class ResultChecks {
         int words = CompactKernels.entryWords(expected.length, minMax, minMax);
         long[] all = new long[CompactKernels.HEADER_WORDS + (int) present * words];
         packed.get(0, all);
-        long[] entries = Arrays.copyOfRange(all, CompactKernels.HEADER_WORDS, all.length);
-        CompactKernels.sortEntries(entries, (int) present, words);
-        System.arraycopy(entries, 0, all, CompactKernels.HEADER_WORDS, entries.length);
-        return LongBuffer.wrap(all);
+        long[] keys = new long[(int) present];  // group code in the high half, entry in the low half
+        for (int i = 0; i < keys.length; i++) keys[i] = all[CompactKernels.HEADER_WORDS + i * words] << 32 | i;
+        Arrays.sort(keys);
+        long[] out = all.clone();
+        for (int i = 0; i < keys.length; i++) {
+            System.arraycopy(all, CompactKernels.HEADER_WORDS + (int) keys[i] * words, out,
+                    CompactKernels.HEADER_WORDS + i * words, words);
+        }
+        return LongBuffer.wrap(out);
     }
 
     /** Fills the packed output with -1 words, so that a compaction that did not run cannot pass. */

@@ -68,25 +68,27 @@ class DeviceAggregatesParseTest {
     }
 
     @Test
-    void listedGroupsComeBackInGroupOrder() {
+    void listedGroupsKeepTheirOrderAndAreFoundByCode() {
         JobMeasures sumOnly = measures(List.of("a"), new int[] {0}, false);
         long[] words = {3, 0, 7, 1, 1, 70, 2, 2, 2, 20, 5, 3, 3, 50};  // as a present-group list noted them
         GroupAggregates s = DeviceAggregates.parse(List.of(of(AggregateFunction.SUM)), 10, sumOnly, false, false,
                 LongBuffer.wrap(words), 3);
-        assertEquals(2, s.groupAt(0));
-        assertEquals(5, s.groupAt(1));
-        assertEquals(7, s.groupAt(2));
-        assertEquals(20, s.valueAt(0, 0));
-        assertEquals(50, s.valueAt(0, 1));
-        assertEquals(70, s.valueAt(0, 2));
-        assertEquals(3, s.countAt(0, 1));
+        assertEquals(7, s.groupAt(0));
+        assertEquals(2, s.groupAt(1));
+        assertEquals(5, s.groupAt(2));
+        assertEquals(20, s.value(0, 2));
+        assertEquals(50, s.value(0, 5));
+        assertEquals(3, s.rowsHit(5));
+        assertEquals(0, s.rowsHit(4), "a group without a slot");
+        assertEquals(0, s.value(0, 9));
     }
 
     @Test
     void rejectsRepeatedGroups() {
         JobMeasures none = measures(List.of(), new int[] {-1}, false);
         long[] words = {2, 0, 5, 1, 5, 1};
-        assertThrows(IllegalArgumentException.class, () -> DeviceAggregates.parse(
-                List.of(of(AggregateFunction.COUNT_STAR)), 10, none, false, false, LongBuffer.wrap(words), 2));
+        GroupAggregates s = DeviceAggregates.parse(List.of(of(AggregateFunction.COUNT_STAR)), 10, none, false,
+                false, LongBuffer.wrap(words), 2);
+        assertThrows(IllegalStateException.class, () -> s.rowsHit(5));
     }
 }
