@@ -178,9 +178,17 @@ public final class GroupAggregates {
         return rowsHit.length;
     }
 
-    /** Group code of slot {@code s}; slots ascend by group code. */
+    /** Group code of slot {@code s} (slots ascend by group code unless a GPU launch listed them as they came). */
     public int groupAt(int s) {
         return present == null ? s : present[s];
+    }
+
+    /**
+     * The slot of the {@code i}-th group by ascending group code: results are built in group order whatever
+     * order the slots came in (a finish that sorts by the group keys then finds its rows in order).
+     */
+    public int slotInGroupOrder(int i) {
+        return present == null || ascending ? i : (int) byGroup()[i];
     }
 
     /** Rows of slot {@code s}'s group that passed the filters (0: the group is absent from the result). */

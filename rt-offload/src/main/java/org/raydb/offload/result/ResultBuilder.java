@@ -55,8 +55,9 @@ public final class ResultBuilder {
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
-        // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one.
-        for (int s = 0; s < state.slots(); s++) {
+        // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one; in group order.
+        for (int i = 0; i < state.slots(); i++) {
+            int s = state.slotInGroupOrder(i);
             if (state.rowsHitAt(s) > 0 || oneRow) {
                 rows.add(row(width, plan, groups, keyDictionaries, state, s));
             }

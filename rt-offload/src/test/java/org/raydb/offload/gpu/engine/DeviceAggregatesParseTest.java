@@ -81,6 +81,9 @@ class DeviceAggregatesParseTest {
         assertEquals(3, s.rowsHit(5));
         assertEquals(0, s.rowsHit(4), "a group without a slot");
         assertEquals(0, s.value(0, 9));
+        assertEquals(1, s.slotInGroupOrder(0));
+        assertEquals(2, s.slotInGroupOrder(1));
+        assertEquals(0, s.slotInGroupOrder(2));
     }
 
     @Test
