@@ -159,11 +159,11 @@ final class JobScratch {
     }
 
     /**
-     * The device address of an input written by {@link #stageInput}: the mailbox's, or the upload area's once
-     * its upload is queued.
+     * The device address of an input written by {@link #stageInput}: the mailbox's, or the upload area's (the
+     * input is there once {@link #upload} is queued).
      */
-    long inputAddress(CudaStream stream, long bytes, boolean mapped) {
-        return mapped ? mailbox.inputAddress() : upload(stream, bytes).address();
+    long inputAddress(boolean mapped) {
+        return mapped ? mailbox.inputAddress() : upload.address();
     }
 
     /**

@@ -216,7 +216,20 @@ public final class QueryKernels {
     }
 
     /** Grid and pre-aggregation of one launch: registers (one group, few measures), shared memory, or none. */
-    private record Launch(long blocks, boolean registers, boolean shared, long sharedBytes) {
+    private record Plan(long blocks, boolean registers, boolean shared, long sharedBytes) {
+    }
+
+    /**
+     * A launch with its grid and parameters decided, for {@link #enqueue}: the cuda engine prepares it before
+     * its timed window, so that the events around the launch time the kernel, not the host deciding it (that
+     * put up to 20 us of host time into q1.1's event-timed kernel on the H100 host).
+     */
+    public record Prepared(Kernel kernel, long blocks, int sharedBytes, KernelArgs args) {
+
+        /** Queues the launch on {@code stream}. */
+        public void enqueue(CudaStream stream) {
+            kernel.launch(stream, blocks, THREADS, sharedBytes, args);
+        }
     }
 
     /**
@@ -225,7 +238,7 @@ public final class QueryKernels {
      * 14,000 groups of one SUM on an H100), with one wave of resident blocks so that each flushes once (a
      * flush skips the groups the block never saw, so it never costs more atomics than the rows would).
      */
-    private Launch plan(Inputs in, Outputs out, long workBlocks, long stagedBytes) {
+    private Plan plan(Inputs in, Outputs out, long workBlocks, long stagedBytes) {
         if (in.measureValid() != null && out.validCounts() == null) {
             throw new IllegalArgumentException("measures with NULLs need non-NULL counters");
         }
@@ -241,14 +254,14 @@ public final class QueryKernels {
      * One wave of at most {@code blocksPerSm} resident blocks per SM, no more than {@code workBlocks}, with
      * {@code sharedBytes} of shared accumulators per block (0: none) where they fit.
      */
-    private Launch plan(long workBlocks, int blocksPerSm, boolean registers, long sharedBytes, long otherBytes) {
+    private Plan plan(long workBlocks, int blocksPerSm, boolean registers, long sharedBytes, long otherBytes) {
         long blocks = Math.max(1, Math.min(workBlocks, (long) blocksPerSm * multiprocessors));
         long limit = Math.min(sharedPerBlock, sharedPerSm / MIN_SHARED_BLOCKS_PER_SM - RESERVED_SHARED_BYTES);
         if (registers || !SHARED_AGGREGATION || sharedBytes == 0 || sharedBytes > limit) {
-            return new Launch(blocks, registers, false, otherBytes);
+            return new Plan(blocks, registers, false, otherBytes);
         }
         long perSm = Math.max(1, Math.min(blocksPerSm, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES)));
-        return new Launch(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
+        return new Plan(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
     }
 
     /** Block shares per chunk: few chunks are split so that they still fill a wave of {@code blocksPerSm}. */
@@ -287,13 +300,15 @@ public final class QueryKernels {
      * shares each, up to one wave of resident blocks.
      */
     public void rangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
-        if (lean(in, out)) {
-            leanRangeAggregate(stream, chunks, in, out);
-            return;
-        }
+        prepareRange(chunks, in, out).enqueue(stream);
+    }
+
+    /** {@link #rangeAggregate}, prepared. */
+    public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
+        if (lean(in, out)) return prepareLeanRange(chunks, in, out);
         int parts = parts(chunks.count(), BLOCKS_PER_SM);
-        Launch l = plan(in, out, (long) chunks.count() * parts, 0);
-        rangeAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(),
+        Plan l = plan(in, out, (long) chunks.count() * parts, 0);
+        return new Prepared(rangeAggregate, l.blocks(), (int) l.sharedBytes(),
                 delivered(chunks.args(new KernelArgs()).i32(parts).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
@@ -301,8 +316,8 @@ public final class QueryKernels {
                         .pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
     }
 
-    /** {@link #rangeAggregate} by the lean kernel of its pre-aggregation (registers, shared or global). */
-    private void leanRangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
+    /** {@link #prepareRange} for the lean kernel of its pre-aggregation (registers, shared or global). */
+    private Prepared prepareLeanRange(ChunkList chunks, Inputs in, Outputs out) {
         PresentList listed = out.compaction() == null ? null : out.compaction().listed();
         if (out.compaction() != null && listed == null && !compactsInLaunch(in.numGroups())) {
             throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
@@ -310,10 +325,10 @@ public final class QueryKernels {
         boolean registers = in.numGroups() == 1;
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
         int parts = parts(chunks.count(), blocksPerSm);
-        Launch l = plan((long) chunks.count() * parts, blocksPerSm, registers,
+        Plan l = plan((long) chunks.count() * parts, blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
-        kernel.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
+        return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .i32(parts).pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
@@ -325,10 +340,15 @@ public final class QueryKernels {
      * {@link #stagesIntervals} and the terms are copied to shared memory per block.
      */
     public void queryAggregate(CudaStream stream, Filter f, Inputs in, Outputs out) {
+        prepareQuery(f, in, out).enqueue(stream);
+    }
+
+    /** {@link #queryAggregate}, prepared. */
+    public Prepared prepareQuery(Filter f, Inputs in, Outputs out) {
         long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
         long termBytes = (long) TERM_BYTES * f.numTerms();
-        Launch l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
-        queryAggregate.launch(stream, l.blocks(), THREADS, (int) l.sharedBytes(), delivered(new KernelArgs()
+        Plan l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
+        return new Prepared(queryAggregate, l.blocks(), (int) l.sharedBytes(), delivered(new KernelArgs()
                 .pointer(f.terms()).i32(f.numTerms()).pointer(f.intervals()).i32((int) (staged / 8))
                 .pointer(f.bitmap()).pointer(in.groups()).i32(in.numGroups()).pointer(in.measures())
                 .i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows()).i32(l.registers() ? 1 : 0)
