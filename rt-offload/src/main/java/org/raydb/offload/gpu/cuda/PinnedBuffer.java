@@ -5,7 +5,6 @@ import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
 import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
-import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
 import java.lang.foreign.MemorySegment;
@@ -119,8 +118,8 @@ public final class PinnedBuffer implements AutoCloseable {
         }
         if (byteCount == 0) return;
         device.makeCurrent();
-        check(cuMemcpyHtoDAsync(target.pointer().withByteOffset(targetOffset), host, byteCount, stream.stream()),
-                "cuMemcpyHtoDAsync");
+        check(FfmDriver.copyHostToDeviceAsync(target.address() + targetOffset, segment.address(), byteCount,
+                stream.handle()), "cuMemcpyHtoDAsync");
     }
 
     private void checkRange(long offset, long byteCount) {
