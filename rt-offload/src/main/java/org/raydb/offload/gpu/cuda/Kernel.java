@@ -46,7 +46,7 @@ public final class Kernel {
         if (blocks <= 0) return;
         if (blocks > Integer.MAX_VALUE) throw new IllegalArgumentException(name + ": grid of " + blocks + " blocks");
         device.makeCurrent();
-        check(FfmDriver.launch(handle, (int) blocks, threads, sharedBytes, stream.handle(), args),
+        check(DriverLaunch.launch(handle, (int) blocks, threads, sharedBytes, stream.handle(), args),
                 "cuLaunchKernel(" + name + ")");
     }
 

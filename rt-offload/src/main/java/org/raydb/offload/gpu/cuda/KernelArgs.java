@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Kernel parameters in declaration order, typed so that a device address can never be mistaken for a
  * 64-bit integer: {@code new KernelArgs().pointer(codes).i32(k).i64(n)}. Each parameter is one 64-bit slot
  * (a 32-bit value in its low half: the kernel reads its first four bytes, little-endian), which
- * {@link FfmDriver} hands to {@code cuLaunchKernel} as it is, except a {@link #byValue} parameter: a struct
+ * {@link DriverLaunch} hands to {@code cuLaunchKernel} as it is, except a {@link #byValue} parameter: a struct
  * that the driver copies from host memory into the launch.
  */
 public final class KernelArgs {

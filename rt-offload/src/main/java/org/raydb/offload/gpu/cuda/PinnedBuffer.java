@@ -5,6 +5,7 @@ import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
 import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
 import java.lang.foreign.MemorySegment;
@@ -118,8 +119,8 @@ public final class PinnedBuffer implements AutoCloseable {
         }
         if (byteCount == 0) return;
         device.makeCurrent();
-        check(FfmDriver.copyHostToDeviceAsync(target.address() + targetOffset, segment.address(), byteCount,
-                stream.handle()), "cuMemcpyHtoDAsync");
+        check(cuMemcpyHtoDAsync(target.pointer().withByteOffset(targetOffset), host, byteCount, stream.stream()),
+                "cuMemcpyHtoDAsync");
     }
 
     private void checkRange(long offset, long byteCount) {

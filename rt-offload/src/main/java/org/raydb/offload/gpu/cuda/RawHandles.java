@@ -2,7 +2,6 @@ package org.raydb.offload.gpu.cuda;
 
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUstream;
 
@@ -29,12 +28,6 @@ final class RawHandles {
     }
 
     static final class Function extends CUfunction {
-        long address() {
-            return getNativePointer();
-        }
-    }
-
-    static final class Event extends CUevent {
         long address() {
             return getNativePointer();
         }

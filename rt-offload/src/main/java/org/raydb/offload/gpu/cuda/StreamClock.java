@@ -3,9 +3,11 @@ package org.raydb.offload.gpu.cuda;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static org.raydb.offload.gpu.cuda.CudaCheck.check;
 
+import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 
 /**
@@ -15,8 +17,8 @@ import jcuda.driver.CUevent_flags;
 public final class StreamClock implements AutoCloseable {
 
     private final CudaDevice device;
-    private final RawHandles.Event start = new RawHandles.Event();
-    private final RawHandles.Event end = new RawHandles.Event();
+    private final CUevent start = new CUevent();
+    private final CUevent end = new CUevent();
     private boolean closed;
 
     public StreamClock(CudaDevice device) {
@@ -28,12 +30,12 @@ public final class StreamClock implements AutoCloseable {
 
     public void start(CudaStream stream) {
         device.makeCurrent();
-        check(FfmDriver.eventRecord(start.address(), stream.handle()), "cuEventRecord");
+        check(cuEventRecord(start, stream.stream()), "cuEventRecord");
     }
 
     public void stop(CudaStream stream) {
         device.makeCurrent();
-        check(FfmDriver.eventRecord(end.address(), stream.handle()), "cuEventRecord");
+        check(cuEventRecord(end, stream.stream()), "cuEventRecord");
     }
 
     /** Waits for the end event and returns the device time between the two records, in milliseconds. */
