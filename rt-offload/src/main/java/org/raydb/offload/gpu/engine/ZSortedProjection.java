@@ -10,6 +10,7 @@ import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.StagedUpload;
 import org.raydb.offload.gpu.kernels.EncodeKernels;
+import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.index.TriangleScene;
 
@@ -27,7 +28,7 @@ import org.raydb.offload.index.TriangleScene;
  */
 final class ZSortedProjection implements GpuResident {
 
-    /** Rows per kernel chunk: a block's share of a range, small enough to balance the blocks. */
+    /** Rows per kernel chunk at least: a block's share of a range, small enough to balance the blocks. */
     static final int CHUNK_ROWS = 4096;
     /** Rows packed per call of the scene's Z code source: its buffer stays in the L1 cache. */
     private static final int PACK_BLOCK = 4096;
@@ -100,18 +101,27 @@ final class ZSortedProjection implements GpuResident {
     }
 
     /**
-     * The sorted positions of closed Z intervals, cut into {start, count} chunks of at most
-     * {@link #CHUNK_ROWS} rows, as the range kernel reads them.
+     * The sorted positions of closed Z intervals, cut into {start, count} chunks as the range kernel reads them:
+     * of {@link #CHUNK_ROWS} rows, or longer where that keeps the list within {@link QueryKernels#INLINE_CHUNKS},
+     * so that it travels in the launch's parameters. An uploaded list cost the H100 host 12-16 us of host time
+     * for the copy call before each launch (q1.1, q3.1, q4.1: 476-1062 chunks of 4096 rows at SF 20); longer
+     * chunks are split into more block shares (QueryKernels' parts), so the blocks still get similar work.
      */
     int[] chunks(List<long[]> zIntervals) {
         return chunksOf(start, zIntervals);
     }
 
     static int[] chunksOf(int[] start, List<long[]> zIntervals) {
+        List<int[]> ranges = TriangleScene.zRanges(c -> start[c], start.length - 2, zIntervals);
+        long rows = 0;
+        for (int[] range : ranges) rows += range[1] - range[0];
+        // Each range ends in one short chunk at most: the rest of the list's room goes to full ones.
+        long room = QueryKernels.INLINE_CHUNKS - ranges.size();
+        int chunkRows = room <= 0 ? CHUNK_ROWS : (int) Math.max(CHUNK_ROWS, (rows + room - 1) / room);
         List<int[]> out = new ArrayList<>();
-        for (int[] range : TriangleScene.zRanges(c -> start[c], start.length - 2, zIntervals)) {
-            for (int from = range[0], to = range[1]; from < to; from += CHUNK_ROWS) {
-                out.add(new int[] {from, Math.min(CHUNK_ROWS, to - from)});
+        for (int[] range : ranges) {
+            for (int from = range[0], to = range[1]; from < to; from += chunkRows) {
+                out.add(new int[] {from, Math.min(chunkRows, to - from)});
             }
         }
         int[] flat = new int[2 * out.size()];

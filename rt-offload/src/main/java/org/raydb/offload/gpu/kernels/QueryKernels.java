@@ -44,8 +44,9 @@ public final class QueryKernels {
     /** Shared memory the driver keeps per resident block. */
     private static final int RESERVED_SHARED_BYTES = 1024;
     /**
-     * Most block-sized shares of one range chunk: chunks hold at most 4096 rows (ZSortedProjection), so 16
-     * shares give each thread one row of a full chunk.
+     * Most block-sized shares of one range chunk: chunks of 4096 rows (ZSortedProjection's shortest full ones)
+     * in 16 shares give each thread one row; longer chunks come only in lists of a few hundred, which a wave
+     * splits into a few shares each.
      */
     private static final int MAX_CHUNK_PARTS = 16;
     /** Most compaction tiles (4096 groups each) that a launch compacts in its last block. */
