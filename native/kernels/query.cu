@@ -540,20 +540,17 @@ static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned in
 }
 
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
- * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32, and 64 for the wide shared one: a
- * group space of over ~3,000 groups (q2.x, q3.1, q4.2) leaves room in shared memory for at most 4 blocks per SM,
- * so those registers cost no occupancy and carry twice the rows in flight (LEAN_WIDE_ROWS). QueryKernels.java
- * mirrors them. */
-constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6, LEAN_WIDE_BLOCKS_PER_SM = 4;
-constexpr int LEAN_ROWS = 4, LEAN_WIDE_ROWS = 8;
+ * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
+constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
-template <int MODE, int R>
+template <int MODE>
 static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
                                                  int parts, const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
                                                  long long* mailbox, unsigned long long* done,
                                                  unsigned long long sequence) {
+    constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
     unsigned int* sharedLow = leanShared;
     unsigned int* sharedHigh = leanShared + numGroups;
@@ -614,17 +611,16 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     }
 }
 
-#define RDB_LEAN_RANGE(NAME, MODE, ROWS, BLOCKS_PER_SM)                                                          \
+#define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
     NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,          \
          const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
          long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity,                 \
          long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
-        leanRange<MODE, ROWS>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums,       \
-                              compacted, blocksDone, listed, listCapacity, mailbox, done, sequence);             \
+        leanRange<MODE>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,  \
+                        blocksDone, listed, listCapacity, mailbox, done, sequence);                              \
     }
 
-RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, 8, LEAN_REGISTERS_BLOCKS_PER_SM)
-RDB_LEAN_RANGE(rdb_range_sum_shared, LEAN_SHARED, LEAN_ROWS, LEAN_ATOMIC_BLOCKS_PER_SM)
-RDB_LEAN_RANGE(rdb_range_sum_shared_wide, LEAN_SHARED, LEAN_WIDE_ROWS, LEAN_WIDE_BLOCKS_PER_SM)
-RDB_LEAN_RANGE(rdb_range_sum_global, LEAN_GLOBAL, LEAN_ROWS, LEAN_ATOMIC_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_shared, LEAN_SHARED, LEAN_ATOMIC_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_global, LEAN_GLOBAL, LEAN_ATOMIC_BLOCKS_PER_SM)

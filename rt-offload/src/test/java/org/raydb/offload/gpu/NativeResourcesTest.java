@@ -18,7 +18,7 @@ class NativeResourcesTest {
             "gather", List.of("rdb_gather_i32", "rdb_gather_i64", "rdb_gather_bits"),
             "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"),
             "query", List.of("rdb_query_aggregate", "rdb_range_aggregate", "rdb_range_sum_registers",
-                    "rdb_range_sum_shared", "rdb_range_sum_shared_wide", "rdb_range_sum_global"),
+                    "rdb_range_sum_shared", "rdb_range_sum_global"),
             "compact", List.of("rdb_count_present", "rdb_compact_present", "rdb_fill"));
 
     @Test

@@ -32,13 +32,9 @@ public final class QueryKernels {
     public static final int TERM_BYTES = 16;
     /** Resident blocks per SM: 256 threads at 64 registers (__launch_bounds__(256, 4) in query.cu). */
     private static final int BLOCKS_PER_SM = 4;
-    /**
-     * The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM and
-     * LEAN_WIDE_BLOCKS_PER_SM of query.cu (the wide shared kernel: where shared memory allows no more blocks).
-     */
+    /** The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM of query.cu. */
     private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
-    private static final int LEAN_WIDE_BLOCKS_PER_SM = 4;
     /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
     private static final int LEAN_SHARED_GROUP_BYTES = 12;
     /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
@@ -65,7 +61,6 @@ public final class QueryKernels {
     private final Kernel rangeAggregate;
     private final Kernel rangeSumRegisters;
     private final Kernel rangeSumShared;
-    private final Kernel rangeSumSharedWide;
     private final Kernel rangeSumGlobal;
     private final int multiprocessors;
     private final long sharedPerBlock;
@@ -76,12 +71,11 @@ public final class QueryKernels {
         rangeAggregate = module.function("rdb_range_aggregate");
         rangeSumRegisters = module.function("rdb_range_sum_registers");
         rangeSumShared = module.function("rdb_range_sum_shared");
-        rangeSumSharedWide = module.function("rdb_range_sum_shared_wide");
         rangeSumGlobal = module.function("rdb_range_sum_global");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
-        List<Kernel> dynamicShared = List.of(queryAggregate, rangeAggregate, rangeSumShared, rangeSumSharedWide);
+        List<Kernel> dynamicShared = List.of(queryAggregate, rangeAggregate, rangeSumShared);
         int dynamic = optIn - dynamicShared.stream().mapToInt(Kernel::staticSharedBytes).max().orElse(0);
         sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
@@ -267,13 +261,8 @@ public final class QueryKernels {
         if (registers || !SHARED_AGGREGATION || sharedBytes == 0 || sharedBytes > limit) {
             return new Plan(blocks, registers, false, otherBytes);
         }
-        long perSm = Math.min(blocksPerSm, residentBlocks(sharedBytes));
+        long perSm = Math.max(1, Math.min(blocksPerSm, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES)));
         return new Plan(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
-    }
-
-    /** Blocks with {@code sharedBytes} of dynamic shared memory each that fit an SM (at least 1). */
-    private long residentBlocks(long sharedBytes) {
-        return Math.max(1, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES));
     }
 
     /** Block shares per chunk: few chunks are split so that they still fill a wave of {@code blocksPerSm}. */
@@ -339,8 +328,7 @@ public final class QueryKernels {
         int parts = parts(chunks.count(), blocksPerSm);
         Plan l = plan((long) chunks.count() * parts, blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
-        Kernel kernel = registers ? rangeSumRegisters : !l.shared() ? rangeSumGlobal
-                : residentBlocks(l.sharedBytes()) <= LEAN_WIDE_BLOCKS_PER_SM ? rangeSumSharedWide : rangeSumShared;
+        Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
         return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .i32(parts).pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
