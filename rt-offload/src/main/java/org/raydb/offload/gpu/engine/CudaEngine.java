@@ -17,10 +17,11 @@ import org.raydb.offload.gpu.kernels.QueryKernels;
  * kernel reads only qualifying rows (group code and measures) and no filter column at all. An RTScan job
  * (codes too wide to pack) scans each filtered column's uniform ranks against the rank intervals. Rows,
  * groups and 64-bit aggregates are exactly the cpu engine's: both select by the same integer codes and
- * intervals that the ray jobs' geometry encodes. Short chunk lists travel in the launch's parameters, small
- * filters are read by the kernel in the scratch's mailbox (mapped host memory), and a launch that compacts its
- * few tiles of groups delivers them there: such a job's window is its launch and a spin, with no copy call and
- * no stream synchronize.
+ * intervals that the ray jobs' geometry encodes. Chunk lists of up to 256 chunks (every SSB query's, see
+ * ZSortedProjection) travel in the launch's parameters, small filters are read by the kernel in the scratch's
+ * mailbox (mapped host memory), and a launch that compacts its groups (from the list of groups it noted, or its
+ * few tiles) delivers them there: such a job's window is its launch and a spin, with no copy call and no stream
+ * synchronize.
  */
 public final class CudaEngine extends GpuEngine {
 

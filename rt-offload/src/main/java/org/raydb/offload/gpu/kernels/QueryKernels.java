@@ -284,7 +284,7 @@ public final class QueryKernels {
      * {@link #lean} by the job's shape: {@code measures} measures, NULLs (validity or non-NULL counters),
      * MIN or MAX, {@code rows} rows.
      */
-    public static boolean lean(int measures, boolean nulls, boolean minMax, long rows) {
+    private static boolean lean(int measures, boolean nulls, boolean minMax, long rows) {
         return measures == 1 && !nulls && !minMax && rows < LEAN_MAX_ROWS;
     }
 
