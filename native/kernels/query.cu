@@ -527,25 +527,16 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
 constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
 
 /*
- * Adds R values to 64-bit sums kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory
- * atomic add: nvcc makes it a compare-and-swap loop, which ncu counted ~8 times round per row of q3.1 (47% of its
- * stalls), while 32-bit ones are single instructions. A carry out of a low half goes to its high half, so the
- * halves hold the sum mod 2^64 exactly, whatever the order of the adds. Every low-half add is issued before any
- * carry is looked at: each carry waits on its own add's returned old value, and one row at a time those waits
- * were a fifth of q3.1's stall samples.
+ * Adds v to a 64-bit sum kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory atomic
+ * add: nvcc makes it a compare-and-swap loop, which ncu counted ~8 times round per row of q3.1 (47% of its
+ * stalls), while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
+ * halves hold the sum mod 2^64 exactly, whatever the order of the adds.
  */
-template <int R>
-static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, const int (&g)[R],
-                                                   const long long (&v)[R], const bool (&in)[R]) {
-    unsigned int old[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) old[k] = in[k] ? atomicAdd(lo + g[k], (unsigned int)v[k]) : 0u;
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-        const unsigned int low = (unsigned int)v[k];
-        const unsigned int high = (unsigned int)((unsigned long long)v[k] >> 32) + (old[k] + low < old[k] ? 1u : 0u);
-        if (in[k] && high) atomicAdd(hi + g[k], high);
-    }
+static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, unsigned long long v) {
+    const unsigned int low = (unsigned int)v;
+    const unsigned int old = atomicAdd(lo, low);
+    const unsigned int high = (unsigned int)(v >> 32) + (old + low < old ? 1u : 0u);
+    if (high) atomicAdd(hi, high);
 }
 
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
@@ -579,19 +570,16 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
 #pragma unroll
             for (int k = 0; k < R; ++k) g[k] = in[k] ? __ldg(groups + row[k]) : 0;
         }
-        if constexpr (MODE == LEAN_SHARED) {
 #pragma unroll
-            for (int k = 0; k < R; ++k) {
-                if (in[k]) atomicAdd(sharedCounts + g[k], 1u);
-            }
-            sharedAdd64<R>(sharedLow, sharedHigh, g, v, in);
-        } else {
-#pragma unroll
-            for (int k = 0; k < R; ++k) {
-                if constexpr (MODE == LEAN_REGISTERS) {
-                    count += in[k] ? 1 : 0;
-                    sum += (unsigned long long)v[k];
-                } else if (in[k]) {
+        for (int k = 0; k < R; ++k) {
+            if constexpr (MODE == LEAN_REGISTERS) {
+                count += in[k] ? 1 : 0;
+                sum += (unsigned long long)v[k];
+            } else if (in[k]) {
+                if constexpr (MODE == LEAN_SHARED) {
+                    atomicAdd(sharedCounts + g[k], 1u);
+                    sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
+                } else {
                     const unsigned long long before = atomicAdd(counts + g[k], 1ull);
                     atomicAdd(reinterpret_cast<unsigned long long*>(sums + g[k]), (unsigned long long)v[k]);
                     if (listed && before == 0) notePresent(listed, listCapacity, g[k]);
