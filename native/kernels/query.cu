@@ -31,8 +31,9 @@
  * Compaction in the launch: when the host passes `compacted` (a group space of a few compaction tiles),
  * the last block to finish does compact.cu's work itself, tile after tile (compact_tile.cuh), so the job
  * needs no compaction launch; the lean range kernels may instead note each group's first row in a list
- * (notePresent), and then the last block moves only the listed groups, whatever the group space. Each block fences its flush before counting itself in `blocksDone` (the CUDA
- * threadFenceReduction pattern); the last block resets the counter to 0 for the next launch.
+ * (notePresent), and then the last block moves only the listed groups, whatever the group space. Each block
+ * fences its flush before counting itself in `blocksDone` (the CUDA threadFenceReduction pattern); the last
+ * block resets the counter to 0 for the next launch.
  *
  * Delivery to the host's mailbox: when the host also passes `mailbox` (mapped pinned host memory), the last
  * block copies the packed result there and then publishes `sequence` in the `done` word, so the host reads

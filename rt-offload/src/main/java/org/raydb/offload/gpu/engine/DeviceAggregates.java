@@ -27,8 +27,8 @@ final class DeviceAggregates {
     /** The first read covers the header and as many entries as fit this many bytes. */
     private static final long FIRST_READ_BYTES = 64 * 1024;
     /**
-     * Most groups a lean range launch lists (QueryKernels.PresentList): its delivery must fit the mailbox, and
-     * the host sorts what it lists. More present groups than this fall back to compact.cu's launches.
+     * Most groups a lean range launch lists (QueryKernels.PresentList): its delivery must fit the mailbox. More
+     * present groups than this fall back to compact.cu's launches.
      */
     static final int PRESENT_LIST_CAPACITY = 16 * 1024;
 
