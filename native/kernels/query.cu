@@ -434,13 +434,13 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
 /*
  * The walk over a Z-sorted projection's rows shared by the range kernels: rows are stored sorted by the packed
  * Z code of a BVH-catalog entry, so a query's Z intervals are contiguous row ranges (found on the host) and no
- * row outside them is read. The host cuts the ranges into chunks of at most a few thousand rows ({start,
- * count} pairs); each chunk is split into `parts` block-sized shares (several where there are few chunks, so
- * that a selective query still spreads its rows over the GPU instead of walking each chunk with one block),
- * and blocks stride over the numChunks * parts shares. Each thread of a block reads the chunk of one of the
- * block's next QUERY_THREADS shares into shared memory, so a block waits for one load per QUERY_THREADS
- * shares. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads can be
- * issued together.
+ * row outside them is read. The host lists the ranges as {first row, end} pairs, `end` counting the list's rows
+ * up to and including the range; the list's rows, laid end to end, are split evenly between the blocks, each
+ * block taking one contiguous share, thread t its rows t, t + QUERY_THREADS, ... of it. So every block of the
+ * launch's one wave gets the same rows whatever the ranges' lengths (the earlier walk dealt whole chunk shares
+ * out round robin: q3.1's 768 shares over 528 blocks gave 240 of them two shares and the rest one), and a
+ * warp's rows are consecutive within a range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
+ * exists), so that their loads can be issued together.
  *
  * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory. Not in
  * mapped host memory: on the H100 host (a VM) blocks that read a few words of it took 8-11 us longer than a
@@ -455,33 +455,42 @@ struct RdbInlineChunks {
 };
 
 template <int R, class Rows>
-static __device__ __forceinline__ void walkChunks(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
-                                                  int parts, Rows rows) {
-    __shared__ int2 roundChunks[QUERY_THREADS];
-    const long long shares = (long long)numChunks * parts;
-    // The block's shares are blockIdx.x + j * gridDim.x; a round holds the next QUERY_THREADS of them.
-    const long long roundStride = (long long)gridDim.x * QUERY_THREADS;
-    const int step = parts * QUERY_THREADS;
-    for (long long round = blockIdx.x; round < shares; round += roundStride) {
-        __syncthreads();  // every thread is done with the previous round's chunks
-        const long long mine = round + (long long)threadIdx.x * gridDim.x;
-        if (mine < shares) roundChunks[threadIdx.x] = chunks ? chunks[mine / parts] : inlined.chunk[mine / parts];
-        __syncthreads();
-        for (int j = 0; j < QUERY_THREADS; ++j) {
-            const long long share = round + (long long)j * gridDim.x;
-            if (share >= shares) break;
-            const int2 chunk = roundChunks[j];
-            for (int i = (int)(share % parts) * QUERY_THREADS + threadIdx.x; i < chunk.y; i += R * step) {
-                long long row[R];
-                bool in[R];
+static __device__ __forceinline__ void walkRanges(const RdbInlineChunks& inlined, const int2* chunks,
+                                                  int numChunks, Rows rows) {
+    if (numChunks <= 0) return;
+    auto range = [&](int i) { return chunks ? __ldg(chunks + i) : inlined.chunk[i]; };
+    // 32-bit row arithmetic: a projection's rows are int positions, and 64-bit made the register kernel spill.
+    const int total = range(numChunks - 1).y;
+    const int share = (int)(((long long)total + gridDim.x - 1) / gridDim.x);
+    const long long first = (long long)blockIdx.x * share;
+    if (first >= total) return;
+    const int from = (int)first;
+    const int to = (int)min((long long)total, first + share);
+    // The range holding the share's first row, the same for every thread (so the searched words are broadcast).
+    int a = 0, b = numChunks - 1;
+    while (a < b) {
+        const int m = (a + b) >> 1;
+        if (range(m).y <= from) a = m + 1; else b = m;
+    }
+    // The thread's range: rows of the list below `end` are at their list position + `delta`.
+    int at = a;
+    int end = range(at).y;
+    int delta = range(at).x - (at ? range(at - 1).y : 0);
+    for (int i = from + threadIdx.x; i < to; i += R * QUERY_THREADS) {
+        int row[R];
+        bool in[R];
 #pragma unroll
-                for (int k = 0; k < R; ++k) {
-                    in[k] = i + k * step < chunk.y;
-                    row[k] = (long long)chunk.x + i + k * step;
-                }
-                rows(row, in);
+        for (int k = 0; k < R; ++k) {
+            const int j = i + k * QUERY_THREADS;
+            in[k] = j < to;
+            while (in[k] && j >= end) {  // a thread only moves forward through the ranges
+                const int2 next = range(++at);
+                delta = next.x - end;
+                end = next.y;
             }
+            row[k] = j + delta;
         }
+        rows(row, in);
     }
 }
 
@@ -491,7 +500,7 @@ static __device__ __forceinline__ void walkChunks(const RdbInlineChunks& inlined
  * (addRows).
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,
+rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks,
                     const int* groups, int numGroups, const long long* measures, int nMeasures,
                     const unsigned int* measureValid, long long n,
                     int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
@@ -505,8 +514,11 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
     const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
     if (useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
-    walkChunks<RANGE_ROWS>(inlined, chunks, numChunks, parts, [&](const long long (&row)[RANGE_ROWS],
+    walkRanges<RANGE_ROWS>(inlined, chunks, numChunks, [&](const int (&at)[RANGE_ROWS],
                                                           const bool (&in)[RANGE_ROWS]) {
+        long long row[RANGE_ROWS];
+#pragma unroll
+        for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
         addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
     });
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
@@ -546,7 +558,7 @@ constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
 template <int MODE>
 static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
-                                                 int parts, const int* groups, int numGroups, const long long* measure,
+                                                 const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
                                                  long long* mailbox, unsigned long long* done,
@@ -562,7 +574,7 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     }
     unsigned long long count = 0;
     unsigned long long sum = 0;  // two's complement: wraps like the accumulators, exact when the host's bound holds
-    walkChunks<R>(inlined, chunks, numChunks, parts, [&](const long long (&row)[R], const bool (&in)[R]) {
+    walkRanges<R>(inlined, chunks, numChunks, [&](const int (&row)[R], const bool (&in)[R]) {
         long long v[R];
         int g[R];
 #pragma unroll
@@ -614,11 +626,11 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
 
 #define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
-    NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks, int parts,          \
+    NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks,                     \
          const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
          long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity,                 \
          long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
-        leanRange<MODE>(inlined, chunks, numChunks, parts, groups, numGroups, measure, counts, sums, compacted,  \
+        leanRange<MODE>(inlined, chunks, numChunks, groups, numGroups, measure, counts, sums, compacted,         \
                         blocksDone, listed, listCapacity, mailbox, done, sequence);                              \
     }
 

@@ -76,8 +76,8 @@ public final class CudaEngine extends GpuEngine {
         QueryKernels.Prepared launch;
         long bytes;
         if (chunks != null) {
-            launch = gpu.kernels().query().prepareRange(inline ? inlined
-                    : QueryKernels.ChunkList.onDevice(address, chunks.length / 2), inputs, outputs);
+            launch = gpu.kernels().query().prepareRange(inline ? inlined : QueryKernels.ChunkList.onDevice(address,
+                    chunks.length / 2, QueryKernels.ChunkList.rows(chunks)), inputs, outputs);
             bytes = 4L * chunks.length;
         } else {
             launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);

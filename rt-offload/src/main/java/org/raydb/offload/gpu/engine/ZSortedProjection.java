@@ -2,7 +2,7 @@ package org.raydb.offload.gpu.engine;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.gpu.GpuRuntime;
@@ -28,8 +28,6 @@ import org.raydb.offload.index.TriangleScene;
  */
 final class ZSortedProjection implements GpuResident {
 
-    /** Rows per kernel chunk at least: a block's share of a range, small enough to balance the blocks. */
-    static final int CHUNK_ROWS = 4096;
     /** Rows packed per call of the scene's Z code source: its buffer stays in the L1 cache. */
     private static final int PACK_BLOCK = 4096;
 
@@ -101,11 +99,11 @@ final class ZSortedProjection implements GpuResident {
     }
 
     /**
-     * The sorted positions of closed Z intervals, cut into {start, count} chunks as the range kernel reads them:
-     * of {@link #CHUNK_ROWS} rows, or longer where that keeps the list within {@link QueryKernels#INLINE_CHUNKS},
-     * so that it travels in the launch's parameters. An uploaded list cost the H100 host 12-16 us of host time
-     * for the copy call before each launch (q1.1, q3.1, q4.1: 476-1062 chunks of 4096 rows at SF 20); longer
-     * chunks are split into more block shares (QueryKernels' parts), so the blocks still get similar work.
+     * The sorted positions of closed Z intervals as the range kernels read them
+     * ({@link QueryKernels.ChunkList}): {first row, end} pairs, {@code end} counting the rows up to and including
+     * the range, with empty ranges dropped and adjacent ones merged. Ranges are not cut into chunks: the launch
+     * splits the list's rows evenly between its blocks, and a short list travels in the launch's parameters (an
+     * uploaded one cost the H100 host 12-16 us of host time for the copy call before each launch).
      */
     int[] chunks(List<long[]> zIntervals) {
         return chunksOf(start, zIntervals);
@@ -113,23 +111,21 @@ final class ZSortedProjection implements GpuResident {
 
     static int[] chunksOf(int[] start, List<long[]> zIntervals) {
         List<int[]> ranges = TriangleScene.zRanges(c -> start[c], start.length - 2, zIntervals);
-        long rows = 0;
-        for (int[] range : ranges) rows += range[1] - range[0];
-        // Each range ends in one short chunk at most: the rest of the list's room goes to full ones.
-        long room = QueryKernels.INLINE_CHUNKS - ranges.size();
-        int chunkRows = room <= 0 ? CHUNK_ROWS : (int) Math.max(CHUNK_ROWS, (rows + room - 1) / room);
-        List<int[]> out = new ArrayList<>();
+        int[] pairs = new int[2 * ranges.size()];
+        int n = 0;
+        int stop = -1;  // where the last kept range ends in the order
+        long end = 0;
         for (int[] range : ranges) {
-            for (int from = range[0], to = range[1]; from < to; from += chunkRows) {
-                out.add(new int[] {from, Math.min(chunkRows, to - from)});
+            if (range[1] <= range[0]) continue;
+            end += range[1] - range[0];
+            if (range[0] != stop) {
+                pairs[2 * n] = range[0];
+                n++;
             }
+            pairs[2 * n - 1] = Math.toIntExact(end);
+            stop = range[1];
         }
-        int[] flat = new int[2 * out.size()];
-        for (int i = 0; i < out.size(); i++) {
-            flat[2 * i] = out.get(i)[0];
-            flat[2 * i + 1] = out.get(i)[1];
-        }
-        return flat;
+        return Arrays.copyOf(pairs, 2 * n);
     }
 
     @Override

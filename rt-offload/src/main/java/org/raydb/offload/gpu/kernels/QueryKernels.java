@@ -22,7 +22,7 @@ public final class QueryKernels {
     /** Must match QUERY_THREADS and MAX_REGISTER_MEASURES of query.cu. */
     static final int THREADS = 256;
     public static final int MAX_REGISTER_MEASURES = 4;
-    /** Chunks that a range launch carries in its parameters: INLINE_CHUNKS of query.cu (RdbInlineChunks). */
+    /** Ranges that a range launch carries in its parameters: INLINE_CHUNKS of query.cu (RdbInlineChunks). */
     public static final int INLINE_CHUNKS = 256;
     /** Bytes of the by-value chunk parameter, which the driver copies into every range launch. */
     public static final long INLINE_CHUNK_BYTES = 8L * INLINE_CHUNKS;
@@ -43,12 +43,6 @@ public final class QueryKernels {
     private static final int MIN_SHARED_BLOCKS_PER_SM = 2;
     /** Shared memory the driver keeps per resident block. */
     private static final int RESERVED_SHARED_BYTES = 1024;
-    /**
-     * Most block-sized shares of one range chunk: chunks of 4096 rows (ZSortedProjection's shortest full ones)
-     * in 16 shares give each thread one row; longer chunks come only in lists of a few hundred, which a wave
-     * splits into a few shares each.
-     */
-    private static final int MAX_CHUNK_PARTS = 16;
     /** Most compaction tiles (4096 groups each) that a launch compacts in its last block. */
     private static final int MAX_COMPACTION_TILES = 4;
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
@@ -90,27 +84,55 @@ public final class QueryKernels {
     }
 
     /**
-     * A range job's chunk list ({start, count} int pairs): {@code count} pairs in {@code inline}, host memory of
-     * {@link #INLINE_CHUNK_BYTES} that the launch copies into its parameters, or at the device address
-     * {@code device} (inline is then null).
+     * A range job's row ranges as the kernels read them, {first row, end} int pairs where {@code end} counts the
+     * list's rows up to and including the range (see {@link #of}): {@code count} pairs and {@code rows} rows in
+     * all, in {@code inline}, host memory of {@link #INLINE_CHUNK_BYTES} that the launch copies into its
+     * parameters, or at the device address {@code device} (inline is then null). The launch splits the rows
+     * evenly between its blocks, however long the ranges are.
      */
-    public record ChunkList(MemorySegment inline, long device, int count) {
+    public record ChunkList(MemorySegment inline, long device, int count, long rows) {
 
         /**
-         * {@code pairs} (at most {@link #INLINE_CHUNKS} pairs) copied into {@code buffer} (from
-         * {@link #inlineBuffer}): the launch reads them from its parameters, so no upload and no bus reads.
+         * The kernels' pairs for ranges given as {start, count} int pairs.
+         *
+         * @throws IllegalArgumentException for a negative count, or more rows in all than an int counts
+         */
+        public static int[] of(int[] startCountPairs) {
+            int[] pairs = new int[startCountPairs.length];
+            long end = 0;
+            for (int i = 0; i < pairs.length; i += 2) {
+                int count = startCountPairs[i + 1];
+                end += count;
+                if (count < 0 || end > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("range " + i / 2 + " of " + count + " rows ends at row " + end);
+                }
+                pairs[i] = startCountPairs[i];
+                pairs[i + 1] = (int) end;
+            }
+            return pairs;
+        }
+
+        /** Rows in all of a list of the kernels' {@code pairs}. */
+        public static long rows(int[] pairs) {
+            return pairs.length == 0 ? 0 : pairs[pairs.length - 1];
+        }
+
+        /**
+         * The kernels' {@code pairs} (at most {@link #INLINE_CHUNKS} of them, see {@link #of}) copied into
+         * {@code buffer} (from {@link #inlineBuffer}): the launch reads them from its parameters, so no upload and
+         * no bus reads.
          */
         public static ChunkList inline(MemorySegment buffer, int[] pairs) {
             if (pairs.length > 2 * INLINE_CHUNKS || buffer.byteSize() < INLINE_CHUNK_BYTES) {
-                throw new IllegalArgumentException(pairs.length / 2 + " chunks do not go inline");
+                throw new IllegalArgumentException(pairs.length / 2 + " ranges do not go inline");
             }
             MemorySegment.copy(pairs, 0, buffer, JAVA_INT, 0, pairs.length);
-            return new ChunkList(buffer, 0, pairs.length / 2);
+            return new ChunkList(buffer, 0, pairs.length / 2, rows(pairs));
         }
 
-        /** {@code count} pairs at device address {@code address}. */
-        public static ChunkList onDevice(long address, int count) {
-            return new ChunkList(null, address, count);
+        /** {@code count} of the kernels' pairs, {@code rows} rows in all, at device address {@code address}. */
+        public static ChunkList onDevice(long address, int count, long rows) {
+            return new ChunkList(null, address, count, rows);
         }
 
         /** Whether {@code count} chunks fit {@link #inline}. */
@@ -265,10 +287,9 @@ public final class QueryKernels {
         return new Plan(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
     }
 
-    /** Block shares per chunk: few chunks are split so that they still fill a wave of {@code blocksPerSm}. */
-    private int parts(int numChunks, int blocksPerSm) {
-        long wave = (long) blocksPerSm * multiprocessors;
-        return (int) Math.max(1, Math.min(MAX_CHUNK_PARTS, wave / Math.max(1, numChunks)));
+    /** Blocks a range list keeps busy: one row per thread at least, else as many as a wave holds. */
+    private static long rangeBlocks(ChunkList chunks) {
+        return (chunks.rows() + THREADS - 1) / THREADS;
     }
 
     /**
@@ -297,8 +318,8 @@ public final class QueryKernels {
     }
 
     /**
-     * Rows in the given chunks of a Z-sorted projection; no filter. Few chunks are split into several block
-     * shares each, up to one wave of resident blocks.
+     * Rows in the given ranges of a Z-sorted projection; no filter. One wave of resident blocks (fewer where
+     * there are not 256 rows for each) shares the rows evenly.
      */
     public void rangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {
         prepareRange(chunks, in, out).enqueue(stream);
@@ -307,10 +328,9 @@ public final class QueryKernels {
     /** {@link #rangeAggregate}, prepared. */
     public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) return prepareLeanRange(chunks, in, out);
-        int parts = parts(chunks.count(), BLOCKS_PER_SM);
-        Plan l = plan(in, out, (long) chunks.count() * parts, 0);
+        Plan l = plan(in, out, rangeBlocks(chunks), 0);
         return new Prepared(rangeAggregate, l.blocks(), (int) l.sharedBytes(),
-                delivered(chunks.args(new KernelArgs()).i32(parts).pointer(in.groups()).i32(in.numGroups())
+                delivered(chunks.args(new KernelArgs()).pointer(in.groups()).i32(in.numGroups())
                         .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
                         .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
                         .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
@@ -325,12 +345,11 @@ public final class QueryKernels {
         }
         boolean registers = in.numGroups() == 1;
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
-        int parts = parts(chunks.count(), blocksPerSm);
-        Plan l = plan((long) chunks.count() * parts, blocksPerSm, registers,
+        Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
         return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
-                .i32(parts).pointer(in.groups()).i32(in.numGroups())
+                .pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
                 .i32(listed == null ? 0 : listed.capacity()), out));

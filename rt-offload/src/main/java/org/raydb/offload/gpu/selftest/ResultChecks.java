@@ -19,14 +19,14 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
 
 /**
  * The cuda engine's result path on the device, against Java: the fused kernel (scan form with a filter and
- * NULLs, then Z-range form over row chunks without NULLs and without MIN/MAX) into accumulators at their
+ * NULLs, then Z-range form over row ranges without NULLs and without MIN/MAX) into accumulators at their
  * identities, then the compaction into the packed list of groups with rows, compared entry by entry (group
  * order, rows, per measure non-NULL count, SUM, MIN, MAX) over two measures. Both jobs share one set of
  * accumulators, as the engines' scratch does, and afterwards every accumulator must be back at its
  * identity. The range form also runs with the first measure alone, which the lean kernels take (one SUM,
- * no NULLs), with its chunk list in the launch's parameters where it fits (1M rows: 245 chunks). Group
- * spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups), and global
- * atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles (1 and 2
+ * no NULLs), with its range list in the launch's parameters where it fits (1M rows: 245 ranges of 0 to 4096
+ * rows). Group spaces cover each pre-aggregation mode: registers (one group), shared memory (100 groups), and
+ * global atomics with a space of mostly empty groups over many compaction tiles. Spaces of a few tiles (1 and 2
  * here) also run both jobs again with the compaction in the kernel's launch (its last block), as
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass. Every group space
@@ -180,7 +180,7 @@ final class ResultChecks {
             sumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n);
             IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399)
                     || (data.z[i] >= 5000 && data.z[i] <= 5099);
-            IntPredicate inChunks = i -> i % 4096 < 1000;
+            IntPredicate inChunks = i -> i % 4096 < rangeRows(i / 4096);
             scanExpected = new HostAggregate[] {HostAggregate.of(n, groups, filtered, groupOf, data.w, data.wValid),
                     HostAggregate.of(n, groups, filtered, groupOf, x, null)};
             rangeExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
@@ -242,7 +242,8 @@ final class ResultChecks {
             double millis = DeviceTiming.medianMillis(stream, () -> { }, scanJob);
             if (mismatch == null) mismatch = compare("scan, NULLs, rerun", out, jobs.scanExpected, true);
 
-            QueryKernels.ChunkList onDevice = QueryKernels.ChunkList.onDevice(ch.address(), jobs.chunks.length / 2);
+            QueryKernels.ChunkList onDevice = QueryKernels.ChunkList.onDevice(ch.address(), jobs.chunks.length / 2,
+                    QueryKernels.ChunkList.rows(jobs.chunks));
             QueryKernels.ChunkList sumChunks = QueryKernels.ChunkList.fitsInline(jobs.chunks.length / 2)
                     ? QueryKernels.ChunkList.inline(inlineChunks, jobs.chunks) : onDevice;
             kernels.query().rangeAggregate(stream, onDevice, jobs.rangeInputs, jobs.rangeOutputs(null));
@@ -343,7 +344,8 @@ final class ResultChecks {
         return c -> {
             mailbox.input().asIntBuffer().put(0, jobs.chunks);
             kernels.query().rangeAggregate(stream,
-                    QueryKernels.ChunkList.onDevice(mailbox.inputAddress(), jobs.chunks.length / 2), inputs,
+                    QueryKernels.ChunkList.onDevice(mailbox.inputAddress(), jobs.chunks.length / 2,
+                            QueryKernels.ChunkList.rows(jobs.chunks)), inputs,
                     jobs.rangeOutputs(c));
         };
     }
@@ -445,15 +447,23 @@ final class ResultChecks {
         return left == 0 ? null : "counter at " + left + " after a launch that compacted";
     }
 
-    /** {start, count} pairs: the first 1000 rows of every 4096. */
+    /**
+     * Rows of range c, which starts at row 4096 c: from none to all 4096 (then it touches the next range), so
+     * that the launch's even shares start and end anywhere in a range, and some ranges are empty.
+     */
+    private static int rangeRows(int c) {
+        return c * 1337 % 4097;
+    }
+
+    /** The kernels' pairs (QueryKernels.ChunkList) of the ranges of {@link #rangeRows} over n rows. */
     private static int[] chunks(int n) {
         int count = (n + 4095) / 4096;
-        int[] out = new int[2 * count];
+        int[] startCount = new int[2 * count];
         for (int c = 0; c < count; c++) {
-            out[2 * c] = c * 4096;
-            out[2 * c + 1] = Math.min(1000, n - c * 4096);
+            startCount[2 * c] = c * 4096;
+            startCount[2 * c + 1] = Math.min(rangeRows(c), n - c * 4096);
         }
-        return out;
+        return QueryKernels.ChunkList.of(startCount);
     }
 
     private static int present(HostAggregate h) {

@@ -3,7 +3,6 @@ package org.raydb.offload.gpu.engine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,26 +26,22 @@ class ZSortedProjectionStartsTest {
     }
 
     @Test
-    void zIntervalsBecomeChunkedRowRanges() {
-        int[] start = ZSortedProjection.starts(new int[] {2, 0, ZSortedProjection.CHUNK_ROWS + 1, 1}, ZSortedProjection.CHUNK_ROWS + 4);
-        List<long[]> intervals = List.of(new long[] {1, 2}, new long[] {3, 9});
-        assertArrayEquals(new int[] {2, ZSortedProjection.CHUNK_ROWS, 2 + ZSortedProjection.CHUNK_ROWS, 1,
-                3 + ZSortedProjection.CHUNK_ROWS, 1}, ZSortedProjection.chunksOf(start, intervals));
+    void zIntervalsBecomeRangesWithTheirRunningEnds() {
+        // Codes 0..4 start at rows 0, 2, 2, 5003, 5004; code 1 has no rows.
+        int[] start = ZSortedProjection.starts(new int[] {2, 0, 5001, 1, 3}, 5007);
+        // [1, 1] is empty and dropped; [2, 2] and [3, 3] are adjacent rows and merge; [4, 4] stands alone.
+        List<long[]> intervals = List.of(new long[] {1, 1}, new long[] {2, 2}, new long[] {3, 3});
+        assertArrayEquals(new int[] {2, 5002}, ZSortedProjection.chunksOf(start, intervals));
+        assertArrayEquals(new int[] {0, 2, 5004, 5}, ZSortedProjection.chunksOf(start,
+                List.of(new long[] {0, 0}, new long[] {4, 9})));
     }
 
     @Test
-    void rangesTooLongForAnInlineListComeInLongerChunks() {
+    void aLongRangeStaysOneRange() {
         int rows = 3_000_000;
         int[] start = ZSortedProjection.starts(new int[] {1, rows - 2, 1}, rows);
-        int[] chunks = ZSortedProjection.chunksOf(start, List.<long[]>of(new long[] {1, 1}));
-        int count = chunks.length / 2;
-        assertTrue(count <= QueryKernels.INLINE_CHUNKS, count + " chunks");
-        assertTrue(count > QueryKernels.INLINE_CHUNKS / 2, count + " chunks: still enough to share out");
-        long covered = 0;
-        for (int c = 0; c < count; c++) {
-            assertEquals(1 + covered, chunks[2 * c], "chunk " + c + " starts where the last ended");
-            covered += chunks[2 * c + 1];
-        }
-        assertEquals(rows - 2, covered);
+        assertArrayEquals(new int[] {1, rows - 2}, ZSortedProjection.chunksOf(start, List.<long[]>of(new long[] {1, 1})));
+        assertEquals(rows - 2, QueryKernels.ChunkList.rows(ZSortedProjection.chunksOf(start,
+                List.<long[]>of(new long[] {1, 1}))));
     }
 }
