@@ -548,35 +548,23 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
  * reaches shared accumulators through generic pointers: 64 registers with spills, and a generic 64-bit ATOM
  * per row and accumulator (ncu on the H100: q3.1 at 100 us, a third of its stall samples on those atomics).
  * Here the partials are two registers, shared accumulators are addressed as shared memory and updated with
- * two 32-bit atomics per row (sharedAdd48), and each thread issues the loads of R rows before it adds any of
- * them. Shared layout
- * (LEAN_SHARED), unsigned int [G] each: sums' bits 0-31, then count (bits 0-15) and sums' bits 32-47 (bits
- * 16-31); 8 bytes per group.
+ * 32-bit atomics only (sharedAdd64), the block counts in 32 bits (a block sees fewer than 2^32 rows: the host
+ * passes no more), and each thread issues the loads of R rows before it adds any of them. Shared layout
+ * (LEAN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group.
  */
 constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
 
 /*
- * Counts a row and adds v to its group's sum kept in shared memory as 48 bits: the low 32 in `low`, bits 32-47
- * in the upper half of `countHigh`, whose lower half counts the rows. sm_90 has no 64-bit shared-memory atomic
+ * Adds v to a 64-bit sum kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory atomic
  * add: nvcc makes it a compare-and-swap loop, which ncu counted ~8 times round per row of q3.1 (47% of its
- * stalls), while 32-bit ones are single instructions. A carry out of the low word goes to the upper field, which
- * wraps mod 2^16 (its carries leave the word), so the two hold the block's sum mod 2^48 exactly, whatever the
- * order of the adds; that is the sum itself, sign-extended, when |sum| < 2^47. The host guarantees both bounds
- * (QueryKernels.packsSharedSums): fewer than 2^16 rows per block, and |v| < 2^31. Two atomics per row and 8 bytes
- * per group (against three and 12 with a separate 32-bit count and high word): q3.1's 4,375 groups take 35 KB
- * of shared memory per block, 6 blocks per SM instead of 4.
+ * stalls), while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
+ * halves hold the sum mod 2^64 exactly, whatever the order of the adds.
  */
-static __device__ __forceinline__ void sharedAdd48(unsigned int* low, unsigned int* countHigh, long long v) {
-    const unsigned int lo = (unsigned int)v;
-    const unsigned int old = atomicAdd(low, lo);
-    const unsigned int high = (unsigned int)((unsigned long long)v >> 32) + (old + lo < old ? 1u : 0u);
-    atomicAdd(countHigh, 1u + (high << 16));
-}
-
-/* The block's sum of a group from its sharedAdd48 words. */
-static __device__ __forceinline__ long long sharedSum48(unsigned int low, unsigned int countHigh) {
-    const unsigned long long bits = (unsigned long long)(countHigh >> 16) << 32 | low;
-    return (long long)(bits << 16) >> 16;
+static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, unsigned long long v) {
+    const unsigned int low = (unsigned int)v;
+    const unsigned int old = atomicAdd(lo, low);
+    const unsigned int high = (unsigned int)(v >> 32) + (old + low < old ? 1u : 0u);
+    if (high) atomicAdd(hi, high);
 }
 
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
@@ -593,9 +581,10 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
     unsigned int* sharedLow = leanShared;
-    unsigned int* sharedCountHigh = leanShared + numGroups;
+    unsigned int* sharedHigh = leanShared + numGroups;
+    unsigned int* sharedCounts = leanShared + 2 * numGroups;
     if constexpr (MODE == LEAN_SHARED) {
-        for (int i = threadIdx.x; i < 2 * numGroups; i += blockDim.x) leanShared[i] = 0;
+        for (int i = threadIdx.x; i < 3 * numGroups; i += blockDim.x) leanShared[i] = 0;
         __syncthreads();
     }
     unsigned long long count = 0;
@@ -616,7 +605,8 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
                 sum += (unsigned long long)v[k];
             } else if (in[k]) {
                 if constexpr (MODE == LEAN_SHARED) {
-                    sharedAdd48(sharedLow + g[k], sharedCountHigh + g[k], v[k]);
+                    atomicAdd(sharedCounts + g[k], 1u);
+                    sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
                 } else {
                     const unsigned long long before = atomicAdd(counts + g[k], 1ull);
                     atomicAdd(reinterpret_cast<unsigned long long*>(sums + g[k]), (unsigned long long)v[k]);
@@ -636,12 +626,11 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     } else if constexpr (MODE == LEAN_SHARED) {
         __syncthreads();
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
-            const unsigned int countHigh = sharedCountHigh[g];
-            const unsigned int c = countHigh & 0xffffu;
+            const unsigned int c = sharedCounts[g];
             if (!c) continue;
             const unsigned long long before = atomicAdd(counts + g, (unsigned long long)c);
-            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g),
-                      (unsigned long long)sharedSum48(sharedLow[g], countHigh));
+            const unsigned long long sum = (unsigned long long)sharedHigh[g] << 32 | sharedLow[g];
+            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), sum);
             if (listed && before == 0) notePresent(listed, listCapacity, g);
         }
     }

@@ -46,13 +46,12 @@ public final class CudaEngine extends GpuEngine {
         long setup = System.nanoTime();
         DeviceBuffer validity = in.measureBlock == null ? null : in.measureBlock.valid();
         QueryKernels.Inputs inputs = new QueryKernels.Inputs(in.groups, job.groupCount(),
-                in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows(),
-                in.measureBlock == null ? 0 : in.measureBlock.maxAbs());
+                in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows());
         JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
         boolean listed = chunks != null && QueryKernels.listsPresentGroups(job.groupCount(), in.measures.count(),
-                validity != null, in.measures.needMins() || in.measures.needMaxs());
+                validity != null, in.measures.needMins() || in.measures.needMaxs(), job.rows());
         QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(listed);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {

@@ -32,17 +32,13 @@ final class MeasureBlock implements GpuResident {
     private final DeviceBuffer valid;
     private final int measures;
     private final int rows;
-    /** The largest |value| of any measure on any row (NULLs count as 0). */
-    private final long maxAbs;
     private final String hostOnlyReason;
 
-    private MeasureBlock(DeviceBuffer values, DeviceBuffer valid, int measures, int rows, long maxAbs,
-                         String hostOnlyReason) {
+    private MeasureBlock(DeviceBuffer values, DeviceBuffer valid, int measures, int rows, String hostOnlyReason) {
         this.values = values;
         this.valid = valid;
         this.measures = measures;
         this.rows = rows;
-        this.maxAbs = maxAbs;
         this.hostOnlyReason = hostOnlyReason;
     }
 
@@ -56,7 +52,6 @@ final class MeasureBlock implements GpuResident {
         int words = (rows + 31) >>> 5;
         int[][] validity = new int[m][];
         boolean anyNull = false;
-        long maxAbs = 0;
         DeviceBuffer values = device.allocate(8L * m * rows);
         DeviceBuffer valid = null;
         try {
@@ -67,22 +62,19 @@ final class MeasureBlock implements GpuResident {
                     int[] bits = validity(p, rows, words);
                     StagedUpload.upload(device, values, 8L * i * rows, rows, Long.BYTES, (from, to, target) -> {
                         long s = 0;
-                        long max = 0;
                         boolean fits = true;
                         for (int row = (int) from, at = 0; row < to; row++, at++) {
                             long v = (bits[row >>> 5] >>> row & 1) != 0 ? p.eval(row) : 0;
                             target.setAtIndex(ValueLayout.JAVA_LONG, at, v);
                             if (fits) {
                                 try {
-                                    long abs = Math.absExact(v);
-                                    s = Math.addExact(s, abs);
-                                    max = Math.max(max, abs);
+                                    s = Math.addExact(s, Math.absExact(v));
                                 } catch (ArithmeticException e) {
                                     fits = false;
                                 }
                             }
                         }
-                        sum.add(fits ? s : -1, max);
+                        sum.add(fits ? s : -1);
                     });
                     validity[i] = bits;
                     anyNull |= anyClear(bits, rows);
@@ -94,7 +86,6 @@ final class MeasureBlock implements GpuResident {
                     values.close();
                     return hostOnly("the sum of |measure| over the table may leave 64 bits", m, rows);
                 }
-                maxAbs = Math.max(maxAbs, sum.max());
             }
             if (anyNull) {
                 try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.UPLOAD)) {
@@ -109,7 +100,7 @@ final class MeasureBlock implements GpuResident {
             if (valid != null) valid.close();
             throw e;
         }
-        return new MeasureBlock(values, valid, m, rows, maxAbs, null);
+        return new MeasureBlock(values, valid, m, rows, null);
     }
 
     /** A measure's validity bitmap: whole 32-row words per task, so no two tasks write one word. */
@@ -130,22 +121,17 @@ final class MeasureBlock implements GpuResident {
         return bits;
     }
 
-    /**
-     * The sum of |value| over all rows, from the parts' sums (-1: a part's own sum left 63 bits), and the largest
-     * |value| (only meaningful while the sum fits).
-     */
+    /** The sum of |value| over all rows, from the parts' sums (-1: a part's own sum left 63 bits). */
     private static final class AbsoluteSum {
         private long total;
-        private long max;
         private boolean fits = true;
 
-        synchronized void add(long part, long partMax) {
+        synchronized void add(long part) {
             if (part < 0) {
                 fits = false;
             } else if (fits) {
                 try {
                     total = Math.addExact(total, part);
-                    max = Math.max(max, partMax);
                 } catch (ArithmeticException e) {
                     fits = false;
                 }
@@ -154,10 +140,6 @@ final class MeasureBlock implements GpuResident {
 
         synchronized boolean fits() {
             return fits;
-        }
-
-        synchronized long max() {
-            return max;
         }
     }
 
@@ -189,7 +171,7 @@ final class MeasureBlock implements GpuResident {
             if (b != null) b.close();
             throw e;
         }
-        return new MeasureBlock(v, b, measures, rows, maxAbs, null);
+        return new MeasureBlock(v, b, measures, rows, null);
     }
 
     /** Whether a validity bitmap over {@code rows} rows has a clear (NULL) bit. */
@@ -205,12 +187,7 @@ final class MeasureBlock implements GpuResident {
     }
 
     private static MeasureBlock hostOnly(String reason, int m, int rows) {
-        return new MeasureBlock(null, null, m, rows, Long.MAX_VALUE, reason);
-    }
-
-    /** The largest |value| of any measure on any row: what the kernels may assume of every value. */
-    long maxAbs() {
-        return maxAbs;
+        return new MeasureBlock(null, null, m, rows, reason);
     }
 
     /** Null when the GPU can aggregate these measures exactly; else why the cpu engine must. */

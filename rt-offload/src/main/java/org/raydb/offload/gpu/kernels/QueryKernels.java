@@ -35,15 +35,10 @@ public final class QueryKernels {
     /** The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM of query.cu. */
     private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
-    /**
-     * Bytes per group of the lean shared accumulators (query.cu's sharedAdd48): a sum's low 32 bits, then a
-     * 16-bit count and the sum's bits 32-47.
-     */
-    private static final int LEAN_SHARED_GROUP_BYTES = 8;
-    /** Most rows of one block of the lean shared kernel: its counts have 16 bits. */
-    static final long PACKED_ROWS_PER_BLOCK = (1 << 16) - 1;
-    /** Largest |value| the lean shared kernel sums: PACKED_ROWS_PER_BLOCK of them stay below 2^47. */
-    static final long PACKED_MAX_ABS = (1L << 31) - 1;
+    /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
+    private static final int LEAN_SHARED_GROUP_BYTES = 12;
+    /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
+    private static final long LEAN_MAX_ROWS = 1L << 32;
     /** Shared-memory pre-aggregation only while this many blocks fit an SM: fewer leave too few loads in flight. */
     private static final int MIN_SHARED_BLOCKS_PER_SM = 2;
     /** Shared memory the driver keeps per resident block. */
@@ -155,18 +150,9 @@ public final class QueryKernels {
         }
     }
 
-    /**
-     * What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null,
-     * and the largest |value| of any measure ({@link Long#MAX_VALUE} where unknown).
-     */
+    /** What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
     public record Inputs(DeviceBuffer groups, int numGroups, DeviceBuffer measures, int nMeasures,
-                         DeviceBuffer measureValid, long rows, long maxAbs) {
-
-        /** Inputs whose values' magnitude is unknown. */
-        public Inputs(DeviceBuffer groups, int numGroups, DeviceBuffer measures, int nMeasures,
-                      DeviceBuffer measureValid, long rows) {
-            this(groups, numGroups, measures, nMeasures, measureValid, rows, Long.MAX_VALUE);
-        }
+                         DeviceBuffer measureValid, long rows) {
     }
 
     /**
@@ -312,36 +298,23 @@ public final class QueryKernels {
      */
     static boolean lean(Inputs in, Outputs out) {
         return lean(in.nMeasures(), in.measureValid() != null || out.validCounts() != null,
-                out.mins() != null || out.maxs() != null);
+                out.mins() != null || out.maxs() != null, in.rows());
     }
 
     /**
      * {@link #lean} by the job's shape: {@code measures} measures, NULLs (validity or non-NULL counters),
-     * MIN or MAX.
+     * MIN or MAX, {@code rows} rows.
      */
-    private static boolean lean(int measures, boolean nulls, boolean minMax) {
-        return measures == 1 && !nulls && !minMax;
+    private static boolean lean(int measures, boolean nulls, boolean minMax, long rows) {
+        return measures == 1 && !nulls && !minMax && rows < LEAN_MAX_ROWS;
     }
 
     /**
      * Whether a range job of this shape may keep a {@link PresentList}: the lean kernels of a group space (one
      * group goes through registers and a single tile).
      */
-    public static boolean listsPresentGroups(int groups, int measures, boolean nulls, boolean minMax) {
-        return groups > 1 && lean(measures, nulls, minMax);
-    }
-
-    /**
-     * Whether the lean shared kernel may sum values of magnitude up to {@code maxAbs}: its 48-bit block sums
-     * are exact below 2^47, and a block sums at most {@link #PACKED_ROWS_PER_BLOCK} rows.
-     */
-    static boolean packsSharedSums(long maxAbs) {
-        return maxAbs <= PACKED_MAX_ABS;
-    }
-
-    /** Blocks that keep every block of the lean shared kernel within {@link #PACKED_ROWS_PER_BLOCK} rows. */
-    static long packedBlocks(long rows) {
-        return (rows + PACKED_ROWS_PER_BLOCK - 1) / PACKED_ROWS_PER_BLOCK;
+    public static boolean listsPresentGroups(int groups, int measures, boolean nulls, boolean minMax, long rows) {
+        return groups > 1 && lean(measures, nulls, minMax, rows);
     }
 
     /**
@@ -372,13 +345,10 @@ public final class QueryKernels {
         }
         boolean registers = in.numGroups() == 1;
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
-        // Values too wide for the shared kernel's 48-bit block sums go to the global one (sharedBytes 0).
-        long sharedBytes = packsSharedSums(in.maxAbs()) ? (long) LEAN_SHARED_GROUP_BYTES * in.numGroups() : 0;
-        Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers, sharedBytes, 0);
-        // More blocks than a wave where the rows need them: each then runs when a resident one is done.
-        long blocks = l.shared() ? Math.max(l.blocks(), packedBlocks(chunks.rows())) : l.blocks();
+        Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers,
+                (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
-        return new Prepared(kernel, blocks, (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
+        return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())

@@ -141,8 +141,6 @@ final class ResultChecks {
         final DeviceBuffer z = upload(data.z);
         final DeviceBuffer g;
         final DeviceBuffer m;
-        /** The first measure shifted into the lean shared kernel's range (|v| < 2^31), signs kept. */
-        final DeviceBuffer narrow;
         final DeviceBuffer valid;
         final DeviceBuffer blocksDone = device.allocate(8);
         /** A present-group list with room for every group (its counter at 0). */
@@ -151,17 +149,11 @@ final class ResultChecks {
         final Accumulators acc;
         final QueryKernels.Inputs scanInputs;
         final QueryKernels.Inputs rangeInputs;
-        /**
-         * The range form with one narrow measure: the lean kernels' shape (one SUM, no NULLs), shared memory's
-         * 48-bit sums included.
-         */
+        /** The range form with the first measure only: the lean kernels' shape (one SUM, no NULLs). */
         final QueryKernels.Inputs sumInputs;
-        /** The same with the first measure (|v| up to 2^40): too wide for the shared kernel's sums. */
-        final QueryKernels.Inputs wideSumInputs;
         final HostAggregate[] scanExpected;
         final HostAggregate[] rangeExpected;
         final HostAggregate[] sumExpected;
-        final HostAggregate[] wideSumExpected;
 
         Jobs(int groups, int[] groupOf) {
             this.groups = groups;
@@ -176,8 +168,6 @@ final class ResultChecks {
             Arrays.fill(validity, words, 2 * words, -1);
             g = groupOf == null ? null : upload(groupOf);
             m = upload(values);
-            long[] narrowValues = Arrays.stream(data.w).map(v -> v >> 10).toArray();
-            narrow = upload(narrowValues);
             valid = upload(validity);
             out = device.allocate(packedBytes(groups));
             list = device.allocate(QueryKernels.PresentList.bytes(groups));
@@ -187,8 +177,7 @@ final class ResultChecks {
             scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
             // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
             rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
-            sumInputs = new QueryKernels.Inputs(g, groups, narrow, 1, null, n, maxAbs(narrowValues));
-            wideSumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n, maxAbs(data.w));
+            sumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n);
             IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399)
                     || (data.z[i] >= 5000 && data.z[i] <= 5099);
             IntPredicate inChunks = i -> i % 4096 < rangeRows(i / 4096);
@@ -196,8 +185,7 @@ final class ResultChecks {
                     HostAggregate.of(n, groups, filtered, groupOf, x, null)};
             rangeExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
                     HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
-            sumExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, narrowValues, null)};
-            wideSumExpected = new HostAggregate[] {rangeExpected[0]};
+            sumExpected = new HostAggregate[] {rangeExpected[0]};
         }
 
         /** The scan job's outputs (every accumulator), compacted by {@code c} or (null) by the caller. */
@@ -220,7 +208,6 @@ final class ResultChecks {
             z.close();
             if (g != null) g.close();
             m.close();
-            narrow.close();
             valid.close();
             blocksDone.close();
             list.close();
@@ -265,9 +252,6 @@ final class ResultChecks {
             kernels.query().rangeAggregate(stream, sumChunks, jobs.sumInputs, jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 1, acc.counts, null, acc.sums, null, null, tileCounts, out);
             if (mismatch == null) mismatch = compare("range, one SUM", out, jobs.sumExpected, false);
-            kernels.query().rangeAggregate(stream, sumChunks, jobs.wideSumInputs, jobs.rangeOutputs(null));
-            kernels.compact().compact(stream, groups, 1, acc.counts, null, acc.sums, null, null, tileCounts, out);
-            if (mismatch == null) mismatch = compare("range, one wide SUM", out, jobs.wideSumExpected, false);
             if (QueryKernels.compactsInLaunch(groups)) {
                 QueryKernels.Compaction inLaunch = new QueryKernels.Compaction(out, jobs.blocksDone);
                 for (int run = 1; run <= 2 && mismatch == null; run++) {
@@ -480,10 +464,6 @@ final class ResultChecks {
             startCount[2 * c + 1] = Math.min(rangeRows(c), n - c * 4096);
         }
         return QueryKernels.ChunkList.of(startCount);
-    }
-
-    private static long maxAbs(long[] values) {
-        return Arrays.stream(values).map(Math::abs).max().orElse(0);
     }
 
     private static int present(HostAggregate h) {
