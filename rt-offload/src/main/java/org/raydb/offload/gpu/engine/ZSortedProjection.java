@@ -111,21 +111,19 @@ final class ZSortedProjection implements GpuResident {
 
     static int[] chunksOf(int[] start, List<long[]> zIntervals) {
         List<int[]> ranges = TriangleScene.zRanges(c -> start[c], start.length - 2, zIntervals);
-        int[] pairs = new int[2 * ranges.size()];
+        int[] startCount = new int[2 * ranges.size()];  // {start, count}, the kernels' pairs by ChunkList.of
         int n = 0;
-        int stop = -1;  // where the last kept range ends in the order
-        long end = 0;
         for (int[] range : ranges) {
             if (range[1] <= range[0]) continue;
-            end += range[1] - range[0];
-            if (range[0] != stop) {
-                pairs[2 * n] = range[0];
+            if (n > 0 && startCount[2 * n - 2] + startCount[2 * n - 1] == range[0]) {
+                startCount[2 * n - 1] += range[1] - range[0];
+            } else {
+                startCount[2 * n] = range[0];
+                startCount[2 * n + 1] = range[1] - range[0];
                 n++;
             }
-            pairs[2 * n - 1] = Math.toIntExact(end);
-            stop = range[1];
         }
-        return Arrays.copyOf(pairs, 2 * n);
+        return QueryKernels.ChunkList.of(Arrays.copyOf(startCount, 2 * n));
     }
 
     @Override
