@@ -50,9 +50,9 @@ public final class CudaEngine extends GpuEngine {
         JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
-        boolean listed = chunks != null && QueryKernels.listsPresentGroups(job.groupCount(), in.measures.count(),
-                validity != null, in.measures.needMins() || in.measures.needMaxs(), job.rows());
-        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(listed);
+        boolean lean = chunks != null && QueryKernels.deliversTagged(in.measures.count(), validity != null,
+                in.measures.needMins() || in.measures.needMaxs(), job.rows());
+        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(lean);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
             for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
@@ -94,7 +94,7 @@ public final class CudaEngine extends GpuEngine {
         out.compact();
         scratch.clock.stop(stream);
         long queued = System.nanoTime();
-        GroupAggregates result = out.read(job.aggregates());
+        GroupAggregates result = out.read(job.aggregates(), launch);
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();

@@ -16,9 +16,11 @@ import org.raydb.offload.gpu.cuda.PinnedBuffer;
  * lists go in the launch's parameters or are uploaded: reading mapped memory costs each launch several µs on
  * the H100 host, see query.cu's walkChunks); the launch's last block writes the packed groups (CompactKernels' layout) to the output area, fences
  * and stores the job's sequence number in the done word, for which the host spins (query.cu's deliver).
- * Layout: the done word on its own 128-byte line, the input area, the output area. One job at a time: the
- * host rewrites the input only after the previous job's done word, which the last block stores after every
- * block has finished reading its input.
+ * The lean range kernels write tagged words instead, to their own area, and store no done word
+ * ({@link #nextTaggedDelivery}, {@link TaggedResult}): a word is there once its tag is the job's.
+ * Layout: the done word on its own 128-byte line, the input area, the output area, the tagged area (as large as
+ * the output area). One job at a time: the host rewrites the input only after the previous job's delivery,
+ * which comes after every block has finished reading its input (lean range launches read none).
  */
 public final class ResultMailbox implements AutoCloseable {
 
@@ -31,19 +33,27 @@ public final class ResultMailbox implements AutoCloseable {
     private final MemorySegment done;
     private final ByteBuffer input;
     private final LongBuffer output;
+    private final MemorySegment tagged;
     private final long inputOffset;
     private final long outputOffset;
+    private final long taggedOffset;
     private long sequence;
+
+    /** Words of a one-group lean launch's slot for each block's partials (query.cu's deliverPartials). */
+    public static final int PARTIAL_WORDS = 4;
 
     public ResultMailbox(CudaDevice device, long inputBytes, long outputBytes) {
         inputOffset = LINE;
         outputOffset = inputOffset + roundUp(inputBytes);
-        memory = device.allocateMapped(outputOffset + roundUp(outputBytes));
+        taggedOffset = outputOffset + roundUp(outputBytes);
+        memory = device.allocateMapped(taggedOffset + roundUp(outputBytes));
         MemorySegment all = memory.segment();
         done = all.asSlice(0, 8);
         WORD.setRelease(done, 0L, 0L);
         input = all.asSlice(inputOffset, inputBytes).asByteBuffer().order(ByteOrder.nativeOrder());
         output = all.asSlice(outputOffset, outputBytes).asByteBuffer().order(ByteOrder.nativeOrder()).asLongBuffer();
+        tagged = all.asSlice(taggedOffset, outputBytes);
+        tagged.fill((byte) 0);  // tag 0 is no job's
     }
 
     private static long roundUp(long bytes) {
@@ -72,7 +82,67 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** The next job's delivery, under a fresh sequence number; pass it to one launch. */
     public QueryKernels.Delivery nextDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), ++sequence);
+        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next());
+    }
+
+    /**
+     * The next lean range launch's delivery (QueryKernels.deliversTagged), to the tagged area, under a fresh
+     * sequence number; read it with {@link #awaitListed} or {@link #awaitPartials}.
+     */
+    public QueryKernels.Delivery nextTaggedDelivery() {
+        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next());
+    }
+
+    /**
+     * A sequence number whose tag (its low 32 bits) is not 0. Once every 2^32 jobs the tags come round again:
+     * the tagged area is cleared then, so that no word left from an earlier job can carry a later job's tag.
+     */
+    private long next() {
+        if ((int) ++sequence == 0) {
+            tagged.fill((byte) 0);
+            ++sequence;
+        }
+        return sequence;
+    }
+
+    /**
+     * Waits for a listed lean launch's groups (query.cu's compactIfLast) and returns them in CompactKernels'
+     * layout for one measure (header, then entries of group, rows, non-NULL rows, sum), or a header of
+     * {@link QueryKernels.PresentList#OVERFLOW} alone. Spins on the tags; after {@link #SPIN_NANOS} it synchronizes
+     * {@code stream} instead, which reports a failed kernel as the usual CudaException, and fails if the
+     * launch ended without delivering.
+     */
+    public LongBuffer awaitListed(QueryKernels.Delivery delivery, CudaStream stream) {
+        TaggedResult result = new TaggedResult(tagged, delivery.sequence());
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        if (!result.awaitListed(deadline)) {
+            stream.synchronize();
+            if (!result.awaitListed(System.nanoTime())) throw undelivered(delivery);
+        }
+        return result.listed();
+    }
+
+    /**
+     * Waits for the partials of a one-group lean launch of {@code blocks} blocks (query.cu's deliverPartials)
+     * and returns their total in CompactKernels' layout for one measure: no entry where no row qualified, else
+     * group 0's. Waits like {@link #awaitListed}.
+     */
+    public LongBuffer awaitPartials(QueryKernels.Delivery delivery, long blocks, CudaStream stream) {
+        if (PARTIAL_WORDS * blocks * 8 > tagged.byteSize()) {
+            throw new IllegalArgumentException(blocks + " blocks' partials exceed the mailbox's tagged area");
+        }
+        TaggedResult result = new TaggedResult(tagged, delivery.sequence());
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        if (!result.awaitPartials(blocks, deadline)) {
+            stream.synchronize();
+            if (!result.awaitPartials(blocks, System.nanoTime())) throw undelivered(delivery);
+        }
+        return result.partials(blocks);
+    }
+
+    private static IllegalStateException undelivered(QueryKernels.Delivery delivery) {
+        return new IllegalStateException("the launch of job " + delivery.sequence() + " finished without"
+                + " delivering its groups");
     }
 
     /** The done word now: the sequence number of the last job delivered. */

@@ -287,11 +287,13 @@ final class ResultChecks {
     /**
      * Both jobs twice in a row through a {@link ResultMailbox}, as the cuda engine runs them where the launch
      * compacts: inputs written to its input area, groups read from its output area as soon as the done word
-     * holds the job's number; then the range job timed on the host from launch to done word.
+     * holds the job's number, or from the tagged area as the lean kernel's words arrive; then the range job timed
+     * on the host from launch to done word.
      */
     private CheckResult mailboxCheck(String name, int groups, int[] groupOf) {
         try (Jobs jobs = new Jobs(groups, groupOf);
-             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES, packedBytes(groups))) {
+             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES,
+                     Math.max(packedBytes(groups), kernels.query().partialsBytes()))) {
             String mismatch = null;
             for (int run = 1; run <= 2 && mismatch == null; run++) {
                 QueryKernels.Filter filter = writeFilter(mailbox, jobs.z);
@@ -301,17 +303,13 @@ final class ResultChecks {
                     mismatch = deliver("range, mailbox " + run, mailbox, jobs, jobs.rangeExpected, false,
                             rangeFromMailbox(mailbox, jobs, jobs.rangeInputs));
                 }
-                if (mismatch == null) {
+                if (mismatch == null && groups > 1) {
                     mismatch = deliver("range, one SUM, mailbox " + run, mailbox, jobs, jobs.sumExpected, false,
                             rangeFromMailbox(mailbox, jobs, jobs.sumInputs));
                 }
-                if (mismatch == null && groups > 1) {
-                    QueryKernels.PresentList listed = jobs.listed(groups);
-                    Consumer<QueryKernels.Compaction> launch = rangeFromMailbox(mailbox, jobs, jobs.sumInputs);
-                    mismatch = deliver("range, one SUM, listed, mailbox " + run, mailbox, jobs, jobs.sumExpected,
-                            false, true, c -> launch.accept(new QueryKernels.Compaction(c.out(), c.blocksDone(),
-                                    c.delivery(), listed)));
-                    if (mismatch == null) mismatch = counterAtZero(jobs.list);
+                if (mismatch == null) {
+                    mismatch = deliverTagged((groups > 1 ? "range, one SUM, listed, tagged " : "range, one SUM,"
+                            + " blocks' partials, tagged ") + run, mailbox, jobs);
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
@@ -356,25 +354,43 @@ final class ResultChecks {
      */
     private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
                            Consumer<QueryKernels.Compaction> launch) {
-        return deliver(job, mailbox, jobs, expected, minMax, false, launch);
-    }
-
-    /** {@link #deliver}, of a launch that lists its groups where {@code listed} (sorted before they are compared). */
-    private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
-                           boolean listed, Consumer<QueryKernels.Compaction> launch) {
         LongBuffer output = mailbox.output();
         for (int i = 0; i < output.capacity(); i++) output.put(i, -1);
         QueryKernels.Delivery delivery = mailbox.nextDelivery();
         long before = mailbox.doneWord();
-        if (before != delivery.sequence() - 1) {
+        if (before >= delivery.sequence()) {
             return job + ": done word " + before + " before the launch of job " + delivery.sequence();
         }
         long t = System.nanoTime();
         launch.accept(new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery));
         mailbox.await(delivery, stream);
         deliveryNanos = System.nanoTime() - t;
-        String mismatch = compare(job, listed ? sorted(output, expected, minMax) : output, expected, minMax);
+        String mismatch = compare(job, output, expected, minMax);
         return mismatch != null ? mismatch : counterAtZero(jobs.blocksDone);
+    }
+
+    /**
+     * The one-SUM range job (a lean kernel) delivering tagged words to {@code mailbox}: its listed groups, or
+     * with one group every block's partials, taken as their tags arrive and compared at once; then, once the
+     * stream is done, the finished-blocks counter and the list's must be back at 0.
+     */
+    private String deliverTagged(String job, ResultMailbox mailbox, Jobs jobs) {
+        boolean listed = jobs.groups > 1;
+        QueryKernels.Delivery delivery = mailbox.nextTaggedDelivery();
+        QueryKernels.Compaction c = new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery,
+                listed ? jobs.listed(jobs.groups) : null);
+        mailbox.input().asIntBuffer().put(0, jobs.chunks);
+        QueryKernels.Prepared launch = kernels.query().prepareRange(QueryKernels.ChunkList.onDevice(
+                mailbox.inputAddress(), jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)),
+                jobs.sumInputs, jobs.rangeOutputs(c));
+        launch.enqueue(stream);
+        LongBuffer output = listed ? mailbox.awaitListed(delivery, stream)
+                : mailbox.awaitPartials(delivery, launch.blocks(), stream);
+        String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
+                false);
+        stream.synchronize();
+        if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
+        return mismatch != null || !listed ? mismatch : counterAtZero(jobs.list);
     }
 
     /**
