@@ -37,9 +37,8 @@
  *
  * Delivery to the host's mailbox: when the host also passes `mailbox` (mapped pinned host memory), the last
  * block copies the packed result there and then publishes `sequence` in the `done` word, so the host reads
- * the groups without a copy call or a stream synchronize (ResultMailbox.java). The lean range kernels deliver
- * tagged words instead, with no done word (storeTagged): a listed launch's last block its groups, and a launch
- * of one group every block its own partials (deliverPartials).
+ * the groups without a copy call or a stream synchronize (ResultMailbox.java). The lean range kernels' last
+ * block delivers tagged words instead, with no done word (deliverTagged).
  */
 #include <climits>
 #include "compact_tile.cuh"
@@ -317,8 +316,7 @@ static __device__ __forceinline__ void publish(unsigned long long* done, unsigne
  * job's tag (its sequence number's low 32 bits, never 0) above 32 bits of payload, and goes out as a relaxed
  * system-scope store, which reaches the host whole (aligned 8 bytes). So the host, which knows how many words
  * to expect, takes each word once its tag is the job's: no system-scope fence and no flag behind them (a probe
- * on the H100 host: a listed delivery 1.5-2.6 us shorter by ncu; per-block partials of one group 6.6 us
- * shorter than atomics, the last block and a flag). ResultMailbox.java and TaggedResult.java read them.
+ * on the H100 host: kernels 1.5-2.6 us shorter by ncu). ResultMailbox.java and TaggedResult.java read them.
  */
 static __device__ __forceinline__ void storeTagged(long long* at, unsigned long long tag, unsigned int a,
                                                    unsigned int b) {
@@ -354,60 +352,92 @@ static __device__ __forceinline__ void notePresent(unsigned int* listed, int cap
 constexpr long long LIST_OVERFLOW = -1;
 
 /*
- * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
- * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
- * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
- * tile's in group order. A listed launch delivers tagged words (header: tag | present, or tag | 0xffffffff on
- * overflow; entry: tag | group, tag | rows, tag | sum's low half, tag | sum's high half; the lean kernels count
- * fewer than 2^32 rows). Not inlined: only one block runs the compaction, and inlined its registers would add
- * spills to the row loop.
+ * Counts the block as finished (thread 0, after the barrier that follows the block's flush) and returns, in
+ * every thread, whether it was the last. One acquire-release atomic: its release half, after the barrier,
+ * makes every thread's flush visible before the count (the CTA barrier then fence-and-atomic pattern of a
+ * grid barrier), and its acquire half, before the next barrier, lets the last block read every other block's
+ * flush; a fence in every thread before and another after cost the same and took a round trip more.
  */
-static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
-                                                  int nMeasures, const Accumulators& out, unsigned int* listed,
-                                                  int listCapacity, long long* mailbox, unsigned long long* done,
-                                                  unsigned long long sequence) {
+static __device__ __forceinline__ bool finishedLast(unsigned int* blocksDone) {
     __shared__ bool last;
-    __threadfence();  // this block's flush is visible device-wide before the block counts itself done
     __syncthreads();
-    if (threadIdx.x == 0) last = atomicAdd(blocksDone, 1u) == gridDim.x - 1;
+    if (threadIdx.x == 0) {
+        unsigned int before;
+        asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;" : "=r"(before) : "l"(blocksDone) : "memory");
+        last = before == gridDim.x - 1;
+    }
     __syncthreads();
-    if (!last) return;
-    __threadfence();
-    const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
-    unsigned long long present = 0;
+    return last;
+}
+
+/*
+ * The lean kernels' delivery by the last block, as tagged words: the listed groups (header tag | present, or
+ * tag | 0xffffffff and nothing moved when more groups were noted than the list holds), or without a list (one
+ * group) group 0 where it has rows; entry: tag | group, tag | rows, tag | the sum's low half, tag | its high
+ * half (the lean kernels count fewer than 2^32 rows). The accumulators it moves go back to 0.
+ */
+static __device__ void deliverTagged(const Accumulators& out, unsigned int* blocksDone, unsigned int* listed,
+                                     int listCapacity, long long* mailbox, unsigned long long sequence) {
+    const unsigned long long tag = sequence << 32;
+    unsigned int present;
     long long header;
-    // Listed groups go straight to the mailbox where there is one (the probe: the copy from `compacted` behind
-    // another barrier cost 600-4,700 cycles); tiles are compacted in `compacted`, whose codes they read back.
-    long long* packed = listed && mailbox ? mailbox : compacted;
     if (listed) {
         const unsigned int noted = __ldcg(listed);
         const bool complete = noted <= (unsigned int)listCapacity;
         present = complete ? noted : 0;
         header = complete ? (long long)noted : LIST_OVERFLOW;
-        const unsigned long long tag = sequence << 32;
+    } else {
+        present = __ldcg(out.counts) ? 1 : 0;
+        header = present;
+    }
+    for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
+        const int g = listed ? (int)__ldcg(listed + 1 + i) : 0;
+        const unsigned long long rows = __ldcg(out.counts + g);
+        const unsigned long long sum = (unsigned long long)__ldcg(out.sums + g);
+        long long* e = mailbox + 2 + 4 * (long long)i;
+        storeTagged(e, tag, (unsigned int)g, (unsigned int)rows);
+        storeTagged(e + 2, tag, (unsigned int)sum, (unsigned int)(sum >> 32));
+        out.counts[g] = 0;
+        out.sums[g] = 0;
+    }
+    __syncthreads();  // every thread has read listed[0] and counts[0]
+    if (threadIdx.x == 0) {
+        storeTagged(mailbox, tag, (unsigned int)header, 0u);
+        *blocksDone = 0;
+        if (listed) *listed = 0;
+    }
+}
+
+/*
+ * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
+ * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
+ * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
+ * tile's in group order; a lean kernel (`tagged`) with a mailbox delivers them as tagged words instead
+ * (deliverTagged). Not inlined: only one block runs the compaction, and inlined its registers would add
+ * spills to the row loop.
+ */
+static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
+                                                  int nMeasures, const Accumulators& out, unsigned int* listed,
+                                                  int listCapacity, long long* mailbox, unsigned long long* done,
+                                                  unsigned long long sequence, bool tagged) {
+    if (!finishedLast(blocksDone)) return;
+    if (tagged && mailbox) {
+        deliverTagged(out, blocksDone, listed, listCapacity, mailbox, sequence);
+        return;
+    }
+    const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
+    unsigned long long present = 0;
+    long long header;
+    if (listed) {
+        const unsigned int noted = __ldcg(listed);
+        const bool complete = noted <= (unsigned int)listCapacity;
+        present = complete ? noted : 0;
+        header = complete ? (long long)noted : LIST_OVERFLOW;
         for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
-            long long* e = packed + 2 + (long long)i * words;
-            const int g = (int)__ldcg(listed + 1 + i);
-            if (mailbox) {  // a lean launch: one measure, no NULLs, no MIN or MAX
-                const unsigned long long rows = __ldcg(out.counts + g);
-                const unsigned long long sum = (unsigned long long)__ldcg(out.sums + g);
-                storeTagged(e, tag, (unsigned int)g, (unsigned int)rows);
-                storeTagged(e + 2, tag, (unsigned int)sum, (unsigned int)(sum >> 32));
-                out.counts[g] = 0;
-                out.sums[g] = 0;
-            } else {
-                moveEntry(e, g, numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins, out.maxs);
-            }
+            moveEntry(compacted + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures,
+                      out.counts, out.valid, out.sums, out.mins, out.maxs);
         }
         __syncthreads();  // every thread has read listed[0]
-        if (mailbox) {
-            if (threadIdx.x == 0) {
-                storeTagged(packed, tag, (unsigned int)header, 0u);
-                *blocksDone = 0;
-                *listed = 0;
-            }
-            return;
-        }
     } else {
         for (long long first = 0; first < numGroups; first += COMPACT_TILE) {
             present = compactTile(first, present, numGroups, nMeasures, out.counts, out.valid, out.sums, out.mins,
@@ -416,16 +446,12 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
         header = (long long)present;
     }
     if (threadIdx.x == 0) {
-        packed[0] = header;
-        packed[1] = 0;
+        compacted[0] = header;
+        compacted[1] = 0;
         *blocksDone = 0;
         if (listed) *listed = 0;
     }
-    if (packed == mailbox) {
-        publish(done, sequence);
-    } else if (mailbox) {
-        deliver(compacted, present, words, mailbox, done, sequence);
-    }
+    if (mailbox) deliver(compacted, present, words, mailbox, done, sequence);
 }
 
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
@@ -478,7 +504,8 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     const Accumulators global{counts, validCounts, sums, mins, maxs};
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
+                      false);
     }
 }
 
@@ -574,7 +601,8 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
     });
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence);
+        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
+                      false);
     }
 }
 
@@ -606,35 +634,6 @@ static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned in
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
  * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
-
-/*
- * One group with a mailbox: each block delivers its own count and sum to slot blockIdx.x of the mailbox (4
- * words: tag | rows, tag | sum's low half, tag | sum's high half, unused), and the host adds the slots up. No
- * global atomics, no finished-blocks counter, no last block: a probe on the H100 host put q1.1's kernel at 11.8
- * us by ncu this way against 18.4 with them.
- */
-static __device__ __forceinline__ void deliverPartials(unsigned long long count, unsigned long long sum,
-                                                       long long* mailbox, unsigned long long sequence) {
-    __shared__ unsigned long long warpCounts[QUERY_THREADS / 32], warpSums[QUERY_THREADS / 32];
-    const unsigned long long c = (unsigned long long)warpSum((long long)count);
-    const unsigned long long s = (unsigned long long)warpSum((long long)sum);
-    if ((threadIdx.x & 31) == 0) {
-        warpCounts[threadIdx.x >> 5] = c;
-        warpSums[threadIdx.x >> 5] = s;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned long long rows = 0, total = 0;
-        for (int w = 0; w < QUERY_THREADS / 32; ++w) {
-            rows += warpCounts[w];
-            total += warpSums[w];
-        }
-        long long* slot = mailbox + 4 * (long long)blockIdx.x;
-        const unsigned long long tag = sequence << 32;
-        storeTagged(slot, tag, (unsigned int)rows, (unsigned int)total);
-        storeTagged(slot + 2, tag, (unsigned int)(total >> 32), 0u);
-    }
-}
 
 template <int MODE>
 static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
@@ -682,10 +681,6 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     });
     const Accumulators global{counts, nullptr, sums, nullptr, nullptr};
     if constexpr (MODE == LEAN_REGISTERS) {
-        if (mailbox) {
-            deliverPartials(count, sum, mailbox, sequence);
-            return;
-        }
         // The general kernels' flush, from partials built after the loop (only they stay live through it).
         RegisterPartials p = emptyPartials();
         p.count = count;
@@ -704,7 +699,8 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         }
     }
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence);
+        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence,
+                      true);
     }
 }
 

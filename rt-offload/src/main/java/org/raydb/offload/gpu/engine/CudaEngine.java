@@ -94,7 +94,7 @@ public final class CudaEngine extends GpuEngine {
         out.compact();
         scratch.clock.stop(stream);
         long queued = System.nanoTime();
-        GroupAggregates result = out.read(job.aggregates(), launch);
+        GroupAggregates result = out.read(job.aggregates());
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();

@@ -20,8 +20,8 @@ import org.raydb.offload.plan.Aggregate;
  * a small block into pinned memory and one wait, unless more groups than the first copy covers have rows.
  * Where the launch compacts and the result fits the scratch's {@link ResultMailbox}, the last block delivers
  * the groups to that mapped host memory itself and {@link #read} only spins for its done word: no copy call
- * and no stream synchronize. A lean range launch delivers tagged words there instead, which {@link #read} takes
- * as they arrive: its listed groups, or with one group every block's partials, which it adds up.
+ * and no stream synchronize. A lean range launch's last block delivers tagged words there instead, which
+ * {@link #read} takes as they arrive.
  */
 final class DeviceAggregates {
 
@@ -91,8 +91,8 @@ final class DeviceAggregates {
     /**
      * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
      * launch), and delivers to the mailbox where the result fits it. A {@code lean} range launch
-     * (QueryKernels.deliversTagged) of a group space lists the groups it notes (any group space) and delivers
-     * them as tagged words, and one of one group delivers its blocks' partials; other launches compact tile by
+     * (QueryKernels.deliversTagged) of a group space lists the groups it notes (any group space), and delivers
+     * them, or its one group, as tagged words; other launches compact tile by
      * tile where the group space is small enough (QueryKernels.compactsInLaunch); else the plain outputs. Pass
      * them to one launch only, and call this before the job writes its input to the mailbox (it may grow the
      * mailbox).
@@ -107,9 +107,7 @@ final class DeviceAggregates {
             listed = new QueryKernels.PresentList(scratch.presentList(stream, capacity), capacity);
             entries = capacity;
         }
-        long bytes = 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords);
-        if (lean && !listsPresent) bytes = scratch.gpu().kernels().query().partialsBytes();
-        mailbox = scratch.mailbox(stream, bytes);
+        mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords));
         tagged = lean && mailbox != null;
         delivery = mailbox == null ? null : tagged ? mailbox.nextTaggedDelivery() : mailbox.nextDelivery();
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
@@ -134,20 +132,7 @@ final class DeviceAggregates {
      * stream) and returns them as the core's sparse state.
      */
     GroupAggregates read(List<Aggregate> aggregates) {
-        if (tagged && listed == null) throw new IllegalStateException("a one-group lean launch needs its grid");
-        return read(aggregates, 0);
-    }
-
-    /**
-     * {@link #read} after {@code launch}, whose grid a one-group lean launch needs: each of its blocks
-     * delivers partials.
-     */
-    GroupAggregates read(List<Aggregate> aggregates, QueryKernels.Prepared launch) {
-        return read(aggregates, launch.blocks());
-    }
-
-    private GroupAggregates read(List<Aggregate> aggregates, long blocks) {
-        LongBuffer words = delivery == null ? copyBack() : awaitDelivery(blocks);
+        LongBuffer words = delivery == null ? copyBack() : awaitDelivery();
         if (listed != null && words.get(0) == QueryKernels.PresentList.OVERFLOW) {
             overflowed = true;
             compactTiles();
@@ -158,19 +143,15 @@ final class DeviceAggregates {
         return parse(aggregates, groups, measures, mins != null, maxs != null, words, presentGroups);
     }
 
-    /**
-     * Spins until the launch (of {@code blocks} blocks) has delivered the groups to the mailbox; returns them
-     * in CompactKernels' layout.
-     */
-    private LongBuffer awaitDelivery(long blocks) {
+    /** Spins until the launch has delivered the groups to the mailbox; returns them in CompactKernels' layout. */
+    private LongBuffer awaitDelivery() {
         long t = System.nanoTime();
         LongBuffer words;
-        if (!tagged) {
+        if (tagged) {
+            words = mailbox.awaitListed(delivery, stream);
+        } else {
             mailbox.await(delivery, stream);
             words = mailbox.output();
-        } else {
-            words = listed != null ? mailbox.awaitListed(delivery, stream)
-                    : mailbox.awaitPartials(delivery, blocks, stream);
         }
         fetchedAt = System.nanoTime();
         spinNanos = fetchedAt - t;
@@ -256,11 +237,10 @@ final class DeviceAggregates {
     /**
      * Device bytes the compaction reads (after {@link #read}): the counts (twice where its count pass ran), or
      * the listed groups' codes, then each present group's entry (twice where the launch delivered them to the
-     * mailbox; a tagged delivery reads only the count and sum). Blocks' partials read nothing.
+     * mailbox; a tagged delivery reads only the count and sum).
      */
     long compactionBytes() {
-        if (tagged && listed == null) return 0;
-        if (tagged && !overflowed) return 4L * (1 + presentGroups) + 16L * presentGroups;
+        if (tagged && !overflowed) return 4L * (listed != null ? 1 + presentGroups : 0) + 16L * presentGroups;
         long entries = 8L * entryWords * presentGroups * (delivery != null && !overflowed ? 2 : 1);
         if (listed != null && !overflowed) return 4L * (1 + presentGroups) + entries;
         boolean countPass = (!compactedInLaunch || overflowed) && CompactKernels.tiles(groups) > 1;

@@ -181,8 +181,8 @@ public final class QueryKernels {
      * space where {@link #compactsInLaunch}; {@code blocksDone} is a device int at 0 (the launch leaves it at 0).
      * With a {@link Delivery}, it also copies them to a {@link ResultMailbox}. With a {@link PresentList} (the
      * lean range kernels only, any group space) it moves just the groups the launch noted there, in no order.
-     * A lean range launch with a delivery writes tagged words (its listed groups, or with one group every block's
-     * partials and no compaction): give it {@link ResultMailbox#nextTaggedDelivery}.
+     * A lean range launch with a delivery writes tagged words (its listed groups, or its one group): give it
+     * {@link ResultMailbox#nextTaggedDelivery}.
      */
     public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery, PresentList listed) {
 
@@ -312,17 +312,12 @@ public final class QueryKernels {
     }
 
     /**
-     * Whether a range job of this shape runs a lean kernel, which delivers tagged words to a mailbox (query.cu's
-     * storeTagged; {@link ResultMailbox#nextTaggedDelivery}): where it has a group space, the groups it noted in a
-     * {@link PresentList}, else every block's partials.
+     * Whether a range job of this shape runs a lean kernel, whose last block delivers tagged words to a mailbox
+     * (query.cu's deliverTagged; {@link ResultMailbox#nextTaggedDelivery}): where it has a group space, the groups
+     * it noted in a {@link PresentList}, else its one group.
      */
     public static boolean deliversTagged(int measures, boolean nulls, boolean minMax, long rows) {
         return lean(measures, nulls, minMax, rows);
-    }
-
-    /** Mailbox bytes that a one-group lean launch's partials may take: a slot for each block of its widest grid. */
-    public long partialsBytes() {
-        return 8L * ResultMailbox.PARTIAL_WORDS * LEAN_REGISTERS_BLOCKS_PER_SM * multiprocessors;
     }
 
     /**

@@ -39,9 +39,6 @@ public final class ResultMailbox implements AutoCloseable {
     private final long taggedOffset;
     private long sequence;
 
-    /** Words of a one-group lean launch's slot for each block's partials (query.cu's deliverPartials). */
-    public static final int PARTIAL_WORDS = 4;
-
     public ResultMailbox(CudaDevice device, long inputBytes, long outputBytes) {
         inputOffset = LINE;
         outputOffset = inputOffset + roundUp(inputBytes);
@@ -87,7 +84,7 @@ public final class ResultMailbox implements AutoCloseable {
 
     /**
      * The next lean range launch's delivery (QueryKernels.deliversTagged), to the tagged area, under a fresh
-     * sequence number; read it with {@link #awaitListed} or {@link #awaitPartials}.
+     * sequence number; read it with {@link #awaitListed}.
      */
     public QueryKernels.Delivery nextTaggedDelivery() {
         return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next());
@@ -106,8 +103,8 @@ public final class ResultMailbox implements AutoCloseable {
     }
 
     /**
-     * Waits for a listed lean launch's groups (query.cu's compactIfLast) and returns them in CompactKernels'
-     * layout for one measure (header, then entries of group, rows, non-NULL rows, sum), or a header of
+     * Waits for a lean launch's groups (query.cu's deliverTagged: the listed ones, or group 0) and returns them in
+     * CompactKernels' layout for one measure (header, then entries of group, rows, non-NULL rows, sum), or a header of
      * {@link QueryKernels.PresentList#OVERFLOW} alone. Spins on the tags; after {@link #SPIN_NANOS} it synchronizes
      * {@code stream} instead, which reports a failed kernel as the usual CudaException, and fails if the
      * launch ended without delivering.
@@ -120,24 +117,6 @@ public final class ResultMailbox implements AutoCloseable {
             if (!result.awaitListed(System.nanoTime())) throw undelivered(delivery);
         }
         return result.listed();
-    }
-
-    /**
-     * Waits for the partials of a one-group lean launch of {@code blocks} blocks (query.cu's deliverPartials)
-     * and returns their total in CompactKernels' layout for one measure: no entry where no row qualified, else
-     * group 0's. Waits like {@link #awaitListed}.
-     */
-    public LongBuffer awaitPartials(QueryKernels.Delivery delivery, long blocks, CudaStream stream) {
-        if (PARTIAL_WORDS * blocks * 8 > tagged.byteSize()) {
-            throw new IllegalArgumentException(blocks + " blocks' partials exceed the mailbox's tagged area");
-        }
-        TaggedResult result = new TaggedResult(tagged, delivery.sequence());
-        long deadline = System.nanoTime() + SPIN_NANOS;
-        if (!result.awaitPartials(blocks, deadline)) {
-            stream.synchronize();
-            if (!result.awaitPartials(blocks, System.nanoTime())) throw undelivered(delivery);
-        }
-        return result.partials(blocks);
     }
 
     private static IllegalStateException undelivered(QueryKernels.Delivery delivery) {

@@ -292,8 +292,7 @@ final class ResultChecks {
      */
     private CheckResult mailboxCheck(String name, int groups, int[] groupOf) {
         try (Jobs jobs = new Jobs(groups, groupOf);
-             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES,
-                     Math.max(packedBytes(groups), kernels.query().partialsBytes()))) {
+             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES, packedBytes(groups))) {
             String mismatch = null;
             for (int run = 1; run <= 2 && mismatch == null; run++) {
                 QueryKernels.Filter filter = writeFilter(mailbox, jobs.z);
@@ -309,7 +308,7 @@ final class ResultChecks {
                 }
                 if (mismatch == null) {
                     mismatch = deliverTagged((groups > 1 ? "range, one SUM, listed, tagged " : "range, one SUM,"
-                            + " blocks' partials, tagged ") + run, mailbox, jobs);
+                            + " tagged ") + run, mailbox, jobs);
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
@@ -370,9 +369,9 @@ final class ResultChecks {
     }
 
     /**
-     * The one-SUM range job (a lean kernel) delivering tagged words to {@code mailbox}: its listed groups, or
-     * with one group every block's partials, taken as their tags arrive and compared at once; then, once the
-     * stream is done, the finished-blocks counter and the list's must be back at 0.
+     * The one-SUM range job (a lean kernel) delivering tagged words to {@code mailbox}: its listed groups, or its
+     * one group, taken as their tags arrive and compared at once; then, once the stream is done, the
+     * finished-blocks counter and the list's must be back at 0.
      */
     private String deliverTagged(String job, ResultMailbox mailbox, Jobs jobs) {
         boolean listed = jobs.groups > 1;
@@ -380,12 +379,9 @@ final class ResultChecks {
         QueryKernels.Compaction c = new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery,
                 listed ? jobs.listed(jobs.groups) : null);
         mailbox.input().asIntBuffer().put(0, jobs.chunks);
-        QueryKernels.Prepared launch = kernels.query().prepareRange(QueryKernels.ChunkList.onDevice(
-                mailbox.inputAddress(), jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)),
-                jobs.sumInputs, jobs.rangeOutputs(c));
-        launch.enqueue(stream);
-        LongBuffer output = listed ? mailbox.awaitListed(delivery, stream)
-                : mailbox.awaitPartials(delivery, launch.blocks(), stream);
+        kernels.query().rangeAggregate(stream, QueryKernels.ChunkList.onDevice(mailbox.inputAddress(),
+                jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)), jobs.sumInputs, jobs.rangeOutputs(c));
+        LongBuffer output = mailbox.awaitListed(delivery, stream);
         String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
                 false);
         stream.synchronize();

@@ -44,6 +44,7 @@ class TaggedResultTest {
                     put(area, 2 + 4 * i + 2, tagged(SEQUENCE, g[2]));
                     put(area, 2 + 4 * i + 1, tagged(SEQUENCE, g[1]));
                 }
+                put(area, 1, tagged(SEQUENCE, 0));
                 put(area, 0, tagged(SEQUENCE, groups.length));
             });
             TaggedResult result = new TaggedResult(area, SEQUENCE);
@@ -60,6 +61,7 @@ class TaggedResultTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment area = arena.allocate(8 * 8, 8);
             put(area, 0, tagged(SEQUENCE, -1));
+            put(area, 1, tagged(SEQUENCE, 0));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
             assertTrue(result.awaitListed(System.nanoTime()));
             assertArrayEquals(new long[] {QueryKernels.PresentList.OVERFLOW, 0}, words(result.listed()));
@@ -71,25 +73,9 @@ class TaggedResultTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment area = arena.allocate(8 * 8, 8);
             put(area, 0, tagged(SEQUENCE, 2));
+            put(area, 1, tagged(SEQUENCE, 0));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
             assertThrows(IllegalStateException.class, () -> result.awaitListed(System.nanoTime()));
-        }
-    }
-
-    @Test
-    void blocksPartialsAreAddedUpWithCarriesAcrossTheHalves() {
-        long[][] partials = {{7, 0xffff_ffffL}, {0, 0}, {5, 1}, {2, -3}};  // rows, sum
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment area = arena.allocate(8 * 4 * partials.length, 8);
-            for (int b = 0; b < partials.length; b++) {
-                put(area, 4L * b, tagged(SEQUENCE, partials[b][0]));
-                put(area, 4L * b + 1, tagged(SEQUENCE, partials[b][1]));
-                put(area, 4L * b + 2, tagged(SEQUENCE, partials[b][1] >>> 32));
-            }
-            TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertTrue(result.awaitPartials(partials.length, System.nanoTime()));
-            assertArrayEquals(new long[] {1, 0, 0, 14, 14, 0xffff_ffffL + 1 - 3}, words(result.partials(4)));
-            assertArrayEquals(new long[] {0, 0}, words(result.partials(0)));
         }
     }
 
@@ -97,13 +83,18 @@ class TaggedResultTest {
     void givesUpWhileAWordItNeedsCarriesAnotherJobsTag() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment area = arena.allocate(8 * 8, 8);
-            put(area, 0, tagged(SEQUENCE, 7));
-            put(area, 1, tagged(SEQUENCE, 1));
-            put(area, 2, tagged(SEQUENCE - 1, 0));  // the high half of block 0's sum is still the last job's
-            TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertFalse(result.awaitPartials(1, System.nanoTime() + 1_000_000));
             put(area, 0, tagged(SEQUENCE, 1));
+            TaggedResult result = new TaggedResult(area, SEQUENCE);
+            assertFalse(result.awaitListed(System.nanoTime() + 1_000_000));  // the header's second word is missing
+            put(area, 1, tagged(SEQUENCE, 0));
+            put(area, 2, tagged(SEQUENCE, 0));
+            put(area, 3, tagged(SEQUENCE, 7));
+            put(area, 4, tagged(SEQUENCE - 1, 0));  // the sum's low half is still the last job's
+            put(area, 5, tagged(SEQUENCE, 0));
             assertFalse(result.awaitListed(System.nanoTime() + 1_000_000));
+            put(area, 4, tagged(SEQUENCE, 9));
+            assertTrue(result.awaitListed(System.nanoTime()));
+            assertArrayEquals(new long[] {1, 0, 0, 7, 7, 9}, words(result.listed()));
         }
     }
 
