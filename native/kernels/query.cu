@@ -412,8 +412,8 @@ static __device__ void deliverTagged(const Accumulators& out, unsigned int* bloc
  * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
  * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
  * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
- * tile's in group order; a lean kernel (`tagged`) with a mailbox delivers them as tagged words instead
- * (deliverTagged). Not inlined: only one block runs the compaction, and inlined its registers would add
+ * tile's in group order; a lean kernel with a list or one group (`tagged`) and a mailbox delivers them as
+ * tagged words instead (deliverTagged). Not inlined: only one block runs the compaction, and inlined its registers would add
  * spills to the row loop.
  */
 static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
@@ -699,8 +699,9 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         }
     }
     if (compacted) {
+        // Tagged delivery where there is a list or one group; a group space without a list is compacted by tiles.
         compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence,
-                      true);
+                      listed != nullptr || numGroups == 1);
     }
 }
 

@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 final class TaggedResult {
 
+    private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
     private static final long PAYLOAD = 0xffff_ffffL;
     /** Entry words of a listed launch: group, rows, the sum's low half, its high half. */
     private static final int ENTRY_WORDS = 4;
@@ -47,13 +48,24 @@ final class TaggedResult {
         return to;
     }
 
-    /** Spins until words [from, to) carry the tag (true) or {@code deadline} (System.nanoTime) passed. */
+    /**
+     * Waits until words [from, to) carry the tag (true) or {@code deadline} (System.nanoTime) passed: a bulk copy,
+     * then, while a word is missing, a spin on that word alone, so that the host does not keep reading lines that
+     * the device is still writing.
+     */
     private boolean await(int from, int to, long deadline) {
-        for (int polls = 1; (from = firstMissing(from, to)) < to; polls++) {
+        while ((from = firstMissing(from, to)) < to) {
+            if (!spin(from, deadline)) return false;
+        }
+        VarHandle.acquireFence();
+        return true;
+    }
+
+    private boolean spin(int index, long deadline) {
+        for (int polls = 1; (long) WORD.getAcquire(area, 8L * index) >>> 32 != tag; polls++) {
             if ((polls & 63) == 0 && System.nanoTime() - deadline > 0) return false;
             Thread.onSpinWait();
         }
-        VarHandle.acquireFence();
         return true;
     }
 
