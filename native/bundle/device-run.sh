@@ -18,6 +18,7 @@
 #   OPTIX_QUERIES              the optix bench's subset in the legacy mode
 #   COPY_BANDWIDTH_GBS         skip the measurement and use this figure
 #   JAVA_HEAP (64g)            the bench's -Xmx; RAYDB_TRACE=1 adds -Draydb.gpu.trace=true -Draydb.offload.trace=true
+#   RAYDB_PROPS                more -D options for the JVM (e.g. -Draydb.cuda.tagged=false, to compare)
 #   SKIP_TESTS=1               the legacy mode without the GPU tests
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -49,7 +50,7 @@ unpack() {
     rm -rf "$work" && mkdir -p "$work" && tar -C "$work" -xJf "$bundle" && echo "$sum" > "$work/.bundle-sum"
     say "bundle $sum unpacked"
   fi
-  export RAYDB_JAVA_OPTS="-Xmx${JAVA_HEAP:-64g}${RAYDB_TRACE:+ -Draydb.gpu.trace=true -Draydb.offload.trace=true}"
+  export RAYDB_JAVA_OPTS="-Xmx${JAVA_HEAP:-64g}${RAYDB_TRACE:+ -Draydb.gpu.trace=true -Draydb.offload.trace=true}${RAYDB_PROPS:+ $RAYDB_PROPS}"
   cd "$work" || exit 2
 }
 

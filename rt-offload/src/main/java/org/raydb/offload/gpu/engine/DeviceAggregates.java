@@ -32,6 +32,11 @@ final class DeviceAggregates {
      * present groups than this fall back to compact.cu's launches.
      */
     static final int PRESENT_LIST_CAPACITY = 16 * 1024;
+    /**
+     * {@code -Draydb.cuda.tagged=false}: lean range launches deliver like the others (a system-scope fence, then
+     * the done word), to compare.
+     */
+    private static final boolean TAGGED = !"false".equals(System.getProperty("raydb.cuda.tagged"));
 
     private final JobScratch scratch;
     private final CudaStream stream;
@@ -108,7 +113,7 @@ final class DeviceAggregates {
             entries = capacity;
         }
         mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords));
-        tagged = lean && mailbox != null;
+        tagged = TAGGED && lean && mailbox != null;
         delivery = mailbox == null ? null : tagged ? mailbox.nextTaggedDelivery() : mailbox.nextDelivery();
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
                 new QueryKernels.Compaction(compacted, blocksDone, delivery, listed));

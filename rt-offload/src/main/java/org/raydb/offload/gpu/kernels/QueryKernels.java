@@ -219,9 +219,11 @@ public final class QueryKernels {
 
     /**
      * Device addresses of a mailbox's output area (room for the whole packed result) and done word, where the
-     * last block delivers and then stores {@code sequence} (see {@link ResultMailbox#nextDelivery}).
+     * last block delivers and then stores {@code sequence} (see {@link ResultMailbox#nextDelivery}); or, where
+     * {@code tagged}, its tagged area, where a lean range launch's last block writes tagged words and no done word
+     * ({@link ResultMailbox#nextTaggedDelivery}).
      */
-    public record Delivery(long output, long done, long sequence) {
+    public record Delivery(long output, long done, long sequence, boolean tagged) {
     }
 
     /**
@@ -350,12 +352,17 @@ public final class QueryKernels {
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
         Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
+        Delivery d = out.compaction() == null ? null : out.compaction().delivery();
+        boolean tagged = d != null && d.tagged();
+        if (tagged && listed == null && in.numGroups() > 1) {
+            throw new IllegalArgumentException("a tagged delivery of " + in.numGroups() + " groups needs their list");
+        }
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
         return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
-                .i32(listed == null ? 0 : listed.capacity()), out));
+                .i32(listed == null ? 0 : listed.capacity()).i32(tagged ? 1 : 0), out));
     }
 
     /**

@@ -79,7 +79,7 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** The next job's delivery, under a fresh sequence number; pass it to one launch. */
     public QueryKernels.Delivery nextDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next());
+        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next(), false);
     }
 
     /**
@@ -87,7 +87,7 @@ public final class ResultMailbox implements AutoCloseable {
      * sequence number; read it with {@link #awaitListed}.
      */
     public QueryKernels.Delivery nextTaggedDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next());
+        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next(), true);
     }
 
     /**
