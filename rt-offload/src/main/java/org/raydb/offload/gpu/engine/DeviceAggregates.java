@@ -97,10 +97,9 @@ final class DeviceAggregates {
      * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
      * launch), and delivers to the mailbox where the result fits it. A {@code lean} range launch
      * (QueryKernels.deliversTagged) of a group space lists the groups it notes (any group space), and delivers
-     * them, or its one group, as tagged words; other launches compact tile by
-     * tile where the group space is small enough (QueryKernels.compactsInLaunch); else the plain outputs. Pass
-     * them to one launch only, and call this before the job writes its input to the mailbox (it may grow the
-     * mailbox).
+     * them, or its one group, as tagged words; other launches compact tile by tile where the group space is small
+     * enough (QueryKernels.compactsInLaunch); else the plain outputs. Pass them to one launch only, and call this
+     * before the job writes its input to the mailbox (it may grow the mailbox).
      */
     QueryKernels.Outputs outputsCompactedInLaunch(boolean lean) {
         boolean listsPresent = lean && groups > 1;
@@ -153,7 +152,7 @@ final class DeviceAggregates {
         long t = System.nanoTime();
         LongBuffer words;
         if (tagged) {
-            words = mailbox.awaitListed(delivery, stream);
+            words = mailbox.awaitTagged(delivery, stream);
         } else {
             mailbox.await(delivery, stream);
             words = mailbox.output();

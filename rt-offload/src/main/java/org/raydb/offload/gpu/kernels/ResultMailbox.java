@@ -79,15 +79,17 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** The next job's delivery, under a fresh sequence number; pass it to one launch. */
     public QueryKernels.Delivery nextDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next(), false);
+        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next(),
+                false);
     }
 
     /**
      * The next lean range launch's delivery (QueryKernels.deliversTagged), to the tagged area, under a fresh
-     * sequence number; read it with {@link #awaitListed}.
+     * sequence number; read it with {@link #awaitTagged}.
      */
     public QueryKernels.Delivery nextTaggedDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next(), true);
+        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next(),
+                true);
     }
 
     /**
@@ -103,20 +105,20 @@ public final class ResultMailbox implements AutoCloseable {
     }
 
     /**
-     * Waits for a lean launch's groups (query.cu's deliverTagged: the listed ones, or group 0) and returns them in
-     * CompactKernels' layout for one measure (header, then entries of group, rows, non-NULL rows, sum), or a header of
-     * {@link QueryKernels.PresentList#OVERFLOW} alone. Spins on the tags; after {@link #SPIN_NANOS} it synchronizes
-     * {@code stream} instead, which reports a failed kernel as the usual CudaException, and fails if the
-     * launch ended without delivering.
+     * Waits for a lean launch's groups (query.cu's deliverTagged: the listed ones, or group 0) and returns them
+     * in CompactKernels' layout for one measure (header, then entries of group, rows, non-NULL rows, sum), or a
+     * header of {@link QueryKernels.PresentList#OVERFLOW} alone. Spins on the tags; after {@link #SPIN_NANOS} it
+     * synchronizes {@code stream} instead, which reports a failed kernel as the usual CudaException, and fails if
+     * the launch ended without delivering.
      */
-    public LongBuffer awaitListed(QueryKernels.Delivery delivery, CudaStream stream) {
+    public LongBuffer awaitTagged(QueryKernels.Delivery delivery, CudaStream stream) {
         TaggedResult result = new TaggedResult(tagged, delivery.sequence());
         long deadline = System.nanoTime() + SPIN_NANOS;
-        if (!result.awaitListed(deadline)) {
+        if (!result.awaitGroups(deadline)) {
             stream.synchronize();
-            if (!result.awaitListed(System.nanoTime())) throw undelivered(delivery);
+            if (!result.awaitGroups(System.nanoTime())) throw undelivered(delivery);
         }
-        return result.listed();
+        return result.groups();
     }
 
     private static IllegalStateException undelivered(QueryKernels.Delivery delivery) {

@@ -17,9 +17,9 @@ final class TaggedResult {
 
     private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
     private static final long PAYLOAD = 0xffff_ffffL;
-    /** Entry words of a listed launch: group, rows, the sum's low half, its high half. */
+    /** Entry words: group, rows, the sum's low half, its high half. */
     private static final int ENTRY_WORDS = 4;
-    /** A listed launch's header payload when it noted more groups than its list holds. */
+    /** The header's payload when a listed launch noted more groups than its list holds. */
     private static final int OVERFLOWED = -1;
 
     private final MemorySegment area;
@@ -74,20 +74,20 @@ final class TaggedResult {
     }
 
     /** The header and every entry it announces are the job's (false: not by {@code deadline}). */
-    boolean awaitListed(long deadline) {
+    boolean awaitGroups(long deadline) {
         if (!await(0, CompactKernels.HEADER_WORDS, deadline)) return false;
         int header = (int) words[0];
         if (header == OVERFLOWED) return true;
         long end = CompactKernels.HEADER_WORDS + (long) ENTRY_WORDS * Integer.toUnsignedLong(header);
         if (8 * end > area.byteSize()) {
-            throw new IllegalStateException("a listed launch announced " + Integer.toUnsignedLong(header)
+            throw new IllegalStateException("a tagged delivery announced " + Integer.toUnsignedLong(header)
                     + " groups, more than the mailbox holds");
         }
         return await(CompactKernels.HEADER_WORDS, (int) end, deadline);
     }
 
-    /** The delivered groups (after {@link #awaitListed}) in CompactKernels' layout for one measure. */
-    LongBuffer listed() {
+    /** The delivered groups (after {@link #awaitGroups}) in CompactKernels' layout for one measure. */
+    LongBuffer groups() {
         int header = (int) words[0];
         if (header == OVERFLOWED) return LongBuffer.wrap(new long[] {QueryKernels.PresentList.OVERFLOW, 0});
         int present = header;

@@ -380,8 +380,9 @@ final class ResultChecks {
                 listed ? jobs.listed(jobs.groups) : null);
         mailbox.input().asIntBuffer().put(0, jobs.chunks);
         kernels.query().rangeAggregate(stream, QueryKernels.ChunkList.onDevice(mailbox.inputAddress(),
-                jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)), jobs.sumInputs, jobs.rangeOutputs(c));
-        LongBuffer output = mailbox.awaitListed(delivery, stream);
+                jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)), jobs.sumInputs,
+                jobs.rangeOutputs(c));
+        LongBuffer output = mailbox.awaitTagged(delivery, stream);
         String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
                 false);
         stream.synchronize();

@@ -48,11 +48,11 @@ class TaggedResultTest {
                 put(area, 0, tagged(SEQUENCE, groups.length));
             });
             TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertTrue(result.awaitListed(System.nanoTime() + 10_000_000_000L));
+            assertTrue(result.awaitGroups(System.nanoTime() + 10_000_000_000L));
             kernel.get();
             long[] expected = {3, 0, 3, 10, 10, -5, 9, 4_000_000_000L, 4_000_000_000L, 0x1234_5678_9abcL,
                 0, 1, 1, Long.MIN_VALUE};
-            assertArrayEquals(expected, words(result.listed()));
+            assertArrayEquals(expected, words(result.groups()));
         }
     }
 
@@ -63,8 +63,8 @@ class TaggedResultTest {
             put(area, 0, tagged(SEQUENCE, -1));
             put(area, 1, tagged(SEQUENCE, 0));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertTrue(result.awaitListed(System.nanoTime()));
-            assertArrayEquals(new long[] {QueryKernels.PresentList.OVERFLOW, 0}, words(result.listed()));
+            assertTrue(result.awaitGroups(System.nanoTime()));
+            assertArrayEquals(new long[] {QueryKernels.PresentList.OVERFLOW, 0}, words(result.groups()));
         }
     }
 
@@ -75,7 +75,7 @@ class TaggedResultTest {
             put(area, 0, tagged(SEQUENCE, 2));
             put(area, 1, tagged(SEQUENCE, 0));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertThrows(IllegalStateException.class, () -> result.awaitListed(System.nanoTime()));
+            assertThrows(IllegalStateException.class, () -> result.awaitGroups(System.nanoTime()));
         }
     }
 
@@ -85,16 +85,16 @@ class TaggedResultTest {
             MemorySegment area = arena.allocate(8 * 8, 8);
             put(area, 0, tagged(SEQUENCE, 1));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertFalse(result.awaitListed(System.nanoTime() + 1_000_000));  // the header's second word is missing
+            assertFalse(result.awaitGroups(System.nanoTime() + 1_000_000));  // the header's second word is missing
             put(area, 1, tagged(SEQUENCE, 0));
             put(area, 2, tagged(SEQUENCE, 0));
             put(area, 3, tagged(SEQUENCE, 7));
             put(area, 4, tagged(SEQUENCE - 1, 0));  // the sum's low half is still the last job's
             put(area, 5, tagged(SEQUENCE, 0));
-            assertFalse(result.awaitListed(System.nanoTime() + 1_000_000));
+            assertFalse(result.awaitGroups(System.nanoTime() + 1_000_000));
             put(area, 4, tagged(SEQUENCE, 9));
-            assertTrue(result.awaitListed(System.nanoTime()));
-            assertArrayEquals(new long[] {1, 0, 0, 7, 7, 9}, words(result.listed()));
+            assertTrue(result.awaitGroups(System.nanoTime()));
+            assertArrayEquals(new long[] {1, 0, 0, 7, 7, 9}, words(result.groups()));
         }
     }
 
