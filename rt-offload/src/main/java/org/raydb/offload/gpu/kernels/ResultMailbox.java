@@ -14,8 +14,9 @@ import org.raydb.offload.gpu.cuda.PinnedBuffer;
  * Mapped pinned host memory through which a fused-kernel job needs no copy call and no stream synchronize:
  * the host writes a small filter to the input area before the launch and the kernel reads it there (chunk
  * lists go in the launch's parameters or are uploaded: reading mapped memory costs each launch several µs on
- * the H100 host, see query.cu's walkChunks); the launch's last block writes the packed groups (CompactKernels' layout) to the output area, fences
- * and stores the job's sequence number in the done word, for which the host spins (query.cu's deliver).
+ * the H100 host, see query.cu's walkRanges); the launch's last block writes the packed groups (CompactKernels'
+ * layout) to the output area, fences and stores the job's sequence number in the done word, for which the host
+ * spins (query.cu's deliver).
  * The lean range kernels write tagged words instead, to their own area, and store no done word
  * ({@link #nextTaggedDelivery}, {@link TaggedResult}): a word is there once its tag is the job's.
  * Layout: the done word on its own 128-byte line, the input area, the output area, the tagged area (as large as
