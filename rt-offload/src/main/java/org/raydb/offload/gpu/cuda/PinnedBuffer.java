@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
 
 /**
  * Page-locked host memory (cuMemAllocHost): copies between it and a device buffer are truly asynchronous
@@ -35,6 +36,8 @@ public final class PinnedBuffer implements AutoCloseable {
     private final MemorySegment segment;
     /** The device address of a mapped buffer, 0 for one that is not. */
     private final long deviceAddress;
+    /** The same as a driver handle (stream memory operations take one), null for a buffer that is not mapped. */
+    private final RawHandles.DevicePointer mappedPointer;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private PinnedBuffer(CudaDevice device, long bytes, boolean mapped) {
@@ -45,10 +48,11 @@ public final class PinnedBuffer implements AutoCloseable {
         view = host.getByteBuffer(0, Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
         segment = MemorySegment.ofBuffer(view).asSlice(0, bytes);
         if (mapped) {
-            RawHandles.DevicePointer address = new RawHandles.DevicePointer();
-            check(cuMemHostGetDevicePointer(address, host, 0), "cuMemHostGetDevicePointer");
-            deviceAddress = address.address();
+            mappedPointer = new RawHandles.DevicePointer();
+            check(cuMemHostGetDevicePointer(mappedPointer, host, 0), "cuMemHostGetDevicePointer");
+            deviceAddress = mappedPointer.address();
         } else {
+            mappedPointer = null;
             deviceAddress = 0;
         }
     }
@@ -86,6 +90,12 @@ public final class PinnedBuffer implements AutoCloseable {
     }
 
     /** A mapped buffer's device address, for kernel parameters. */
+    /** {@link #deviceAddress()} as a driver handle. */
+    CUdeviceptr mappedPointer() {
+        deviceAddress();  // checks that the buffer is open and mapped
+        return mappedPointer;
+    }
+
     public long deviceAddress() {
         ensureOpen();
         if (deviceAddress == 0) throw new IllegalStateException("pinned buffer of " + bytes + " bytes is not mapped");

@@ -89,10 +89,13 @@ public final class CudaEngine extends GpuEngine {
         long t0 = System.nanoTime();
         if (!inline && !mapped) scratch.upload(stream, inputBytes);
         long uploaded = System.nanoTime();
-        scratch.clock.start(stream);
-        launch.enqueue(stream);
-        out.compact();
-        scratch.clock.stop(stream);
+        scratch.clock.startHeld(stream);
+        try {
+            launch.enqueue(stream);
+            out.compact();
+        } finally {
+            scratch.clock.stop(stream);  // a gated clock holds the stream until then
+        }
         long queued = System.nanoTime();
         GroupAggregates result = out.read(job.aggregates());
         long t1 = System.nanoTime();

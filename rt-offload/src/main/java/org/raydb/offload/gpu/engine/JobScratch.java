@@ -37,6 +37,12 @@ final class JobScratch {
     private static final long MAILBOX_OUTPUT_MIN_BYTES = 64 * 1024;
     /** {@code -Draydb.cuda.mailbox=false}: uploads, copies back and stream waits only, to compare. */
     private static final boolean MAILBOX = !"false".equals(System.getProperty("raydb.cuda.mailbox"));
+    /**
+     * {@code -Draydb.gpu.gatedClock=true}: the cuda engine's event clock holds the stream until a job's launch is
+     * queued (StreamClock#startHeld), so that the kernel time it reports leaves out the host's launch call; the GPU
+     * time then includes opening the gate.
+     */
+    private static final boolean GATED_CLOCK = Boolean.getBoolean("raydb.gpu.gatedClock");
 
     private static JobScratch current;
 
@@ -66,7 +72,7 @@ final class JobScratch {
 
     private JobScratch(GpuRuntime gpu) {
         this.gpu = gpu;
-        clock = new StreamClock(gpu.device());
+        clock = new StreamClock(gpu.device(), GATED_CLOCK);
     }
 
     /** The scratch of {@code gpu} (call under its lock). */
