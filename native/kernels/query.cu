@@ -353,6 +353,15 @@ static __device__ __forceinline__ void notePresent(unsigned int* listed, int cap
 constexpr long long LIST_OVERFLOW = -1;
 
 /*
+ * The packed result's header for a list (after every block's flush): the number of groups noted, the entries to
+ * move, where the list holds them all; else LIST_OVERFLOW, and nothing is moved.
+ */
+static __device__ __forceinline__ long long listHeader(const unsigned int* listed, int capacity) {
+    const unsigned int noted = __ldcg(listed);
+    return noted <= (unsigned int)capacity ? (long long)noted : LIST_OVERFLOW;
+}
+
+/*
  * Counts the block as finished (thread 0, after the barrier that follows the block's flush) and returns, in
  * every thread, whether it was the last. One acquire-release atomic: its release half, after the barrier,
  * makes every thread's flush visible before the count (the CTA barrier then fence-and-atomic pattern of a
@@ -383,10 +392,8 @@ static __device__ void deliverTagged(const Accumulators& out, unsigned int* bloc
     unsigned int present;
     long long header;
     if (listed) {
-        const unsigned int noted = __ldcg(listed);
-        const bool complete = noted <= (unsigned int)listCapacity;
-        present = complete ? noted : 0;
-        header = complete ? (long long)noted : LIST_OVERFLOW;
+        header = listHeader(listed, listCapacity);
+        present = header == LIST_OVERFLOW ? 0 : (unsigned int)header;
     } else {
         present = __ldcg(out.counts) ? 1 : 0;
         header = present;
@@ -433,10 +440,8 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
     // another barrier cost 600-4,700 cycles); tiles are compacted in `compacted`, whose codes they read back.
     long long* packed = listed && mailbox ? mailbox : compacted;
     if (listed) {
-        const unsigned int noted = __ldcg(listed);
-        const bool complete = noted <= (unsigned int)listCapacity;
-        present = complete ? noted : 0;
-        header = complete ? (long long)noted : LIST_OVERFLOW;
+        header = listHeader(listed, listCapacity);
+        present = header == LIST_OVERFLOW ? 0 : (unsigned long long)header;
         for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
             moveEntry(packed + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures,
                       out.counts, out.valid, out.sums, out.mins, out.maxs);

@@ -378,10 +378,7 @@ final class ResultChecks {
         QueryKernels.Delivery delivery = mailbox.nextTaggedDelivery();
         QueryKernels.Compaction c = new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery,
                 listed ? jobs.listed(jobs.groups) : null);
-        mailbox.input().asIntBuffer().put(0, jobs.chunks);
-        kernels.query().rangeAggregate(stream, QueryKernels.ChunkList.onDevice(mailbox.inputAddress(),
-                jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks)), jobs.sumInputs,
-                jobs.rangeOutputs(c));
+        rangeFromMailbox(mailbox, jobs, jobs.sumInputs).accept(c);
         LongBuffer output = mailbox.awaitTagged(delivery, stream);
         String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
                 false);
