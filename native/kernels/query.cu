@@ -380,8 +380,13 @@ static __device__ __forceinline__ bool finishedLast(unsigned int* blocksDone) {
     return last;
 }
 
-/* Most copies of a scanned group space's counts and sums (QueryKernels.MAX_REPLICAS), a power of two. */
-constexpr int MAX_REPLICAS = 8;
+/*
+ * A scanned group space (QueryKernels.scansSpace) has at most SCANNED_GROUPS slots (groups times copies of them),
+ * so that the last block takes every slot in one pass of SCAN_ROUNDS per thread.
+ */
+constexpr int SCANNED_GROUPS = 2048;
+constexpr int SCAN_ROUNDS = SCANNED_GROUPS / QUERY_THREADS;
+static_assert(SCAN_ROUNDS * QUERY_THREADS == SCANNED_GROUPS, "a scan takes whole rounds");
 
 /* One group's rows and sum, as the last block delivers them. */
 struct GroupTotal {
@@ -429,20 +434,40 @@ static __device__ void deliverTagged(const Accumulators& out, int numGroups, int
         }
         __syncthreads();  // every thread has read listed[0]
     } else {
-        // Copies of a group are adjacent (slot g * replicas + copy), so one thread takes each slot, in one round
-        // trip for the whole space, and the group's lanes add their copies up with shuffles.
+        // Copies of a group are adjacent (slot g * replicas + copy) and every slot has its thread, so the whole
+        // space comes in two round trips (the counts, then the sums where there are rows; a loop that waited for
+        // each round's loads made q4.1's kernel 2 us longer by ncu), and a group's lanes add its copies up with
+        // shuffles. A lean launch counts fewer than 2^32 rows: a count's low half is the count.
         if (threadIdx.x == 0) scanned = 0;
-        __syncthreads();
         const int slots = numGroups * replicas;
-        for (int first = 0; first < slots; first += blockDim.x) {
-            const int at = first + threadIdx.x;
-            GroupTotal t = at < slots ? takeSlot(out, at) : GroupTotal{0, 0};
+        unsigned int rows[SCAN_ROUNDS];
+        unsigned long long sums[SCAN_ROUNDS];
+#pragma unroll
+        for (int k = 0; k < SCAN_ROUNDS; ++k) {
+            const int at = k * QUERY_THREADS + threadIdx.x;
+            rows[k] = at < slots ? (unsigned int)__ldcg(out.counts + at) : 0u;
+        }
+#pragma unroll
+        for (int k = 0; k < SCAN_ROUNDS; ++k) {
+            const int at = k * QUERY_THREADS + threadIdx.x;
+            sums[k] = rows[k] ? (unsigned long long)__ldcg(out.sums + at) : 0ull;
+        }
+        __syncthreads();  // `scanned` is 0
+        const int copyBits = __ffs(replicas) - 1;
+#pragma unroll
+        for (int k = 0; k < SCAN_ROUNDS; ++k) {
+            const int at = k * QUERY_THREADS + threadIdx.x;
+            if (rows[k]) {
+                out.counts[at] = 0;
+                out.sums[at] = 0;
+            }
+            GroupTotal t{rows[k], sums[k]};
             for (int o = replicas >> 1; o > 0; o >>= 1) {
                 t.rows += __shfl_xor_sync(0xffffffffu, t.rows, o);
                 t.sum += __shfl_xor_sync(0xffffffffu, t.sum, o);
             }
-            if (at < slots && at % replicas == 0 && t.rows) {
-                storeTaggedEntry(mailbox, tag, atomicAdd(&scanned, 1u), at / replicas, t);
+            if ((at & (replicas - 1)) == 0 && t.rows) {
+                storeTaggedEntry(mailbox, tag, atomicAdd(&scanned, 1u), at >> copyBits, t);
             }
         }
         __syncthreads();  // every group is counted in `scanned`

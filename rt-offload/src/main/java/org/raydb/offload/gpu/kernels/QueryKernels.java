@@ -49,14 +49,17 @@ public final class QueryKernels {
     private static final int MAX_STAGED_BYTES = 16 * 1024;
     /**
      * Group spaces of at most this many groups a lean launch with a tagged delivery takes whole in its last block
-     * (query.cu's deliverTagged: every slot in one round trip, no present list to note and read back).
+     * (SCANNED_GROUPS of query.cu, its slots with their copies: every slot has its thread, no present list to
+     * note and read back).
      */
     public static final int SCANNED_GROUPS = 2048;
     /**
-     * Most copies of a scanned space's counts and sums (MAX_REPLICAS of query.cu, a power of two), each block adding
-     * to one: in a probe on the H100, 8 copies took 1,056 blocks' flushes into 35 groups from 16.6 to 13.0 us.
+     * Most copies of a scanned space's counts and sums (a power of two), each block adding to one: in a probe on
+     * the H100, 8 copies took 1,056 blocks' flushes into 35 groups from 16.6 to 13.0 us. {@code
+     * -Draydb.cuda.replicas=N} sets it (1: one copy), to compare.
      */
-    private static final int MAX_REPLICAS = 8;
+    private static final int MAX_REPLICAS =
+            Integer.highestOneBit(Math.max(1, Integer.getInteger("raydb.cuda.replicas", 8)));
     /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
     private static final boolean SHARED_AGGREGATION =
             !"false".equals(System.getProperty("raydb.cuda.sharedAggregation"));
