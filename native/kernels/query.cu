@@ -381,98 +381,34 @@ static __device__ __forceinline__ bool finishedLast(unsigned int* blocksDone) {
 }
 
 /*
- * A scanned group space (QueryKernels.scansSpace) has at most SCANNED_GROUPS slots (groups times copies of them),
- * so that the last block takes every slot in one pass of SCAN_ROUNDS per thread.
- */
-constexpr int SCANNED_GROUPS = 2048;
-constexpr int SCAN_ROUNDS = SCANNED_GROUPS / QUERY_THREADS;
-static_assert(SCAN_ROUNDS * QUERY_THREADS == SCANNED_GROUPS, "a scan takes whole rounds");
-
-/* One group's rows and sum, as the last block delivers them. */
-struct GroupTotal {
-    unsigned long long rows;
-    unsigned long long sum;
-};
-
-/* Slot `at` of the counts and sums, which goes back to 0 where it has rows. */
-static __device__ __forceinline__ GroupTotal takeSlot(const Accumulators& out, long long at) {
-    const GroupTotal t{__ldcg(out.counts + at), (unsigned long long)__ldcg(out.sums + at)};
-    if (t.rows) {
-        out.counts[at] = 0;
-        out.sums[at] = 0;
-    }
-    return t;
-}
-
-/* Entry i of a tagged delivery: tag | group, tag | rows, tag | the sum's low half, tag | its high half. */
-static __device__ __forceinline__ void storeTaggedEntry(long long* mailbox, unsigned long long tag, unsigned int i,
-                                                        int g, const GroupTotal& t) {
-    long long* e = mailbox + 2 + 4 * (long long)i;
-    storeTagged(e, tag, (unsigned int)g, (unsigned int)t.rows);
-    storeTagged(e + 2, tag, (unsigned int)t.sum, (unsigned int)(t.sum >> 32));
-}
-
-/*
  * The lean kernels' delivery by the last block, as tagged words: the listed groups (header tag | present, or
- * tag | 0xffffffff and nothing moved when more groups were noted than the list holds), or without a list (a
- * scanned group space: QueryKernels.replicas) every group of the space that has rows, its copies added up, in no
- * order (header tag | present). The lean kernels count fewer than 2^32 rows. The accumulators it moves go back
- * to 0.
+ * tag | 0xffffffff and nothing moved when more groups were noted than the list holds), or without a list (one
+ * group) group 0 where it has rows; entry: tag | group, tag | rows, tag | the sum's low half, tag | its high
+ * half (the lean kernels count fewer than 2^32 rows). The accumulators it moves go back to 0.
  */
-static __device__ void deliverTagged(const Accumulators& out, int numGroups, int replicas, unsigned int* blocksDone,
-                                     unsigned int* listed, int listCapacity, long long* mailbox,
-                                     unsigned long long sequence) {
-    __shared__ unsigned int scanned;
+static __device__ void deliverTagged(const Accumulators& out, unsigned int* blocksDone, unsigned int* listed,
+                                     int listCapacity, long long* mailbox, unsigned long long sequence) {
     const unsigned long long tag = sequence << 32;
+    unsigned int present;
     long long header;
     if (listed) {
         header = listHeader(listed, listCapacity);
-        const unsigned int present = header == LIST_OVERFLOW ? 0 : (unsigned int)header;
-        for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
-            const int g = (int)__ldcg(listed + 1 + i);
-            storeTaggedEntry(mailbox, tag, i, g, takeSlot(out, g));
-        }
-        __syncthreads();  // every thread has read listed[0]
+        present = header == LIST_OVERFLOW ? 0 : (unsigned int)header;
     } else {
-        // Copies of a group are adjacent (slot g * replicas + copy) and every slot has its thread, so the whole
-        // space comes in two round trips (the counts, then the sums where there are rows; a loop that waited for
-        // each round's loads made q4.1's kernel 2 us longer by ncu), and a group's lanes add its copies up with
-        // shuffles. A lean launch counts fewer than 2^32 rows: a count's low half is the count.
-        if (threadIdx.x == 0) scanned = 0;
-        const int slots = numGroups * replicas;
-        unsigned int rows[SCAN_ROUNDS];
-        unsigned long long sums[SCAN_ROUNDS];
-#pragma unroll
-        for (int k = 0; k < SCAN_ROUNDS; ++k) {
-            const int at = k * QUERY_THREADS + threadIdx.x;
-            rows[k] = at < slots ? (unsigned int)__ldcg(out.counts + at) : 0u;
-        }
-#pragma unroll
-        for (int k = 0; k < SCAN_ROUNDS; ++k) {
-            const int at = k * QUERY_THREADS + threadIdx.x;
-            sums[k] = rows[k] ? (unsigned long long)__ldcg(out.sums + at) : 0ull;
-        }
-        __syncthreads();  // `scanned` is 0
-        const int copyBits = __ffs(replicas) - 1;
-#pragma unroll
-        for (int k = 0; k < SCAN_ROUNDS; ++k) {
-            const int at = k * QUERY_THREADS + threadIdx.x;
-            if (rows[k]) {
-                out.counts[at] = 0;
-                out.sums[at] = 0;
-            }
-            GroupTotal t{rows[k], sums[k]};
-            for (int o = replicas >> 1; o > 0; o >>= 1) {
-                t.rows += __shfl_xor_sync(0xffffffffu, t.rows, o);
-                t.sum += __shfl_xor_sync(0xffffffffu, t.sum, o);
-            }
-            if ((at & (replicas - 1)) == 0 && t.rows) {
-                storeTaggedEntry(mailbox, tag, atomicAdd(&scanned, 1u), at >> copyBits, t);
-            }
-        }
-        __syncthreads();  // every group is counted in `scanned`
-        header = scanned;
+        present = __ldcg(out.counts) ? 1 : 0;
+        header = present;
     }
+    for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
+        const int g = listed ? (int)__ldcg(listed + 1 + i) : 0;
+        const unsigned long long rows = __ldcg(out.counts + g);
+        const unsigned long long sum = (unsigned long long)__ldcg(out.sums + g);
+        long long* e = mailbox + 2 + 4 * (long long)i;
+        storeTagged(e, tag, (unsigned int)g, (unsigned int)rows);
+        storeTagged(e + 2, tag, (unsigned int)sum, (unsigned int)(sum >> 32));
+        out.counts[g] = 0;
+        out.sums[g] = 0;
+    }
+    __syncthreads();  // every thread has read listed[0] and counts[0]
     if (threadIdx.x == 0) {
         storeTagged(mailbox, tag, (unsigned int)header, 0u);
         *blocksDone = 0;
@@ -484,17 +420,17 @@ static __device__ void deliverTagged(const Accumulators& out, int numGroups, int
  * After every block's flush: the last block to finish moves the groups with rows to `compacted` (and delivers
  * them to `mailbox` when given): the listed ones in the order they were noted where the launch kept a list
  * (`listed`; header LIST_OVERFLOW and nothing moved when more groups were noted than it holds), else every
- * tile's in group order; a lean kernel delivers them to its mailbox as tagged words instead where the host asks
- * for it (`tagged`; deliverTagged), adding up `replicas` copies of a scanned space (1 everywhere else). Not
- * inlined: only one block runs the compaction, and inlined its registers would add spills to the row loop.
+ * tile's in group order; a lean kernel with a list or one group delivers them to its mailbox as tagged words
+ * instead where the host asks for it (`tagged`; deliverTagged). Not inlined: only one block runs the
+ * compaction, and inlined its registers would add spills to the row loop.
  */
 static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned int* blocksDone, int numGroups,
                                                   int nMeasures, const Accumulators& out, unsigned int* listed,
                                                   int listCapacity, long long* mailbox, unsigned long long* done,
-                                                  unsigned long long sequence, bool tagged, int replicas) {
+                                                  unsigned long long sequence, bool tagged) {
     if (!finishedLast(blocksDone)) return;
     if (tagged && mailbox) {
-        deliverTagged(out, numGroups, replicas, blocksDone, listed, listCapacity, mailbox, sequence);
+        deliverTagged(out, blocksDone, listed, listCapacity, mailbox, sequence);
         return;
     }
     const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
@@ -582,7 +518,7 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
         compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
-                      false, 1);
+                      false);
     }
 }
 
@@ -679,7 +615,7 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
     flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
     if (compacted) {
         compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
-                      false, 1);
+                      false);
     }
 }
 
@@ -717,8 +653,8 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
                                                  const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
-                                                 int tagged, int replicas, long long* mailbox,
-                                                 unsigned long long* done, unsigned long long sequence) {
+                                                 int tagged, long long* mailbox, unsigned long long* done,
+                                                 unsigned long long sequence) {
     constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
     unsigned int* sharedLow = leanShared;
@@ -765,29 +701,19 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         p.sum[0] = (long long)sum;
         flush(p, global, 1, 0, 1, 1, global);
     } else if constexpr (MODE == LEAN_SHARED) {
-        // The block adds to its copy of the accumulators, group g's at slot g * replicas + copy: a scanned space
-        // (no list) has `replicas` copies (a power of two), so that fewer blocks add to each address (q4.1: 792
-        // blocks on 35 groups); else 1. The other kernels keep 1 (one group: its 1,056 blocks' adds cost nothing
-        // measurable in a probe, and the copy's address spilled the register kernel).
         __syncthreads();
-        const int copy = blockIdx.x & (replicas - 1);
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
             const unsigned int c = sharedCounts[g];
             if (!c) continue;
-            const long long at = (long long)g * replicas + copy;
+            const unsigned long long before = atomicAdd(counts + g, (unsigned long long)c);
             const unsigned long long sum = (unsigned long long)sharedHigh[g] << 32 | sharedLow[g];
-            if (listed) {
-                const unsigned long long before = atomicAdd(counts + at, (unsigned long long)c);
-                if (before == 0) notePresent(listed, listCapacity, g);
-            } else {
-                atomicAdd(counts + at, (unsigned long long)c);  // no value back: a reduction, not a round trip
-            }
-            atomicAdd(reinterpret_cast<unsigned long long*>(sums + at), sum);
+            atomicAdd(reinterpret_cast<unsigned long long*>(sums + g), sum);
+            if (listed && before == 0) notePresent(listed, listCapacity, g);
         }
     }
     if (compacted) {
         compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence,
-                      tagged != 0, replicas);
+                      tagged != 0);
     }
 }
 
@@ -796,9 +722,9 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
     NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks,                     \
          const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
          long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity, int tagged,     \
-         int replicas, long long* mailbox, unsigned long long* done, unsigned long long sequence) {              \
+         long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
         leanRange<MODE>(inlined, chunks, numChunks, groups, numGroups, measure, counts, sums, compacted,         \
-                        blocksDone, listed, listCapacity, tagged, replicas, mailbox, done, sequence);            \
+                        blocksDone, listed, listCapacity, tagged, mailbox, done, sequence);                      \
     }
 
 RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)

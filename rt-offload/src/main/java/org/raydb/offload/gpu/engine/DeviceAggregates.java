@@ -96,14 +96,13 @@ final class DeviceAggregates {
     /**
      * {@link #outputs()} that the fused kernel's launch also compacts (query.cu's last block: no compaction
      * launch), and delivers to the mailbox where the result fits it. A {@code lean} range launch
-     * (QueryKernels.deliversTagged) delivers tagged words: the groups with rows of a small space, which its last
-     * block takes whole (QueryKernels.scansSpace), else those it lists as it notes them (any group space); other
-     * launches compact tile by tile where the group space is small enough (QueryKernels.compactsInLaunch); else
-     * the plain outputs. Pass them to one launch only, and call this
+     * (QueryKernels.deliversTagged) of a group space lists the groups it notes (any group space), and delivers
+     * them, or its one group, as tagged words; other launches compact tile by tile where the group space is small
+     * enough (QueryKernels.compactsInLaunch); else the plain outputs. Pass them to one launch only, and call this
      * before the job writes its input to the mailbox (it may grow the mailbox).
      */
     QueryKernels.Outputs outputsCompactedInLaunch(boolean lean) {
-        boolean listsPresent = lean && groups > 1 && !(TAGGED && QueryKernels.scansSpace(groups));
+        boolean listsPresent = lean && groups > 1;
         if (!listsPresent && !QueryKernels.compactsInLaunch(groups)) return outputs();
         compactedInLaunch = true;
         int entries = groups;

@@ -91,9 +91,8 @@ final class JobScratch {
      */
     DeviceAggregates aggregates(CudaStream stream, int groups, JobMeasures m, boolean keepValid) {
         long slots = (long) m.count() * groups;
-        long copies = QueryKernels.accumulatorWords(groups);  // a lean launch's copies of a small space
-        counts = grown(counts, copies, 0, stream);
-        sums = grown(sums, Math.max(slots, copies), 0, stream);
+        counts = grown(counts, groups, 0, stream);
+        sums = grown(sums, slots, 0, stream);
         if (keepValid) valid = grown(valid, slots, 0, stream);
         if (m.needMins()) mins = grown(mins, slots, Long.MAX_VALUE, stream);
         if (m.needMaxs()) maxs = grown(maxs, slots, Long.MIN_VALUE, stream);

@@ -47,19 +47,6 @@ public final class QueryKernels {
     private static final int MAX_COMPACTION_TILES = 4;
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
-    /**
-     * Group spaces of at most this many groups a lean launch with a tagged delivery takes whole in its last block
-     * (SCANNED_GROUPS of query.cu, its slots with their copies: every slot has its thread, no present list to
-     * note and read back).
-     */
-    public static final int SCANNED_GROUPS = 2048;
-    /**
-     * Most copies of a scanned space's counts and sums (a power of two), each block adding to one: in a probe on
-     * the H100, 8 copies took 1,056 blocks' flushes into 35 groups from 16.6 to 13.0 us. {@code
-     * -Draydb.cuda.replicas=N} sets it (1: one copy), to compare.
-     */
-    private static final int MAX_REPLICAS =
-            Integer.highestOneBit(Math.max(1, Integer.getInteger("raydb.cuda.replicas", 8)));
     /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
     private static final boolean SHARED_AGGREGATION =
             !"false".equals(System.getProperty("raydb.cuda.sharedAggregation"));
@@ -194,9 +181,8 @@ public final class QueryKernels {
      * space where {@link #compactsInLaunch}; {@code blocksDone} is a device int at 0 (the launch leaves it at 0).
      * With a {@link Delivery}, it also copies them to a {@link ResultMailbox}. With a {@link PresentList} (the
      * lean range kernels only, any group space) it moves just the groups the launch noted there, in no order.
-     * A lean range launch with a delivery writes tagged words (its listed groups, or without a list the groups
-     * with rows of a space it {@link #scansSpace}, in no order): give it {@link ResultMailbox#nextTaggedDelivery}
-     * and outputs of {@link #accumulatorWords}.
+     * A lean range launch with a delivery writes tagged words (its listed groups, or its one group): give it
+     * {@link ResultMailbox#nextTaggedDelivery}.
      */
     public record Compaction(DeviceBuffer out, DeviceBuffer blocksDone, Delivery delivery, PresentList listed) {
 
@@ -329,35 +315,11 @@ public final class QueryKernels {
 
     /**
      * Whether a range job of this shape runs a lean kernel, whose last block delivers tagged words to a mailbox
-     * (query.cu's deliverTagged; {@link ResultMailbox#nextTaggedDelivery}): the groups with rows of a space it
-     * {@link #scansSpace}, else those it noted in a {@link PresentList}.
+     * (query.cu's deliverTagged; {@link ResultMailbox#nextTaggedDelivery}): where it has a group space, the groups
+     * it noted in a {@link PresentList}, else its one group.
      */
     public static boolean deliversTagged(int measures, boolean nulls, boolean minMax, long rows) {
         return lean(measures, nulls, minMax, rows);
-    }
-
-    /**
-     * Whether a lean launch with a tagged delivery takes a space of {@code groups} whole in its last block, with no
-     * {@link PresentList}.
-     */
-    public static boolean scansSpace(int groups) {
-        return groups <= SCANNED_GROUPS;
-    }
-
-    /**
-     * Copies of the counts and sums that a scanned space of {@code groups} gets (shared-memory pre-aggregation
-     * only): as many as keep the space's slots within {@link #SCANNED_GROUPS}, at most {@link #MAX_REPLICAS}. One
-     * group keeps one: its register kernel's flush into 1,056 blocks' one address cost nothing measurable in the
-     * probe.
-     */
-    static int replicas(int groups) {
-        if (groups <= 1 || !scansSpace(groups)) return 1;
-        return Integer.highestOneBit(Math.max(1, Math.min(MAX_REPLICAS, SCANNED_GROUPS / groups)));
-    }
-
-    /** Words of counts, and of sums, that a launch's outputs need for a space of {@code groups} (its copies). */
-    public static long accumulatorWords(int groups) {
-        return (long) groups * replicas(groups);
     }
 
     /**
@@ -392,22 +354,15 @@ public final class QueryKernels {
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Delivery d = out.compaction() == null ? null : out.compaction().delivery();
         boolean tagged = d != null && d.tagged();
-        if (tagged && listed == null && !scansSpace(in.numGroups())) {
+        if (tagged && listed == null && in.numGroups() > 1) {
             throw new IllegalArgumentException("a tagged delivery of " + in.numGroups() + " groups needs their list");
-        }
-        // Copies only where the last block takes the whole space (tagged, no list) from shared-memory flushes.
-        int replicas = tagged && listed == null && l.shared() ? replicas(in.numGroups()) : 1;
-        long words = (long) in.numGroups() * replicas;
-        if (out.counts().bytes() < 8 * words || out.sums().bytes() < 8 * words) {
-            throw new IllegalArgumentException(replicas + " copies of " + in.numGroups()
-                    + " groups' counts and sums need " + words + " words each (accumulatorWords)");
         }
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
         return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
                 .pointer(in.groups()).i32(in.numGroups())
                 .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
                 .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
-                .i32(listed == null ? 0 : listed.capacity()).i32(tagged ? 1 : 0).i32(replicas), out));
+                .i32(listed == null ? 0 : listed.capacity()).i32(tagged ? 1 : 0), out));
     }
 
     /**

@@ -31,9 +31,7 @@ import org.raydb.offload.gpu.kernels.ResultMailbox;
  * the cuda engine runs them, into an output first filled with garbage; the finished-blocks counter must be
  * back at 0 after each launch. A single tile runs the compaction without its count pass. Every group space
  * of more than one group also runs the one-SUM job with a present-group list (listedChecks), whose entries
- * come in the order noted and are sorted before they are compared, and with a list too short. The mailbox
- * checks deliver the one-SUM job as tagged words, listed (more than one group) and scanned whole (the spaces
- * QueryKernels.scansSpace takes: 100 groups in 8 copies of the counts and sums).
+ * come in the order noted and are sorted before they are compared, and with a list too short.
  * <p>
  * The mailbox checks run those in-launch jobs with their inputs in mapped host memory (the kernels read any
  * device-visible chunk list or filter; the cuda engine keeps only small filters there), the groups delivered
@@ -99,22 +97,16 @@ final class ResultChecks {
         final DeviceBuffer mins;
         final DeviceBuffer maxs;
 
-        /** Words of counts, and of sums: room for the copies of a lean launch's scanned space too. */
-        final int countWords;
-        final int sumWords;
-
         Accumulators(int groups) {
             this.groups = groups;
-            countWords = (int) QueryKernels.accumulatorWords(groups);
-            sumWords = Math.max(2 * groups, countWords);
-            counts = device.allocate(8L * countWords);
+            counts = device.allocate(8L * groups);
             valid = device.allocate(16L * groups);
-            sums = device.allocate(8L * sumWords);
+            sums = device.allocate(16L * groups);
             mins = device.allocate(16L * groups);
             maxs = device.allocate(16L * groups);
-            kernels.compact().fill(stream, counts, countWords, 0);
+            kernels.compact().fill(stream, counts, groups, 0);
             kernels.compact().fill(stream, valid, 2L * groups, 0);
-            kernels.compact().fill(stream, sums, sumWords, 0);
+            kernels.compact().fill(stream, sums, 2L * groups, 0);
             kernels.compact().fill(stream, mins, 2L * groups, Long.MAX_VALUE);
             kernels.compact().fill(stream, maxs, 2L * groups, Long.MIN_VALUE);
         }
@@ -122,9 +114,9 @@ final class ResultChecks {
         /** Null when every word is its identity again. */
         String notIdentity() {
             stream.synchronize();
-            return HostAggregate.firstMismatch(constant("counts", counts.toLongArray(countWords), 0),
+            return HostAggregate.firstMismatch(constant("counts", counts.toLongArray(groups), 0),
                     constant("valid", valid.toLongArray(2 * groups), 0),
-                    constant("sums", sums.toLongArray(sumWords), 0),
+                    constant("sums", sums.toLongArray(2 * groups), 0),
                     constant("mins", mins.toLongArray(2 * groups), Long.MAX_VALUE),
                     constant("maxs", maxs.toLongArray(2 * groups), Long.MIN_VALUE));
         }
@@ -314,11 +306,9 @@ final class ResultChecks {
                     mismatch = deliver("range, one SUM, mailbox " + run, mailbox, jobs, jobs.sumExpected, false,
                             rangeFromMailbox(mailbox, jobs, jobs.sumInputs));
                 }
-                if (mismatch == null && groups > 1) {
-                    mismatch = deliverTagged("range, one SUM, listed, tagged " + run, mailbox, jobs, true);
-                }
-                if (mismatch == null && QueryKernels.scansSpace(groups)) {
-                    mismatch = deliverTagged("range, one SUM, scanned, tagged " + run, mailbox, jobs, false);
+                if (mismatch == null) {
+                    mismatch = deliverTagged((groups > 1 ? "range, one SUM, listed, tagged " : "range, one SUM,"
+                            + " tagged ") + run, mailbox, jobs);
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
@@ -379,18 +369,19 @@ final class ResultChecks {
     }
 
     /**
-     * The one-SUM range job (a lean kernel) delivering tagged words to {@code mailbox}: its {@code listed} groups,
-     * or without a list every group with rows of its space (a few groups: their copies added up in the last
-     * block), taken as their tags arrive and compared at once, in group order; then, once the stream is done, the
+     * The one-SUM range job (a lean kernel) delivering tagged words to {@code mailbox}: its listed groups, or its
+     * one group, taken as their tags arrive and compared at once; then, once the stream is done, the
      * finished-blocks counter and the list's must be back at 0.
      */
-    private String deliverTagged(String job, ResultMailbox mailbox, Jobs jobs, boolean listed) {
+    private String deliverTagged(String job, ResultMailbox mailbox, Jobs jobs) {
+        boolean listed = jobs.groups > 1;
         QueryKernels.Delivery delivery = mailbox.nextTaggedDelivery();
         QueryKernels.Compaction c = new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery,
                 listed ? jobs.listed(jobs.groups) : null);
         rangeFromMailbox(mailbox, jobs, jobs.sumInputs).accept(c);
         LongBuffer output = mailbox.awaitTagged(delivery, stream);
-        String mismatch = compare(job, sorted(output, jobs.sumExpected, false), jobs.sumExpected, false);
+        String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
+                false);
         stream.synchronize();
         if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
         return mismatch != null || !listed ? mismatch : counterAtZero(jobs.list);
