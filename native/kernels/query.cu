@@ -384,24 +384,31 @@ static __device__ __forceinline__ bool finishedLast(unsigned int* blocksDone) {
  * The lean kernels' delivery by the last block, as tagged words: the listed groups (header tag | present, or
  * tag | 0xffffffff and nothing moved when more groups were noted than the list holds), or without a list (one
  * group) group 0 where it has rows; entry: tag | group, tag | rows, tag | the sum's low half, tag | its high
- * half (the lean kernels count fewer than 2^32 rows). The accumulators it moves go back to 0.
+ * half (the lean kernels count fewer than 2^32 rows). The accumulators it moves go back to 0. Each thread loads
+ * its first listed code with the list's count, and one group's sum with its count, so that the entries are one
+ * round trip behind the header instead of two.
  */
 static __device__ void deliverTagged(const Accumulators& out, unsigned int* blocksDone, unsigned int* listed,
                                      int listCapacity, long long* mailbox, unsigned long long sequence) {
     const unsigned long long tag = sequence << 32;
     unsigned int present;
     long long header;
+    int firstCode = 0;
+    unsigned long long oneRows = 0, oneSum = 0;
     if (listed) {
+        firstCode = threadIdx.x < (unsigned int)listCapacity ? (int)__ldcg(listed + 1 + threadIdx.x) : 0;
         header = listHeader(listed, listCapacity);
         present = header == LIST_OVERFLOW ? 0 : (unsigned int)header;
     } else {
-        present = __ldcg(out.counts) ? 1 : 0;
+        oneRows = __ldcg(out.counts);
+        oneSum = (unsigned long long)__ldcg(out.sums);
+        present = oneRows ? 1 : 0;
         header = present;
     }
     for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
-        const int g = listed ? (int)__ldcg(listed + 1 + i) : 0;
-        const unsigned long long rows = __ldcg(out.counts + g);
-        const unsigned long long sum = (unsigned long long)__ldcg(out.sums + g);
+        const int g = !listed ? 0 : i == threadIdx.x ? firstCode : (int)__ldcg(listed + 1 + i);
+        const unsigned long long rows = listed ? __ldcg(out.counts + g) : oneRows;
+        const unsigned long long sum = listed ? (unsigned long long)__ldcg(out.sums + g) : oneSum;
         long long* e = mailbox + 2 + 4 * (long long)i;
         storeTagged(e, tag, (unsigned int)g, (unsigned int)rows);
         storeTagged(e + 2, tag, (unsigned int)sum, (unsigned int)(sum >> 32));
