@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.Pointer;
-import jcuda.driver.CUdeviceptr;
 
 /**
  * Page-locked host memory (cuMemAllocHost): copies between it and a device buffer are truly asynchronous
@@ -34,9 +33,7 @@ public final class PinnedBuffer implements AutoCloseable {
     private final long bytes;
     private final ByteBuffer view;
     private final MemorySegment segment;
-    /** The device address of a mapped buffer, 0 for one that is not. */
-    private final long deviceAddress;
-    /** The same as a driver handle (stream memory operations take one), null for a buffer that is not mapped. */
+    /** A mapped buffer's device address as a driver handle (stream memory operations take one), else null. */
     private final RawHandles.DevicePointer mappedPointer;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -50,10 +47,8 @@ public final class PinnedBuffer implements AutoCloseable {
         if (mapped) {
             mappedPointer = new RawHandles.DevicePointer();
             check(cuMemHostGetDevicePointer(mappedPointer, host, 0), "cuMemHostGetDevicePointer");
-            deviceAddress = mappedPointer.address();
         } else {
             mappedPointer = null;
-            deviceAddress = 0;
         }
     }
 
@@ -89,17 +84,18 @@ public final class PinnedBuffer implements AutoCloseable {
         return segment;
     }
 
-    /** A mapped buffer's device address, for kernel parameters. */
-    /** {@link #deviceAddress()} as a driver handle. */
-    CUdeviceptr mappedPointer() {
-        deviceAddress();  // checks that the buffer is open and mapped
+    /** A mapped buffer's device address as a driver handle. */
+    RawHandles.DevicePointer mappedPointer() {
+        ensureOpen();
+        if (mappedPointer == null) {
+            throw new IllegalStateException("pinned buffer of " + bytes + " bytes is not mapped");
+        }
         return mappedPointer;
     }
 
+    /** A mapped buffer's device address, for kernel parameters. */
     public long deviceAddress() {
-        ensureOpen();
-        if (deviceAddress == 0) throw new IllegalStateException("pinned buffer of " + bytes + " bytes is not mapped");
-        return deviceAddress;
+        return mappedPointer().address();
     }
 
     /** Queues {@code byteCount} bytes from {@code source} (at {@code sourceOffset}) to {@code offset} here. */

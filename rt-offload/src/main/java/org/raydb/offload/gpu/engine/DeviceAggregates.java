@@ -59,8 +59,6 @@ final class DeviceAggregates {
     /** Where the launch delivers the groups, or null: {@link #read} copies them back. */
     private ResultMailbox mailbox;
     private QueryKernels.Delivery delivery;
-    /** The delivery is a lean range launch's tagged words (ResultMailbox#nextTaggedDelivery). */
-    private boolean tagged;
     private int presentGroups;
     /**
      * Host time {@link #read} spent waiting for the stream or spinning for the mailbox's done word, when the
@@ -112,8 +110,7 @@ final class DeviceAggregates {
             entries = capacity;
         }
         mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords));
-        tagged = TAGGED && lean && mailbox != null;
-        delivery = mailbox == null ? null : tagged ? mailbox.nextTaggedDelivery() : mailbox.nextDelivery();
+        delivery = mailbox == null ? null : TAGGED && lean ? mailbox.nextTaggedDelivery() : mailbox.nextDelivery();
         return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
                 new QueryKernels.Compaction(compacted, blocksDone, delivery, listed));
     }
@@ -151,7 +148,7 @@ final class DeviceAggregates {
     private LongBuffer awaitDelivery() {
         long t = System.nanoTime();
         LongBuffer words;
-        if (tagged) {
+        if (delivery.tagged()) {
             words = mailbox.awaitTagged(delivery, stream);
         } else {
             mailbox.await(delivery, stream);
@@ -244,7 +241,9 @@ final class DeviceAggregates {
      * mailbox; a tagged delivery reads only the count and sum).
      */
     long compactionBytes() {
-        if (tagged && !overflowed) return 4L * (listed != null ? 1 + presentGroups : 0) + 16L * presentGroups;
+        if (delivery != null && delivery.tagged() && !overflowed) {
+            return 4L * (listed != null ? 1 + presentGroups : 0) + 16L * presentGroups;
+        }
         long entries = 8L * entryWords * presentGroups * (delivery != null && !overflowed ? 2 : 1);
         if (listed != null && !overflowed) return 4L * (1 + presentGroups) + entries;
         boolean countPass = (!compactedInLaunch || overflowed) && CompactKernels.tiles(groups) > 1;

@@ -352,7 +352,7 @@ public final class QueryKernels {
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
         Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers,
                 (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
-        Delivery d = out.compaction() == null ? null : out.compaction().delivery();
+        Delivery d = deliveryOf(out);
         boolean tagged = d != null && d.tagged();
         if (tagged && listed == null && in.numGroups() > 1) {
             throw new IllegalArgumentException("a tagged delivery of " + in.numGroups() + " groups needs their list");
@@ -394,9 +394,13 @@ public final class QueryKernels {
         return out.compaction() == null ? null : out.compaction().blocksDone();
     }
 
+    private static Delivery deliveryOf(Outputs out) {
+        return out.compaction() == null ? null : out.compaction().delivery();
+    }
+
     /** The kernels' last three parameters: the mailbox delivery's output, done word and sequence, or nulls. */
     private static KernelArgs delivered(KernelArgs args, Outputs out) {
-        Delivery d = out.compaction() == null ? null : out.compaction().delivery();
+        Delivery d = deliveryOf(out);
         return d == null ? args.pointer(0L).pointer(0L).i64(0) : args.pointer(d.output()).pointer(d.done())
                 .i64(d.sequence());
     }
