@@ -5,11 +5,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -26,6 +24,7 @@ import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
@@ -60,7 +59,6 @@ final class ConnectionOffloader implements Offloader {
     private final Engines engines;
     private final ResidencyCache residency;
     private final Runnable onClose;
-    private final Set<String> writtenInTransaction = new HashSet<>();
     private final ResultHandoff handoff;
     private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -100,7 +98,7 @@ final class ConnectionOffloader implements Offloader {
 
     private synchronized QueryPlanner planner() throws SQLException {
         if (planner == null) {
-            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class).duplicate());
+            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class));
         }
         return planner;
     }
@@ -122,13 +120,26 @@ final class ConnectionOffloader implements Offloader {
         if (!pq.qualifies()) {
             return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
         }
-        String uncommitted = uncommittedWrite(pq.plan());
-        if (uncommitted != null) {
-            return decline(uncommitted, OffloadErrors.NOT_SUPPORTED, null);
-        }
         try {
+            TableVersion version = version(pq.plan());
+            if (version == null) {
+                return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
+            }
+            if (version.oid() != pq.tableOid()) {
+                // The table was dropped and created again (or altered) since the plan was made.
+                planner.clear();
+                pq = planner().plan(sql, parameters);
+                if (!pq.qualifies()) {
+                    return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
+                }
+                version = version(pq.plan());
+                if (version == null || version.oid() != pq.tableOid()) {
+                    return decline(version == null ? IN_TRANSACTION : "the table changed while it was planned",
+                            OffloadErrors.NOT_SUPPORTED, null);
+                }
+            }
             long planned = System.nanoTime();
-            Loaded loaded = load(pq);
+            Loaded loaded = load(pq, version);
             long loadedAt = System.nanoTime();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
@@ -172,11 +183,31 @@ final class ConnectionOffloader implements Offloader {
     private record Loaded(CachedJob job, long loadMicros, long encodeMicros) {
     }
 
-    private Loaded load(PlannedQuery pq) throws SQLException, NotQualified {
+    private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
+
+    /**
+     * The table's version as this session sees it, or {@code null} inside an explicit transaction: the offload
+     * holds committed data only, while a transaction reads its own snapshot and writes. JDBC autocommit tells one
+     * kind; a SQL {@code BEGIN} leaves it on, but then two statements share DuckDB's transaction id.
+     */
+    private TableVersion version(OffloadPlan plan) throws SQLException {
+        if (!duckdb.getAutoCommit()) {
+            return null;
+        }
+        long before = TableVersion.transaction(duckdb);
+        TableVersion version = TableVersion.read(duckdb, plan.table(), residency.writes());
+        return version.transaction() == before ? null : version;
+    }
+
+    private Loaded load(PlannedQuery pq, TableVersion version) throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
-        ResidentTable table = residency.table(plan.table());
-        table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
+        ResidentTable table = residency.table(plan.table(), version);
+        if (table.ensureLoaded(duckdb, plan.columnTypes(), allocator)
+                && !version.sameData(TableVersion.read(duckdb, plan.table(), residency.writes()))) {
+            // Loading takes several statements: a write between them could mix two versions.
+            throw new NotQualified("the table changed while it was loaded");
+        }
         long t1 = System.nanoTime();
         CachedJob job = prepared(pq, table);
         long t2 = System.nanoTime();
@@ -265,25 +296,6 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    private String uncommittedWrite(OffloadPlan plan) throws SQLException {
-        if (duckdb.getAutoCommit()) {
-            endTransaction();
-        }
-        String table = plan.table().name();
-        for (String t : writtenInTransaction) {
-            if (t == null || t.equalsIgnoreCase(table)) {
-                return "the table has uncommitted writes in this transaction";
-            }
-        }
-        return residency.hasUncommitted(table) ? "another connection has uncommitted writes to the table" : null;
-    }
-
-    /** This connection's transaction ended: its written tables may be cached again. */
-    private void endTransaction() {
-        writtenInTransaction.forEach(residency::endUncommitted);
-        writtenInTransaction.clear();
-    }
-
     private ResultSet decline(String reason, String sqlState, Throwable cause) throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
             throw OffloadErrors.of(reason, sqlState, cause);
@@ -316,7 +328,11 @@ final class ConnectionOffloader implements Offloader {
         if (!candidates.none()) {
             // Encodings, index and costs need the table resident: only worth it when the query could be offloaded.
             try {
-                ResidentTable table = residency.table(plan.table());
+                TableVersion version = version(plan);
+                if (version == null) {
+                    throw new NotQualified(IN_TRANSACTION);
+                }
+                ResidentTable table = residency.table(plan.table(), version);
                 table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
                 CachedJob job = prepared(pq, table);
                 rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
@@ -356,33 +372,19 @@ final class ConnectionOffloader implements Offloader {
                 .add("measured_us", job.measured().all().isEmpty() ? "not run yet" : job.measured().all());
     }
 
+    /**
+     * A statement that may have written went through the driver: every resident snapshot of the database is
+     * dropped (which table it touched is not guessed), and this connection's plans and finishing steps are made
+     * again, since a write may also have been DDL.
+     */
     @Override
     public synchronized void tableWritten(String sql) {
-        if (WrittenTable.endsTransaction(sql)) {
-            endTransaction();
-            return;
-        }
-        String table = WrittenTable.of(sql);
-        boolean inTransaction;
-        try {
-            inTransaction = !duckdb.getAutoCommit();
-        } catch (SQLException e) {
-            inTransaction = true;
-        }
-        if (inTransaction) {
-            if (writtenInTransaction.add(table)) {
-                residency.beginUncommitted(table);
-            }
-        } else if (table == null) {
-            residency.invalidateAll();
-        } else {
-            residency.invalidate(table);
-        }
-        if (WrittenTable.isDdl(sql) && planner != null) {
+        residency.written();
+        if (planner != null) {
             planner.clear();
-            preparedJobs.clear();
-            handoff.clear();
         }
+        preparedJobs.clear();
+        handoff.clear();
     }
 
     @Override
@@ -405,7 +407,6 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public synchronized void close() {
         handoff.close();
-        endTransaction();
         onClose.run();
         if (planner != null) {
             planner.close();

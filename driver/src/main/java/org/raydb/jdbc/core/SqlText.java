@@ -58,6 +58,13 @@ final class SqlText {
         return false;
     }
 
+    /** Whether every statement in the text is a {@code SET} or {@code RESET} (they change no table). */
+    static boolean onlySets(String sql) {
+        List<List<String>> statements = statementKeywords(sql);
+        return !statements.isEmpty() && statements.stream()
+                .allMatch(k -> !k.isEmpty() && (k.get(0).equals("SET") || k.get(0).equals("RESET")));
+    }
+
     private static boolean writes(List<String> keywords) {
         if (keywords.isEmpty()) {
             return false;

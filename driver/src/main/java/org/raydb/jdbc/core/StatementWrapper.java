@@ -203,7 +203,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
      */
     final ResultSet query(String sql, DuckDbCall<ResultSet> onDuckDb) throws SQLException {
         startExecution();
-        boolean offerable = !OffloadOff.isOff(connection.offloader()) && !SqlText.mayWrite(sql);
+        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql);
         ResultSet answered = offloaded(sql, offerable);
         if (answered != null) {
             return answered;
@@ -325,17 +325,19 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     }
 
     /**
-     * Tells the offloader about a statement that may have written or changed a setting (lexed only when an
-     * offloader listens).
+     * Tells the offloader about a statement DuckDB ran (lexed only when an offloader listens). Anything but one
+     * plain query or a change of settings counts as a write: a multi-statement string, {@code EXECUTE} of a
+     * prepared write, a transaction's end, a macro call. The offloader never has to guess which table.
      */
     final void afterWrite(String sql) {
         if (OffloadOff.isOff(connection.offloader())) {
             return;
         }
-        if (SqlText.mayWrite(sql)) {
-            connection.written(sql);
-        } else if (SqlText.changesSettings(sql)) {
+        if (SqlText.changesSettings(sql)) {
             connection.offloader().settingsChanged();
+        }
+        if (!SqlText.isQuery(sql) && !SqlText.onlySets(sql)) {
+            connection.written(sql);
         }
     }
 

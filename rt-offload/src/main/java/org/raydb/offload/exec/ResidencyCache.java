@@ -1,68 +1,44 @@
 package org.raydb.offload.exec;
 
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.raydb.offload.plan.TableRef;
 
 /**
- * The resident table snapshots of one database, keyed by table, shared by its connections. A write through
- * the driver on any of them drops the written table's snapshot; a write whose table cannot be told drops
- * everything.
+ * The resident table snapshots of one database, keyed by table, shared by its connections. Each snapshot
+ * carries the {@link TableVersion} it was loaded at, and a reader uses it only when the version it sees now
+ * is the same; so a write by anyone makes the next reader load afresh. Writes the driver sees also drop every
+ * snapshot at once and count in the version ({@link #writes()}), which covers what the version cannot see.
  */
 public final class ResidencyCache {
 
     private final Map<String, ResidentTable> tables = new HashMap<>();
-    /** Tables (lower-case name, {@code "*"} for unknown) with uncommitted writes, and how many writers. */
-    private final Map<String, Integer> uncommitted = new HashMap<>();
+    private long writes;
 
-    public synchronized ResidentTable table(TableRef ref) {
-        return tables.computeIfAbsent(key(ref.toString()), k -> new ResidentTable(ref));
+    /** The snapshot of {@code ref} loaded at {@code version}, or a new, empty one that replaces an older one. */
+    public synchronized ResidentTable table(TableRef ref, TableVersion version) {
+        String key = ref.toString();
+        ResidentTable t = tables.get(key);
+        if (t == null || !t.version().sameData(version)) {
+            t = new ResidentTable(ref, version);
+            tables.put(key, t);
+        }
+        return t;
     }
 
-    /** Drops the snapshot of tables named {@code name} (any schema). */
-    public synchronized void invalidate(String name) {
-        tables.values().removeIf(t -> t.table().name().equalsIgnoreCase(name));
+    /** Writes the driver has seen on this database so far. */
+    public synchronized long writes() {
+        return writes;
     }
 
-    public synchronized void invalidateAll() {
+    /** A statement that may have written went through the driver: every snapshot may be stale. */
+    public synchronized void written() {
+        writes++;
         tables.clear();
     }
 
-    /**
-     * A connection wrote {@code name} ({@code null}: an unknown table) in a transaction not yet ended: until
-     * {@link #endUncommitted}, no connection may use a snapshot of it (the writer's view and everyone else's
-     * differ, and a commit would not be reported).
-     */
-    public synchronized void beginUncommitted(String name) {
-        uncommitted.merge(pendingKey(name), 1, Integer::sum);
-        invalidateOrAll(name);
-    }
-
-    /** The writer's transaction ended (or it closed): the table may be cached again, from fresh data. */
-    public synchronized void endUncommitted(String name) {
-        uncommitted.computeIfPresent(pendingKey(name), (k, n) -> n > 1 ? n - 1 : null);
-        invalidateOrAll(name);
-    }
-
-    /** Whether some connection has uncommitted writes to {@code name}. */
-    public synchronized boolean hasUncommitted(String name) {
-        return uncommitted.containsKey("*") || uncommitted.containsKey(pendingKey(name));
-    }
-
-    private void invalidateOrAll(String name) {
-        if (name == null) {
-            invalidateAll();
-        } else {
-            invalidate(name);
-        }
-    }
-
-    private static String pendingKey(String name) {
-        return name == null ? "*" : key(name);
-    }
-
-    private static String key(String name) {
-        return name.toLowerCase(Locale.ROOT);
+    /** Drops every snapshot (the database's last connection closed). */
+    public synchronized void invalidateAll() {
+        tables.clear();
     }
 }

@@ -18,7 +18,7 @@ import org.raydb.offload.plan.TableRef;
 /**
  * One snapshot of a table as the offload holds it: the columns loaded so far and everything derived from
  * them (dictionaries, uniform encodings, sieving vectors, group codes, the BVH catalog), each built once on
- * first use. The whole object is dropped when the table is written through the driver.
+ * first use. The whole object is replaced when the table's {@link TableVersion} changes.
  */
 public final class ResidentTable implements BvhCatalog.Encodings {
 
@@ -26,6 +26,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     public static final int SIEVING_VECTORS = 32;
 
     private final TableRef table;
+    private final TableVersion version;
     private final Map<String, ColumnData> columns = new HashMap<>();
     private final Map<String, SortedDictionary> dictionaries = new HashMap<>();
     private final Map<String, UniformEncoding> uniform = new HashMap<>();
@@ -34,16 +35,22 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     private final BvhCatalog catalog = new BvhCatalog();
     private int rows = -1;
 
-    public ResidentTable(TableRef table) {
+    public ResidentTable(TableRef table, TableVersion version) {
         this.table = table;
+        this.version = version;
+    }
+
+    /** What the table's data was when this snapshot began (its columns load later, see {@link #ensureLoaded}). */
+    public TableVersion version() {
+        return version;
     }
 
     public TableRef table() {
         return table;
     }
 
-    /** Makes sure the named columns are loaded (one scan for all missing ones). */
-    public synchronized void ensureLoaded(Connection connection, Map<String, ColumnType> wanted,
+    /** Makes sure the named columns are loaded (one scan for all missing ones); whether it loaded any. */
+    public synchronized boolean ensureLoaded(Connection connection, Map<String, ColumnType> wanted,
             BufferAllocator allocator) throws SQLException {
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
@@ -54,7 +61,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             }
         });
         if (names.isEmpty() && rows >= 0) {
-            return;
+            return false;
         }
         List<ColumnData> loaded;
         try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.LOAD)) {
@@ -69,6 +76,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         if (rows < 0) {
             rows = loaded.isEmpty() ? countRows(connection) : loaded.get(0).rows();
         }
+        return true;
     }
 
     private int countRows(Connection connection) throws SQLException {

@@ -10,9 +10,10 @@ package org.raydb.offload.plan;
  * @param rewrittenSql   the statement DuckDB runs over the registered result
  * @param relationName   the name the result is registered under
  * @param planningMicros what planning cost
+ * @param tableOid       DuckDB's oid of the table when it was planned (a table created again is planned again)
  */
 public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, String rewrittenSql,
-        String relationName, long planningMicros, LastRun lastRun) {
+        String relationName, long planningMicros, long tableOid, LastRun lastRun) {
 
     /** Timings of the last offloaded run of this query (mutable, shared by cache hits). */
     public static final class LastRun {
@@ -24,6 +25,6 @@ public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, Str
     }
 
     public static PlannedQuery notQualified(String boundSql, String reason, long micros) {
-        return new PlannedQuery(boundSql, null, reason, null, null, micros, new LastRun());
+        return new PlannedQuery(boundSql, null, reason, null, null, micros, -1, new LastRun());
     }
 }

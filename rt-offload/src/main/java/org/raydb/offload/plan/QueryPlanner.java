@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,26 +11,20 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Plans queries on a dedicated DuckDB connection to the same database (so the application's session
- * settings are untouched) and caches the decisions by SQL text and parameter values. The planning
- * connection disables optimizers whose rewrites either break {@code json_serialize_plan} in DuckDB 2.0.0
- * (statistics propagation, compressed materialization, column lifetime: "Failed to bind column reference"
- * on queries mixing COUNT(*) and AVG, or with HAVING and TOP N) or rewrite aggregates away from what the SQL
- * text says (SUM(x + c) into SUM(x) + c·COUNT; unused columns: an aggregate the outer query never reads is
- * dropped from the plan but still in the SQL text the rewrite keeps), and the IN-clause rewrite, which turns
- * an IN list of more than a few values into a join with a value list where a plain IN filter is what qualifies.
- * Plans of DuckDB's optimizer do not depend on the table's data once statistics propagation is off, so a
- * cached decision stays valid until the schema changes ({@link #clear()}).
+ * Plans one connection's queries and caches the decisions by SQL text and parameter values. The table a
+ * query reads is bound in the application's own session ({@link TableBinding}); the optimized plan the offload
+ * matches comes from a {@link PlanningDatabase} of its own, so that nothing in the application's session or
+ * database changes. A cached decision is dropped when the settings change ({@link #clear()}), and a decision
+ * whose table is no longer the one bound then is made again ({@link #plan}'s caller checks the identity).
  */
 public final class QueryPlanner implements AutoCloseable {
 
-    static final String DISABLED_OPTIMIZERS = "statistics_propagation,compressed_materialization,"
-            + "aggregate_function_rewriter,partial_aggregate_pushdown,distinct_aggregate_rewrite,column_lifetime,"
-            + "unused_columns,in_clause";
     private static final int CACHE_SIZE = 512;
     private static final AtomicLong RELATIONS = new AtomicLong();
 
-    private final Connection planning;
+    private final Connection session;
+    private PlanningDatabase planning;
+    private boolean settingsMirrored;
     private final Map<List<Object>, PlannedQuery> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<List<Object>, PlannedQuery> eldest) {
@@ -39,11 +32,9 @@ public final class QueryPlanner implements AutoCloseable {
         }
     };
 
-    public QueryPlanner(Connection planning) throws SQLException {
-        this.planning = planning;
-        try (Statement st = planning.createStatement()) {
-            st.execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
-        }
+    /** @param session the application's DuckDB connection (only asked, never changed) */
+    public QueryPlanner(Connection session) {
+        this.session = session;
     }
 
     /** The cached or new decision for a statement. */
@@ -65,20 +56,25 @@ public final class QueryPlanner implements AutoCloseable {
         String bound = sql;
         try {
             bound = ParameterBinder.bind(sql, parameters);
+            TableBinding binding = TableBinding.of(session, bound);
+            PlanningDatabase db = planning();
+            String replica = db.replica(session, binding);
             String json;
-            try (PreparedStatement p = planning.prepareStatement(
+            try (PreparedStatement p = db.connection().prepareStatement(
                     "SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
-                p.setString(1, bound);
+                p.setString(1, db.redirect(bound, binding.table(), replica));
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
                     json = rs.getString(1);
                 }
             }
-            OffloadPlan plan = PlanMatcher.match(json);
+            OffloadPlan matched = PlanMatcher.match(json);
+            OffloadPlan plan = new OffloadPlan(binding.table(), matched.filters(), matched.groups(),
+                    matched.aggregates());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(planning, bound, plan, relation);
+            String rewritten = SqlRewriter.rewrite(session, bound, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
-                    new PlannedQuery.LastRun());
+                    binding.oid(), new PlannedQuery.LastRun());
         } catch (NotQualified e) {
             return PlannedQuery.notQualified(bound, e.reason(), (System.nanoTime() - t0) / 1000);
         } catch (SQLException | RuntimeException e) {
@@ -87,17 +83,27 @@ public final class QueryPlanner implements AutoCloseable {
         }
     }
 
-    /** Forgets every decision (after DDL). */
+    private PlanningDatabase planning() throws SQLException {
+        if (planning == null) {
+            planning = new PlanningDatabase();
+        }
+        if (!settingsMirrored) {
+            planning.mirrorSettings(session);
+            settingsMirrored = true;
+        }
+        return planning;
+    }
+
+    /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();
+        settingsMirrored = false;
     }
 
     @Override
-    public void close() {
-        try {
+    public synchronized void close() {
+        if (planning != null) {
             planning.close();
-        } catch (SQLException ignored) {
-            // Closing a duplicate connection of a database that is already gone has nothing left to free.
         }
     }
 }

@@ -123,7 +123,8 @@ public final class SqlRewriter {
         return tree;
     }
 
-    private static String deserialize(Connection connection, Map<String, Object> tree) throws SQLException {
+    /** The SQL text of a parse tree ({@code json_deserialize_sql}). */
+    static String deserialize(Connection connection, Map<String, Object> tree) throws SQLException {
         try (PreparedStatement p = connection.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
             p.setString(1, Json.write(tree));
             try (ResultSet rs = p.executeQuery()) {

@@ -15,6 +15,7 @@ import org.raydb.offload.engine.Technique;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
@@ -104,14 +105,14 @@ class CostChoiceTest {
     @Test
     void duckdbWinsWhereTheOffloadOverheadExceedsItsScan() throws SQLException, NotQualified {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); BufferAllocator allocator = new RootAllocator();
-                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class).duplicate())) {
+                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 7) AS b, (i * 1.25)::DECIMAL(15,2) AS m"
                         + " FROM range(200000) r(i)");
             }
             PlannedQuery pq = planner.plan("SELECT b, sum(m) FROM t WHERE a < 1000 GROUP BY b", List.of());
             OffloadPlan plan = pq.plan();
-            ResidentTable table = new ResidentTable(plan.table());
+            ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), 0));
             table.ensureLoaded(c, plan.columnTypes(), allocator);
             PreparedJob job = JobPlanner.prepare(plan, table);
             JobCosts costs = new JobCosts(job.job());

@@ -62,7 +62,7 @@ class RangeOnlyJobTest {
     @Test
     void wideFiltersBecomeRangeOnlyJobsWithAnRtScanForm() throws SQLException, NotQualified, EngineException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); BufferAllocator allocator = new RootAllocator();
-                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class).duplicate())) {
+                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
             try (Statement st = c.createStatement()) {
                 st.execute(TABLE);
             }
@@ -71,7 +71,7 @@ class RangeOnlyJobTest {
                 PlannedQuery pq = planner.plan(q, List.of());
                 assertTrue(pq.qualifies(), pq.reason());
                 if (table == null) {
-                    table = new ResidentTable(pq.plan().table());
+                    table = new ResidentTable(pq.plan().table(), TableVersion.read(c, pq.plan().table(), 0));
                 }
                 table.ensureLoaded(c, pq.plan().columnTypes(), allocator);
                 PreparedJob prepared = JobPlanner.prepare(pq.plan(), table);

@@ -1,0 +1,199 @@
+package org.raydb.offload.plan;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.duckdb.DuckDBDriver;
+
+/**
+ * A private, empty DuckDB database in which one connection's queries get their optimized plans. DuckDB's
+ * optimizer can only be tuned globally ({@code disabled_optimizers} has no session scope), and the plans the
+ * offload reads need some optimizers off; tuning the application's database would change its own answers and
+ * plans. Here each table a query reads has an empty replica with the same columns, and the query is planned
+ * over it. Being empty, the replica also makes the plan independent of the table's size (DuckDB's
+ * partitioned execution splits large aggregations by key range), so a decision never goes stale as data
+ * grows. Settings the application changed in its session are mirrored, since they can change how a query
+ * binds (collation, time zone, integer division, default order).
+ */
+final class PlanningDatabase implements AutoCloseable {
+
+    /**
+     * Optimizers whose rewrites either break {@code json_serialize_plan} in DuckDB 2.0.0 (statistics
+     * propagation, compressed materialization, column lifetime: "Failed to bind column reference" on queries
+     * mixing COUNT(*) and AVG, or with HAVING and TOP N) or rewrite aggregates away from what the SQL text says
+     * (SUM(x + c) into SUM(x) + c·COUNT; unused columns: an aggregate the outer query never reads is dropped from
+     * the plan but still in the SQL text the rewrite keeps), and the IN-clause rewrite, which turns an IN list
+     * of more than a few values into a join with a value list where a plain IN filter is what qualifies.
+     */
+    static final String DISABLED_OPTIMIZERS = "statistics_propagation,compressed_materialization,"
+            + "aggregate_function_rewriter,partial_aggregate_pushdown,distinct_aggregate_rewrite,column_lifetime,"
+            + "unused_columns,in_clause";
+    /** Settings about resources, files and security: they do not change what a query means. */
+    private static final Set<String> NOT_MIRRORED = Set.of("disabled_optimizers", "threads", "worker_threads",
+            "external_threads", "memory_limit", "max_memory", "temp_directory", "max_temp_directory_size",
+            "enable_external_access", "allowed_directories", "allowed_paths", "lock_configuration",
+            "home_directory", "extension_directory", "secret_directory", "access_mode", "checkpoint_threshold",
+            "wal_autocheckpoint", "enable_progress_bar", "enable_progress_bar_print", "profiling_mode",
+            "enable_profiling", "profile_output", "profiling_output", "log_query_path", "storage_compatibility_version",
+            "autoinstall_known_extensions", "autoload_known_extensions", "custom_user_agent");
+
+    private final Connection planning;
+    private final Map<String, String> defaults;
+    private final Map<String, String> mirrored = new HashMap<>();
+    /** Replica names by the bound table and its columns. */
+    private final Map<String, String> replicas = new HashMap<>();
+
+    PlanningDatabase() throws SQLException {
+        Properties config = new Properties();
+        config.setProperty("threads", "1");
+        planning = new DuckDBDriver().connect("jdbc:duckdb:", config);
+        try (Statement st = planning.createStatement()) {
+            st.execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
+        }
+        defaults = settings(planning);
+    }
+
+    Connection connection() {
+        return planning;
+    }
+
+    /** Makes the planning session's settings those of the application's session (one query). */
+    void mirrorSettings(Connection session) throws SQLException {
+        Map<String, String> wanted = settings(session);
+        try (Statement st = planning.createStatement()) {
+            for (Map.Entry<String, String> e : wanted.entrySet()) {
+                String name = e.getKey();
+                String value = e.getValue();
+                String current = mirrored.getOrDefault(name, defaults.get(name));
+                if (NOT_MIRRORED.contains(name) || !defaults.containsKey(name) || java.util.Objects.equals(value, current)) {
+                    continue;
+                }
+                try {
+                    st.execute(value == null ? "RESET " + TableRef.quote(name)
+                            : "SET " + TableRef.quote(name) + " = '" + value.replace("'", "''") + "'");
+                    mirrored.put(name, value);
+                } catch (SQLException e2) {
+                    // A setting that only names the application's objects (a search_path of its schemas)
+                    // cannot be mirrored and does not bind the replica differently.
+                }
+            }
+        }
+    }
+
+    private static Map<String, String> settings(Connection c) throws SQLException {
+        Map<String, String> out = new HashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT name, value FROM duckdb_settings()")) {
+            while (rs.next()) {
+                out.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The unqualified name of an empty table with the bound table's columns, created on first use. Its
+     * column types are read in the application's session (which sees its temporary tables and its
+     * transaction's catalog).
+     */
+    String replica(Connection session, TableBinding binding) throws SQLException, NotQualified {
+        String key = binding.table() + "\u0000" + binding.identity();
+        String name = replicas.get(key);
+        if (name != null) {
+            return name;
+        }
+        StringBuilder columns = new StringBuilder();
+        try (PreparedStatement p = session.prepareStatement("SELECT column_name, data_type FROM duckdb_columns()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ? ORDER BY column_index")) {
+            p.setString(1, binding.table().catalog());
+            p.setString(2, binding.table().schema());
+            p.setString(3, binding.table().name());
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    columns.append(columns.isEmpty() ? "" : ", ").append(TableRef.quote(rs.getString(1))).append(' ')
+                            .append(rs.getString(2));
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            throw new NotQualified("the columns of " + binding.table() + " could not be read");
+        }
+        name = "__raydb_replica_" + replicas.size();
+        try (Statement st = planning.createStatement()) {
+            st.execute("CREATE OR REPLACE TABLE " + TableRef.quote(name) + " (" + columns + ")");
+        } catch (SQLException e) {
+            throw new NotQualified("a column type the planner cannot reproduce (" + e.getMessage() + ")");
+        }
+        replicas.put(key, name);
+        return name;
+    }
+
+    /**
+     * The statement with every reference to the bound table pointing at its replica. A reference keeps the
+     * name it was written with as its alias, so qualified column references still bind.
+     */
+    String redirect(String sql, TableRef table, String replica) throws SQLException, NotQualified {
+        Map<String, Object> tree = SqlRewriter.parse(planning, sql);
+        int[] found = {0};
+        redirect(tree, table, replica, found);
+        if (found[0] == 0) {
+            throw new NotQualified("the table " + table + " was not found in the SQL text");
+        }
+        return SqlRewriter.deserialize(planning, tree);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void redirect(Object value, TableRef table, String replica, int[] found) {
+        if (value instanceof Map<?, ?> raw) {
+            Map<String, Object> map = (Map<String, Object>) raw;
+            if ("BASE_TABLE".equals(map.get("type")) && names(map, table)) {
+                String alias = (String) map.get("alias");
+                if (alias == null || alias.isEmpty()) {
+                    map.put("alias", map.get("table_name"));
+                }
+                map.put("catalog_name", "");
+                map.put("schema_name", "");
+                map.put("table_name", replica);
+                map.put("qualified_name", Map.of("path", List.of(replica)));
+                found[0]++;
+                return;
+            }
+            for (Object v : map.values()) {
+                redirect(v, table, replica, found);
+            }
+        } else if (value instanceof List<?> list) {
+            for (Object v : list) {
+                redirect(v, table, replica, found);
+            }
+        }
+    }
+
+    /** Whether a table reference as written can mean the bound table (the binder already chose it). */
+    private static boolean names(Map<String, Object> ref, TableRef table) {
+        return table.name().equalsIgnoreCase(String.valueOf(ref.get("table_name")))
+                && matches(ref.get("schema_name"), table.schema(), table.catalog())
+                && matches(ref.get("catalog_name"), table.catalog(), null);
+    }
+
+    /** A written qualifier is empty, or names {@code expected} (or, for a lone qualifier, the catalog). */
+    private static boolean matches(Object written, String expected, String alternative) {
+        String w = written == null ? "" : written.toString();
+        return w.isEmpty() || w.equalsIgnoreCase(expected) || (alternative != null && w.equalsIgnoreCase(alternative));
+    }
+
+    @Override
+    public void close() {
+        try {
+            planning.close();
+        } catch (SQLException ignored) {
+            // Nothing is left to free in a private in-memory database.
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.raydb.offload.plan;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.raydb.offload.json.Json;
+import org.raydb.offload.json.JsonNode;
+
+/**
+ * The base table a statement reads, as DuckDB's binder resolves it in the application's own session: temporary
+ * tables, {@code USE}, {@code search_path} and the open transaction's catalog all count. It is read from the
+ * unoptimized plan ({@code optimize := false}), which binds without running any optimizer, so asking changes
+ * nothing in the session or the database.
+ *
+ * @param table    the catalog, schema and name the binder chose
+ * @param identity the table's columns as bound (names and types), which tell one version of its schema from
+ *                 another
+ * @param oid      the table's catalog oid
+ */
+record TableBinding(TableRef table, String identity, long oid) {
+
+    static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
+        String json;
+        try (PreparedStatement p = session.prepareStatement(
+                "SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
+            p.setString(1, sql);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                json = rs.getString(1);
+            }
+        }
+        JsonNode root = JsonNode.of(Json.parse(json));
+        if (Boolean.TRUE.equals(root.raw("error"))) {
+            throw new NotQualified("DuckDB could not plan it: " + root.str("error_message"));
+        }
+        List<JsonNode> gets = new ArrayList<>();
+        collectScans(root.raw("plans"), gets);
+        if (gets.size() != 1) {
+            throw new NotQualified(gets.isEmpty() ? "no base table" : "more than one table scan (joins or self-joins)");
+        }
+        JsonNode get = gets.get(0);
+        if (!"seq_scan".equals(get.qnameLast("qname"))) {
+            throw new NotQualified("scan of " + get.qnameLast("qname") + " (not a base table)");
+        }
+        JsonNode data = get.obj("function_data");
+        TableRef table = new TableRef(data.str("catalog"), data.str("schema"), data.str("table"));
+        long oid;
+        try (PreparedStatement p = session.prepareStatement("SELECT table_oid FROM duckdb_tables()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ?")) {
+            p.setString(1, table.catalog());
+            p.setString(2, table.schema());
+            p.setString(3, table.name());
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
+                }
+                oid = rs.getLong(1);
+            }
+        }
+        return new TableBinding(table, Json.write(get.raw("names")) + Json.write(get.raw("returned_types")), oid);
+    }
+
+    private static void collectScans(Object value, List<JsonNode> out) {
+        if (value instanceof Map<?, ?> map) {
+            if ("LOGICAL_GET".equals(map.get("type"))) {
+                out.add(JsonNode.of(map));
+            }
+            map.values().forEach(v -> collectScans(v, out));
+        } else if (value instanceof List<?> list) {
+            list.forEach(v -> collectScans(v, out));
+        }
+    }
+}

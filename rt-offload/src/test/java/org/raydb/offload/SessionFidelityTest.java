@@ -1,0 +1,186 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayStatement;
+
+/**
+ * Sessions as applications run them (SQL transactions, writes the driver does not see, temporary tables, other
+ * catalogs and schemas, settings), each answered through {@code jdbc:raydb:} exactly as a plain DuckDB answers
+ * the same statements.
+ */
+class SessionFidelityTest {
+
+    private static final String Q = "SELECT g, SUM(v) FROM t GROUP BY g ORDER BY g";
+    private static final String CPU = "?engine=cpu";
+
+    @TempDir
+    Path dir;
+
+    private static List<List<Object>> rows(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return ResultComparator.rows(rs);
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    /** The query through the driver, and whether it was offloaded. */
+    private static List<List<Object>> offloaded(Connection ray, String sql, boolean expectOffloaded) throws SQLException {
+        try (Statement st = ray.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            List<List<Object>> out = ResultComparator.rows(rs);
+            assertEquals(expectOffloaded, st.unwrap(RayStatement.class).lastQueryOffloaded(), sql);
+            return out;
+        }
+    }
+
+    @Test
+    void aSqlTransactionIsNotCachedAndItsRollbackIsSeen() throws SQLException {
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(ray, duck)) {
+                exec(c, "CREATE TABLE t0(c0 INTEGER)");
+                exec(c, "INSERT INTO t0 VALUES (1)");
+                exec(c, "BEGIN TRANSACTION");
+                exec(c, "INSERT INTO t0 VALUES (2)");
+            }
+            assertEquals(rows(duck, "SELECT SUM(c0) FROM t0"), offloaded(ray, "SELECT SUM(c0) FROM t0", false));
+            exec(ray, "ROLLBACK");
+            exec(duck, "ROLLBACK");
+            assertEquals(rows(duck, "SELECT SUM(c0) FROM t0"), offloaded(ray, "SELECT SUM(c0) FROM t0", true));
+        }
+    }
+
+    @Test
+    void planningLeavesEverySettingAsDuckDbHasIt() throws SQLException {
+        String settings = "SELECT name, value FROM duckdb_settings() WHERE name NOT IN ('threads', 'worker_threads')"
+                + " ORDER BY name";
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(ray, duck)) {
+                exec(c, "CREATE TABLE t0(c0 DECIMAL(4,1))");
+                exec(c, "INSERT INTO t0 VALUES (0.3), (-52.5), (-0.1), (-999.9), (33.9), (10.0), (-768.0), (12.3),"
+                        + " (-170.0), (-15.0), (0.5), (19.1), (-63.0), (2.7), (37.0)");
+            }
+            offloaded(ray, "SELECT MIN(c0), MAX(c0) FROM t0", true);
+            assertEquals(rows(duck, settings), rows(ray, settings));
+            assertEquals(rows(duck, "SELECT AVG(-c0)::VARCHAR FROM t0 WHERE c0 + 1 > 0 OR c0 < 0"),
+                    rows(ray, "SELECT AVG(-c0)::VARCHAR FROM t0 WHERE c0 + 1 > 0 OR c0 < 0"));
+        }
+    }
+
+    @Test
+    void writesTheDriverDoesNotSeeAreSeen() throws SQLException {
+        String file = dir.resolve("s.duckdb").toString();
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(ray, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            assertEquals(List.of(List.of(0L, 20L), List.of(1L, 25L)), asLongs(offloaded(ray, Q, true)));
+            try (Statement raw = ray.unwrap(DuckDBConnection.class).createStatement()) {
+                raw.execute("INSERT INTO t VALUES (0, 1000)");
+            }
+            assertEquals(List.of(List.of(0L, 1020L), List.of(1L, 25L)), asLongs(offloaded(ray, Q, true)));
+            try (DuckDBAppender appender = ray.unwrap(DuckDBConnection.class).createAppender("main", "t")) {
+                appender.beginRow();
+                appender.append(1L);
+                appender.append(5L);
+                appender.endRow();
+            }
+            assertEquals(List.of(List.of(0L, 1020L), List.of(1L, 30L)), asLongs(offloaded(ray, Q, true)));
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                exec(plain, "UPDATE t SET v = v + 100 WHERE g = 1");
+            }
+            assertEquals(List.of(List.of(0L, 1020L), List.of(1L, 630L)), asLongs(offloaded(ray, Q, true)));
+            try (Connection other = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+                assertEquals(List.of(List.of(0L, 1020L), List.of(1L, 630L)), asLongs(offloaded(other, Q, true)));
+            }
+        }
+    }
+
+    @Test
+    void writesInsideStringsPreparedStatementsAndCopyAreSeen() throws Exception {
+        Path csv = dir.resolve("rows.csv");
+        Files.writeString(csv, "0,7\n1,9\n");
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
+                    "SELECT 1; INSERT INTO t VALUES (0, 100)", "PREPARE w AS INSERT INTO t VALUES ($1, $2)",
+                    "EXECUTE w(1, 1000)", "COPY t FROM '" + csv + "'", "INSERT INTO t VALUES (0, 5) RETURNING v",
+                    "CREATE MACRO bump() AS TABLE SELECT 1", "DELETE FROM t WHERE v = 3");
+            for (String s : script) {
+                exec(duck, s);
+                exec(ray, s);
+                assertEquals(rows(duck, Q), offloaded(ray, Q, true), "after " + s);
+            }
+        }
+    }
+
+    @Test
+    void theTableIsTheOneDuckDbsBinderChose() throws SQLException {
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
+                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v", "DROP TABLE temp.t", "ATTACH ':memory:' AS o",
+                    "CREATE TABLE o.t AS SELECT 3 g, 33 v", "USE o", "USE memory", "CREATE SCHEMA s2",
+                    "CREATE TABLE s2.t AS SELECT 5 g, 55 v", "SET search_path = 's2'");
+            for (String s : script) {
+                exec(duck, s);
+                exec(ray, s);
+                assertEquals(rows(duck, Q), offloaded(ray, Q, true), "after " + s);
+            }
+        }
+    }
+
+    @Test
+    void aTransactionKeepsItsSnapshotWhileAnotherCommits() throws SQLException {
+        String file = dir.resolve("snap.duckdb").toString();
+        try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection b = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(a, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            offloaded(a, Q, true);
+            a.setAutoCommit(false);
+            List<List<Object>> before = offloaded(a, Q, false);
+            exec(b, "UPDATE t SET v = v + 100");
+            assertEquals(before, offloaded(a, Q, false));
+            a.commit();
+            a.setAutoCommit(true);
+            assertEquals(rows(b, Q), offloaded(a, Q, true));
+            assertFalse(before.equals(rows(b, Q)));
+        }
+    }
+
+    @Test
+    void aPlanStaysRightAsTheTableGrows() throws SQLException {
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            String q = "SELECT g, SUM(v) s FROM t GROUP BY g HAVING SUM(v) > 0 ORDER BY s DESC LIMIT 5";
+            for (int n : new int[] {10, 300_000}) {
+                for (Connection c : List.of(ray, duck)) {
+                    exec(c, "CREATE OR REPLACE TABLE t AS SELECT i % 50000 g, i v FROM range(" + n + ") r(i)");
+                }
+                assertEquals(rows(duck, q), offloaded(ray, q, true), n + " rows");
+            }
+        }
+    }
+
+    private static List<List<Long>> asLongs(List<List<Object>> rows) {
+        return rows.stream().map(r -> r.stream().map(v -> ((Number) v).longValue()).toList()).toList();
+    }
+}
