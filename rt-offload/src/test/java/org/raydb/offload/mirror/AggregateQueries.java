@@ -20,15 +20,14 @@ final class AggregateQueries {
     }
 
     static Query next(TableCatalog.Table table, String tableRef, boolean parameterized, Random r) {
-        List<TableCatalog.Column> columns = new ArrayList<>(table.columns());
-        Collections.shuffle(columns, r);
+        List<TableCatalog.Column> columns = shuffled(table.columns(), r);
         List<String> filters = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         int nf = Math.min(columns.size(), r.nextInt(4));
         for (int i = 0; i < nf; i++) {
             filters.add(filter(columns.get(i), parameterized ? parameters : null, r));
         }
-        Collections.shuffle(columns, r);
+        columns = shuffled(table.columns(), r);
         List<String> groups = new ArrayList<>();
         int ng = Math.min(columns.size(), r.nextInt(3));
         for (int i = 0; i < ng; i++) {
@@ -58,8 +57,29 @@ final class AggregateQueries {
         return new Query(sql.toString(), parameters, ordered || groups.isEmpty());
     }
 
+    /**
+     * The columns in random order, most of those the offload takes first, so that most queries reach it and
+     * the rest check its declining.
+     */
+    private static List<TableCatalog.Column> shuffled(List<TableCatalog.Column> columns, Random r) {
+        List<TableCatalog.Column> first = new ArrayList<>();
+        List<TableCatalog.Column> last = new ArrayList<>();
+        for (TableCatalog.Column c : columns) {
+            (ColumnValues.isOffloadable(c.type()) || r.nextInt(6) == 0 ? first : last).add(c);
+        }
+        Collections.shuffle(first, r);
+        Collections.shuffle(last, r);
+        first.addAll(last);
+        return first;
+    }
+
     private static String aggregate(List<TableCatalog.Column> columns, Random r) {
         TableCatalog.Column c = columns.get(r.nextInt(columns.size()));
+        List<TableCatalog.Column> measures = columns.stream().filter(x -> ColumnValues.isExactNumeric(x.type())
+                && ColumnValues.isOffloadable(x.type())).toList();
+        if (!measures.isEmpty() && r.nextInt(4) != 0) {
+            c = measures.get(r.nextInt(measures.size()));
+        }
         int fn = r.nextInt(6);
         if (fn < 2 && !ColumnValues.isExactNumeric(c.type())) {
             // SUM and AVG of floats sum in an order DuckDB does not fix; the offload declines them anyway.
@@ -89,6 +109,10 @@ final class AggregateQueries {
 
     private static String value(TableCatalog.Column c, List<Object> parameters, Random r) {
         ColumnValues.Value v = ColumnValues.value(c.type(), r);
+        // A NULL bound makes DuckDB's optimizer drop the whole scan; keep a few of them.
+        while (v.java() == null && r.nextInt(4) != 0) {
+            v = ColumnValues.value(c.type(), r);
+        }
         if (parameters == null) {
             return v.sql();
         }

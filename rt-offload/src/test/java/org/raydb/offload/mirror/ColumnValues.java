@@ -43,6 +43,14 @@ final class ColumnValues {
         return type.startsWith("DECIMAL") || type.endsWith("INT") || type.equals("INTEGER");
     }
 
+    /** Types the offload plans filters and group keys on (DECIMAL(38) too, while its values fit 64 bits). */
+    static boolean isOffloadable(String type) {
+        return switch (type) {
+            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "VARCHAR", "DATE", "TIMESTAMP", "BOOLEAN" -> true;
+            default -> type.startsWith("DECIMAL");
+        };
+    }
+
     static Value value(String type, Random r) {
         if (r.nextInt(12) == 0) {
             return new Value("NULL", null);
