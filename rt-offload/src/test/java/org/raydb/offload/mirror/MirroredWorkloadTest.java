@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +22,6 @@ class MirroredWorkloadTest {
     private static final String ENGINE = System.getProperty("raydb.diff.engine", "cpu");
 
     @Test
-    @Disabled("fails on every seed until the divergences OffloadDivergenceTest pins are fixed")
     void shortRandomWorkloadsMatchDuckDb(@TempDir Path dir) throws Exception {
         runSeeds(dir, 8, 150);
     }

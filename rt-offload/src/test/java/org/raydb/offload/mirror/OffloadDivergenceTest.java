@@ -5,7 +5,6 @@ import java.sql.Statement;
 import java.util.List;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +28,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void sqlRollbackUndoesWhatTheOffloadSaw() throws Exception {
         try (MirroredDatabases m = mirror("SQL ROLLBACK", 1)) {
             m.query(0, QUERY, true);
@@ -42,7 +40,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void writesThroughTheUnwrappedConnectionAreSeen() throws Exception {
         try (MirroredDatabases m = mirror("unwrapped write", 1)) {
             m.query(0, QUERY, true);
@@ -56,7 +53,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void appenderWritesAreSeen() throws Exception {
         try (MirroredDatabases m = mirror("appender write", 1)) {
             m.query(0, QUERY, true);
@@ -71,7 +67,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void tempTableShadowsTheMainTable() throws Exception {
         try (MirroredDatabases m = mirror("temp table", 1)) {
             m.query(0, QUERY, true);
@@ -81,7 +76,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void searchPathChoosesTheTable() throws Exception {
         try (MirroredDatabases m = mirror("search_path", 1)) {
             m.query(0, QUERY, true);
@@ -93,7 +87,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void useChoosesTheDatabase() throws Exception {
         try (MirroredDatabases m = mirror("USE", 1)) {
             m.query(0, QUERY, true);
@@ -105,7 +98,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void transactionKeepsItsSnapshotWhileAnotherConnectionCommits() throws Exception {
         try (MirroredDatabases m = mirror("snapshot", 2)) {
             m.step(0, "setAutoCommit(false)", c -> {
@@ -120,7 +112,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void driverLeavesSettingsAlone() throws Exception {
         try (MirroredDatabases m = mirror("settings", 1)) {
             m.sameSettings(0);
@@ -131,7 +122,6 @@ class OffloadDivergenceTest {
     }
 
     @Test
-    @Disabled("the driver still answers differently from DuckDB here; enable with its fix")
     void averageMatchesDuckDbBitForBit() throws Exception {
         try (MirroredDatabases m = mirror("AVG", 1)) {
             m.sql(0, "CREATE TABLE a AS SELECT (i % 13)::INTEGER AS g, (hash(i) >> 8)::BIGINT AS d FROM range(3000) r(i)");
