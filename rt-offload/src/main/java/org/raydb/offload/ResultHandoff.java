@@ -42,12 +42,17 @@ final class ResultHandoff implements AutoCloseable {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, PlanEntry> eldest) {
             if (size() > PLANS) {
-                eldest.getValue().retire();
+                retire(eldest.getValue());
                 return true;
             }
             return false;
         }
     };
+    /**
+     * Slots of plans no longer cached whose results a scan may still hold: a scan DuckDB abandoned part way
+     * never releases its hold, so the connection's close frees them.
+     */
+    private final List<ResultSlot> retired = new ArrayList<>();
     private boolean registered;
     private long readyAt;
 
@@ -235,8 +240,14 @@ final class ResultHandoff implements AutoCloseable {
 
     /** Forgets every plan (after DDL, the planner forgot them too). */
     void clear() {
-        entries.values().forEach(PlanEntry::retire);
+        entries.values().forEach(this::retire);
         entries.clear();
+    }
+
+    private void retire(PlanEntry e) {
+        e.retire();
+        retired.removeIf(slot -> !slot.held());
+        retired.add(e.slot);
     }
 
     @Override
@@ -246,5 +257,7 @@ final class ResultHandoff implements AutoCloseable {
             e.slot.close();
         }
         entries.clear();
+        retired.forEach(ResultSlot::close);
+        retired.clear();
     }
 }

@@ -66,6 +66,12 @@ public final class ResultSlot implements AutoCloseable {
         }
     }
 
+    /** Whether a retired slot still has a result some scan holds. */
+    public synchronized boolean held() {
+        live.removeIf(PublishedResult::freed);
+        return current != null || !live.isEmpty();
+    }
+
     /**
      * Forgets the slot and frees every result it published now: its connection is closing, and a scan DuckDB
      * abandoned part way will never release its hold.
