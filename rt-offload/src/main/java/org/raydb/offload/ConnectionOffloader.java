@@ -1,10 +1,12 @@
 package org.raydb.offload;
 
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,7 @@ import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.OpenTransaction;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
@@ -66,6 +69,8 @@ final class ConnectionOffloader implements Offloader {
             return size() > PREPARED_JOBS;
         }
     };
+    /** The database file of each catalog this connection read ({@code null}: held in memory). */
+    private final Map<String, Path> files = new HashMap<>();
     /** The host overhead of this connection's recent offloads, for the cost model. */
     private final HostOverhead overhead = new HostOverhead();
     private QueryPlanner planner;
@@ -121,22 +126,18 @@ final class ConnectionOffloader implements Offloader {
             return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
         }
         try {
-            TableVersion version = version(pq.plan());
-            if (version == null) {
+            if (OpenTransaction.in(duckdb)) {
                 return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
             }
-            if (version.oid() != pq.tableOid()) {
-                // The table was dropped and created again (or altered) since the plan was made.
+            TableVersion version = version(pq.plan());
+            if (!residency.holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
+                // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planner().plan(sql, parameters);
                 if (!pq.qualifies()) {
                     return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
                 }
                 version = version(pq.plan());
-                if (version == null || version.oid() != pq.tableOid()) {
-                    return decline(version == null ? IN_TRANSACTION : "the table changed while it was planned",
-                            OffloadErrors.NOT_SUPPORTED, null);
-                }
             }
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version);
@@ -185,18 +186,12 @@ final class ConnectionOffloader implements Offloader {
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
 
-    /**
-     * The table's version as this session sees it, or {@code null} inside an explicit transaction: the offload
-     * holds committed data only, while a transaction reads its own snapshot and writes. JDBC autocommit tells one
-     * kind; a SQL {@code BEGIN} leaves it on, but then two statements share DuckDB's transaction id.
-     */
+    /** The table's version as this session sees it now. */
     private TableVersion version(OffloadPlan plan) throws SQLException {
-        if (!duckdb.getAutoCommit()) {
-            return null;
-        }
-        long before = TableVersion.transaction(duckdb);
-        TableVersion version = TableVersion.read(duckdb, plan.table(), residency.writes());
-        return version.transaction() == before ? null : version;
+        String catalog = plan.table().catalog();
+        Path file = files.containsKey(catalog) ? files.get(catalog) : TableVersion.file(duckdb, catalog);
+        files.put(catalog, file);
+        return TableVersion.read(duckdb, plan.table(), file, residency.writes());
     }
 
     private Loaded load(PlannedQuery pq, TableVersion version) throws SQLException, NotQualified {
@@ -204,7 +199,7 @@ final class ConnectionOffloader implements Offloader {
         long t0 = System.nanoTime();
         ResidentTable table = residency.table(plan.table(), version);
         if (table.ensureLoaded(duckdb, plan.columnTypes(), allocator)
-                && !version.sameData(TableVersion.read(duckdb, plan.table(), residency.writes()))) {
+                && !version.equals(version(plan))) {
             // Loading takes several statements: a write between them could mix two versions.
             throw new NotQualified("the table changed while it was loaded");
         }
@@ -328,10 +323,10 @@ final class ConnectionOffloader implements Offloader {
         if (!candidates.none()) {
             // Encodings, index and costs need the table resident: only worth it when the query could be offloaded.
             try {
-                TableVersion version = version(plan);
-                if (version == null) {
+                if (OpenTransaction.in(duckdb)) {
                     throw new NotQualified(IN_TRANSACTION);
                 }
+                TableVersion version = version(plan);
                 ResidentTable table = residency.table(plan.table(), version);
                 table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
                 CachedJob job = prepared(pq, table);
@@ -380,6 +375,7 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public synchronized void tableWritten(String sql) {
         residency.written();
+        files.clear();
         if (planner != null) {
             planner.clear();
         }

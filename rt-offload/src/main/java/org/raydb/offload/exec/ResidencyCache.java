@@ -19,11 +19,17 @@ public final class ResidencyCache {
     public synchronized ResidentTable table(TableRef ref, TableVersion version) {
         String key = ref.toString();
         ResidentTable t = tables.get(key);
-        if (t == null || !t.version().sameData(version)) {
+        if (t == null || !t.version().equals(version)) {
             t = new ResidentTable(ref, version);
             tables.put(key, t);
         }
         return t;
+    }
+
+    /** Whether the snapshot of {@code ref} at {@code version} is held (a read would reuse it). */
+    public synchronized boolean holds(TableRef ref, TableVersion version) {
+        ResidentTable t = tables.get(ref.toString());
+        return t != null && t.version().equals(version);
     }
 
     /** Writes the driver has seen on this database so far. */

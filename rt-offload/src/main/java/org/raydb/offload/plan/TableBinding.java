@@ -48,18 +48,9 @@ record TableBinding(TableRef table, String identity, long oid) {
         }
         JsonNode data = get.obj("function_data");
         TableRef table = new TableRef(data.str("catalog"), data.str("schema"), data.str("table"));
-        long oid;
-        try (PreparedStatement p = session.prepareStatement("SELECT table_oid FROM duckdb_tables()"
-                + " WHERE database_name = ? AND schema_name = ? AND table_name = ?")) {
-            p.setString(1, table.catalog());
-            p.setString(2, table.schema());
-            p.setString(3, table.name());
-            try (ResultSet rs = p.executeQuery()) {
-                if (!rs.next()) {
-                    throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
-                }
-                oid = rs.getLong(1);
-            }
+        long oid = table.oid(session);
+        if (oid < 0) {
+            throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
         }
         return new TableBinding(table, Json.write(get.raw("names")) + Json.write(get.raw("returned_types")), oid);
     }

@@ -1,7 +1,25 @@
 package org.raydb.offload.plan;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
 /** A base table as the plan names it. */
 public record TableRef(String catalog, String schema, String name) {
+
+    /** DuckDB's catalog oid of the table, {@code -1} when absent: a table created again or altered has another. */
+    public long oid(Connection session) throws SQLException {
+        try (PreparedStatement p = session.prepareStatement("SELECT table_oid FROM duckdb_tables()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ?")) {
+            p.setString(1, catalog);
+            p.setString(2, schema);
+            p.setString(3, name);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+    }
 
     /** The quoted, fully qualified name for SQL text. */
     public String sql() {

@@ -112,7 +112,7 @@ class CostChoiceTest {
             }
             PlannedQuery pq = planner.plan("SELECT b, sum(m) FROM t WHERE a < 1000 GROUP BY b", List.of());
             OffloadPlan plan = pq.plan();
-            ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), 0));
+            ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), null, 0));
             table.ensureLoaded(c, plan.columnTypes(), allocator);
             PreparedJob job = JobPlanner.prepare(plan, table);
             JobCosts costs = new JobCosts(job.job());

@@ -71,7 +71,7 @@ class RangeOnlyJobTest {
                 PlannedQuery pq = planner.plan(q, List.of());
                 assertTrue(pq.qualifies(), pq.reason());
                 if (table == null) {
-                    table = new ResidentTable(pq.plan().table(), TableVersion.read(c, pq.plan().table(), 0));
+                    table = new ResidentTable(pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
                 }
                 table.ensureLoaded(c, pq.plan().columnTypes(), allocator);
                 PreparedJob prepared = JobPlanner.prepare(pq.plan(), table);
