@@ -121,14 +121,15 @@ final class ConnectionOffloader implements Offloader {
         if (candidates.none()) {
             return decline(candidates.reason(), OffloadErrors.NOT_SUPPORTED, null);
         }
+        // Planning asks the session too: inside a transaction nothing of the offload's may run.
+        if (OpenTransaction.in(duckdb)) {
+            return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
+        }
         PlannedQuery pq = planner().plan(sql, parameters);
         if (!pq.qualifies()) {
             return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
         }
         try {
-            if (OpenTransaction.in(duckdb)) {
-                return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
-            }
             TableVersion version = version(pq.plan());
             if (!residency.holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
