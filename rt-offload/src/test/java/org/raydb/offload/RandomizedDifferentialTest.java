@@ -60,7 +60,10 @@ class RandomizedDifferentialTest {
                 empty += expected.isEmpty() || expected.get(0).stream().allMatch(v -> v == null) ? 1 : 0;
                 manyGroups += expected.size() > 5000 ? 1 : 0;
             } catch (SQLException e) {
-                failures.add(q + " -> " + e.getMessage());
+                // Declining a grouped AVG whose arithmetic in DuckDB depends on column statistics is right.
+                if (!e.getMessage().contains("depending on column statistics")) {
+                    failures.add(q + " -> " + e.getMessage());
+                }
             }
             if (failures.size() > 10) {
                 break;

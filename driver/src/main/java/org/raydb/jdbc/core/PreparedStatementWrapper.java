@@ -1,5 +1,6 @@
 package org.raydb.jdbc.core;
 
+import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,6 +48,15 @@ final class PreparedStatementWrapper extends DelegatingPreparedStatement {
     @Override
     synchronized List<Object> parameters() {
         return Collections.unmodifiableList(new ArrayList<>(parameters));
+    }
+
+    /**
+     * DuckDB's JDBC driver rejects a BigDecimal with negative scale only when it executes; such a statement
+     * goes straight to DuckDB, so that the error raised is DuckDB's, from the same call.
+     */
+    @Override
+    synchronized boolean parametersOfferable() {
+        return parameters.stream().noneMatch(p -> p instanceof BigDecimal d && d.scale() < 0);
     }
 
     @Override

@@ -203,7 +203,8 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
      */
     final ResultSet query(String sql, DuckDbCall<ResultSet> onDuckDb) throws SQLException {
         startExecution();
-        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql);
+        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql)
+                && parametersOfferable();
         ResultSet answered = offloaded(sql, offerable);
         if (answered != null) {
             return answered;
@@ -221,7 +222,8 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     /** Runs an execute: EXPLAIN OFFLOAD, the offloader for queries only, then DuckDB. */
     final boolean execute(String sql, DuckDbCall<Boolean> onDuckDb) throws SQLException {
         startExecution();
-        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql);
+        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql)
+                && parametersOfferable();
         if (offloaded(sql, offerable) != null) {
             return true;
         }
@@ -268,6 +270,11 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
                 afterWrite(sql);
             }
         }
+    }
+
+    /** Whether the bound parameters let a query be offered to the offloader (a plain statement has none). */
+    boolean parametersOfferable() {
+        return true;
     }
 
     /** The SQL of the statements a batch ran (a prepared statement's batch is its one SQL). */

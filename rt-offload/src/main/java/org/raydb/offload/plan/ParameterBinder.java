@@ -77,17 +77,23 @@ public final class ParameterBinder {
         return i;
     }
 
-    /** A SQL literal with the parameter's type. */
+    /**
+     * A SQL literal with the value and type DuckDB's JDBC driver binds the parameter as: integers with their
+     * Java width, a BigDecimal as DECIMAL(max(precision, scale), scale) and one of more than 38 digits as NULL
+     * (DuckDB's conversion yields NULL there).
+     */
     static String literal(Object v) throws NotQualified {
         if (v == null) {
             return "NULL";
         }
-        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
-                || v instanceof BigInteger) {
-            return v.toString();
+        String integerType = v instanceof Byte ? "TINYINT" : v instanceof Short ? "SMALLINT"
+                : v instanceof Integer ? "INTEGER" : v instanceof Long ? "BIGINT" : v instanceof BigInteger ? "HUGEINT"
+                : null;
+        if (integerType != null) {
+            return "CAST(" + v + " AS " + integerType + ")";
         }
         if (v instanceof BigDecimal d) {
-            return d.toPlainString();
+            return decimal(d);
         }
         if (v instanceof Boolean b) {
             return b ? "TRUE" : "FALSE";
@@ -111,5 +117,14 @@ public final class ParameterBinder {
             return "TIMESTAMP '" + t + "'";
         }
         throw new NotQualified("parameter of type " + v.getClass().getName());
+    }
+
+    private static String decimal(BigDecimal d) throws NotQualified {
+        if (d.scale() < 0) {
+            // DuckDB raises an error when it executes with it; the statement is left to DuckDB.
+            throw new NotQualified("a BigDecimal parameter with negative scale (DuckDB does not convert it)");
+        }
+        int width = Math.max(d.precision(), d.scale());
+        return width > 38 ? "NULL" : "CAST('" + d.toPlainString() + "' AS DECIMAL(" + width + "," + d.scale() + "))";
     }
 }

@@ -110,6 +110,11 @@ public final class PlanMatcher {
         for (JsonNode a : agg.nodes("expressions")) {
             aggregates.add(aggregate(a, input));
         }
+        for (Aggregate a : aggregates) {
+            if (a.function() == AggregateFunction.AVG) {
+                AverageForm.check(groups, aggregates, a);
+            }
+        }
         return new OffloadPlan(input.table, List.copyOf(filters.values()), groups, aggregates);
     }
 

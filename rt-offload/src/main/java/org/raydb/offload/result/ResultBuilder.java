@@ -2,7 +2,6 @@ package org.raydb.offload.result;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -15,6 +14,7 @@ import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction;
+import org.raydb.offload.plan.AverageForm;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.GroupKey;
 import org.raydb.offload.plan.OffloadPlan;
@@ -113,17 +113,6 @@ public final class ResultBuilder {
         return row;
     }
 
-    /**
-     * AVG as the exact quotient rounded once to DOUBLE. DuckDB's own rounding of AVG(DECIMAL) depends on its
-     * plan (an AVG its optimizer turns into SUM / COUNT divides a DOUBLE-converted sum), so a DECIMAL average
-     * may differ from DuckDB's in the last bit (within the 1e-12 the comparison allows); integer averages
-     * matched DuckDB bit for bit in every measurement.
-     */
-    static double average(long sum, int scale, long count) {
-        return new BigDecimal(BigInteger.valueOf(sum), scale)
-                .divide(BigDecimal.valueOf(count), MathContext.DECIMAL128).doubleValue();
-    }
-
     /** The aggregate's final value as DuckDB computes it from its non-NULL count and its sum, min or max. */
     static Object finalValue(OffloadPlan plan, int a, long count, long v) {
         Aggregate agg = plan.aggregates().get(a);
@@ -137,7 +126,8 @@ public final class ResultBuilder {
         int scale = agg.argument().type().numericScale();
         return switch (fn) {
             case SUM -> new BigDecimal(BigInteger.valueOf(v), scale);
-            case AVG -> average(v, scale, count);
+            case AVG -> DuckDbAverage.of(AverageForm.of(plan.groups(), plan.aggregates(), agg), v,
+                    agg.argument().type(), count);
             default -> agg.resultType().kind() == ColumnType.Kind.DECIMAL
                     ? new BigDecimal(BigInteger.valueOf(v), scale) : (Object) v;
         };

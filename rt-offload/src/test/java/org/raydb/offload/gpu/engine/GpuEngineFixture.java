@@ -42,7 +42,7 @@ final class GpuEngineFixture {
 
     static final List<String> QUERIES = List.of(
             "SELECT count(*), sum(m_int) FROM g WHERE k10 = 3",
-            "SELECT k10, sum(m_big), min(m_int), max(m_int), avg(m_dec), count(m_null) FROM g"
+            "SELECT k10, sum(m_big), min(m_int), max(m_int), avg(m_dec), sum(m_dec), count(m_null) FROM g"
                     + " WHERE k1000 BETWEEN 100 AND 400 GROUP BY k10 ORDER BY k10",
             "SELECT sum(m_dec), count(*) FROM g WHERE id BETWEEN 1000 AND 150000 AND k1000 < 500",
             "SELECT s, count(*), sum(m_int * m_small), min(m_dec) FROM g WHERE id >= 250000 AND k10 IN (1, 2, 3)"

@@ -1,0 +1,74 @@
+package org.raydb.offload.plan;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Which arithmetic DuckDB 2.0, with its default optimizers, uses for an AVG the offload answers. Its aggregate
+ * rewriter turns AVG(x) into SUM(x) / COUNT(x); with GROUP BY the plan keeps DuckDB's own avg aggregate
+ * unless that SUM or COUNT is shared with another aggregate of the same GROUP BY. Whether COUNT(x) is shared
+ * depends on column statistics (COUNT(x) over a column without NULLs becomes COUNT(*)), which the planner
+ * does not see, so such an AVG does not qualify.
+ */
+public enum AverageForm {
+    /** {@code CAST(SUM(x) AS DOUBLE) / CAST(COUNT(x) AS DOUBLE)}. */
+    SUM_OVER_COUNT,
+    /** DuckDB's avg aggregate: the sum over count·10^scale, in long double for 32-bit and wider inputs. */
+    AVG_AGGREGATE;
+
+    /**
+     * Significant bits of the C++ {@code long double} DuckDB's native library divides in: the x87 extended
+     * format on x86-64 outside Windows, 0 where the offload does not know it.
+     */
+    public static final int LONG_DOUBLE_BITS = longDoubleBits();
+
+    /** The form of {@code avg} among {@code aggregates}, or {@code null} when it depends on statistics. */
+    public static AverageForm of(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate avg) {
+        if (groups.isEmpty()) {
+            return SUM_OVER_COUNT;
+        }
+        boolean undecided = false;
+        for (Aggregate other : aggregates) {
+            AggregateFunction fn = other.function();
+            if (other == avg || fn == AggregateFunction.MIN || fn == AggregateFunction.MAX) {
+                continue;
+            }
+            boolean sameArgument = avg.argument().equals(other.argument());
+            if (sameArgument && (fn == AggregateFunction.SUM || fn == AggregateFunction.COUNT)) {
+                return SUM_OVER_COUNT;
+            }
+            // A SUM of another expression never shares; one whose text differs only in casts might.
+            undecided |= fn != AggregateFunction.SUM || other.argument().canonical().equals(avg.argument().canonical());
+        }
+        return undecided ? null : AVG_AGGREGATE;
+    }
+
+    /** Throws when the offload cannot reproduce {@code avg}'s answer bit for bit. */
+    static void check(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate avg) throws NotQualified {
+        AverageForm form = of(groups, aggregates, avg);
+        if (form == null) {
+            throw new NotQualified("grouped AVG beside COUNT, another AVG or a SUM that may share its argument"
+                    + " (DuckDB answers it as SUM / COUNT or as its avg aggregate depending on column statistics)");
+        }
+        if (form == AVG_AGGREGATE && dividesInLongDouble(avg.argument().type()) && LONG_DOUBLE_BITS == 0) {
+            throw new NotQualified("grouped AVG of a " + avg.argument().type() + " value on this platform"
+                    + " (DuckDB divides it in a long double of unknown precision here)");
+        }
+    }
+
+    /** Whether DuckDB's avg aggregate divides in long double: inputs stored wider than 16 bits. */
+    public static boolean dividesInLongDouble(ColumnType type) {
+        return switch (type.kind()) {
+            case SMALLINT -> false;
+            case DECIMAL -> type.width() > 4;
+            default -> true;
+        };
+    }
+
+    private static int longDoubleBits() {
+        String arch = System.getProperty("os.arch", "");
+        boolean x86 = arch.equals("amd64") || arch.equals("x86_64");
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        return x86 && !windows ? 64 : 0;
+    }
+}
