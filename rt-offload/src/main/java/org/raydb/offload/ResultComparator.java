@@ -1,17 +1,15 @@
 package org.raydb.offload;
 
-import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Compares two query answers as DuckDB returned them: same column types, and the same rows as a multiset
  * (row order is compared only through the values, since ties under ORDER BY may legitimately come in
- * either order); DOUBLE values may differ by 1e-12 relative, everything else must be equal.
+ * either order); every value must be equal, DOUBLEs bit for bit.
  */
 public final class ResultComparator {
 
@@ -41,20 +39,15 @@ public final class ResultComparator {
         return out;
     }
 
-    /** {@code null} when equal (DOUBLE to 1e-12 relative), else what differs. */
+    /** {@code null} when equal (DOUBLEs bit for bit, as the offload promises), else what differs. */
     public static String difference(List<List<Object>> expected, List<List<Object>> actual) {
-        return difference(expected, actual, 1e-12);
-    }
-
-    /** {@code null} when equal with DOUBLEs within {@code relative} (0: bit for bit), else what differs. */
-    public static String difference(List<List<Object>> expected, List<List<Object>> actual, double relative) {
         if (expected.size() != actual.size()) {
             return "row count " + actual.size() + " instead of " + expected.size();
         }
         List<List<Object>> a = sorted(expected);
         List<List<Object>> b = sorted(actual);
         for (int i = 0; i < a.size(); i++) {
-            if (!rowEquals(a.get(i), b.get(i), relative)) {
+            if (!a.get(i).equals(b.get(i))) {
                 return "row " + b.get(i) + " instead of " + a.get(i);
             }
         }
@@ -67,32 +60,12 @@ public final class ResultComparator {
         return copy;
     }
 
-    /** Sort key that ignores DOUBLE noise (rounded to 10 significant digits). */
+    /** Sort key: the values' texts (a double's text names its exact value). */
     private static String key(List<Object> row) {
         StringBuilder out = new StringBuilder();
         for (Object v : row) {
-            if (v instanceof Double d) {
-                out.append(new BigDecimal(d).round(new java.math.MathContext(10)).toString());
-            } else {
-                out.append(v);
-            }
-            out.append('\u0001');
+            out.append(v).append('\u0001');
         }
         return out.toString();
-    }
-
-    private static boolean rowEquals(List<Object> x, List<Object> y, double relative) {
-        for (int i = 0; i < x.size(); i++) {
-            Object a = x.get(i);
-            Object b = y.get(i);
-            if (a instanceof Double d && b instanceof Double e) {
-                if (!(d.equals(e) || Math.abs(d - e) <= relative * Math.max(Math.abs(d), Math.abs(e)))) {
-                    return false;
-                }
-            } else if (!Objects.equals(a, b)) {
-                return false;
-            }
-        }
-        return true;
     }
 }
