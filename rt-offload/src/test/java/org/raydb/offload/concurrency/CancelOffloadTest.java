@@ -61,20 +61,6 @@ class CancelOffloadTest {
         }
     }
 
-    @Test
-    void queryTimeoutStopsAnOffloadedQuery() throws Exception {
-        try (Connection ray = DriverManager.getConnection(url + "?offload=force&engine=cpu");
-                Statement st = ray.createStatement()) {
-            st.setQueryTimeout(1);
-            String cold = "SELECT d, sum(m) FROM t WHERE c < 50 GROUP BY d ORDER BY d";
-            SQLException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
-                    () -> assertThrows(SQLException.class, () -> st.executeQuery(cold)));
-            assertInterrupted(e);
-            st.setQueryTimeout(0);
-            assertAnswersExactly(st);
-        }
-    }
-
     private static void assertInterrupted(SQLException e) {
         assertEquals("57014", e.getSQLState(), e::toString);
         assertTrue(e.getMessage().startsWith("INTERRUPT Error: Interrupted!"), e::toString);
