@@ -1,7 +1,6 @@
 package org.raydb.arrow;
 
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,13 +25,12 @@ public final class DuckDbArrowReader {
     }
 
     /**
-     * Runs {@code sql} and passes every batch to {@code consumer}; all Arrow memory is allocated from
-     * {@code allocator} and released before this returns.
+     * Runs {@code sql} on {@code statement} (the caller's, so that it can cancel it) and passes every batch to
+     * {@code consumer}; all Arrow memory is allocated from {@code allocator} and released before this returns.
      */
-    public static void read(Connection connection, String sql, BufferAllocator allocator, int batchSize,
+    public static void read(Statement statement, String sql, BufferAllocator allocator, int batchSize,
             BatchConsumer consumer) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(sql)) {
+        try (ResultSet rs = statement.executeQuery(sql)) {
             DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
             try (ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, batchSize)) {
                 while (reader.loadNextBatch()) {

@@ -45,14 +45,16 @@ class ArrowRoundTripTest {
     void readsQueryResultAsBatches() throws Exception {
         long[] sum = {0};
         int[] rows = {0};
-        DuckDbArrowReader.read(connection, "SELECT i::BIGINT AS i FROM range(10000) r(i)", allocator, 1024,
-                batch -> {
-                    BigIntVector v = (BigIntVector) batch.getVector("i");
-                    for (int r = 0; r < batch.getRowCount(); r++) {
-                        sum[0] += v.get(r);
-                    }
-                    rows[0] += batch.getRowCount();
-                });
+        try (Statement st = connection.createStatement()) {
+            DuckDbArrowReader.read(st, "SELECT i::BIGINT AS i FROM range(10000) r(i)", allocator, 1024,
+                    batch -> {
+                        BigIntVector v = (BigIntVector) batch.getVector("i");
+                        for (int r = 0; r < batch.getRowCount(); r++) {
+                            sum[0] += v.get(r);
+                        }
+                        rows[0] += batch.getRowCount();
+                    });
+        }
         assertEquals(10000, rows[0]);
         assertEquals(49995000L, sum[0]);
     }

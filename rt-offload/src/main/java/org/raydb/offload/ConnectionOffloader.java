@@ -16,6 +16,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.CostChoice;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
@@ -109,11 +110,12 @@ final class ConnectionOffloader implements Offloader {
     }
 
     @Override
-    public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters)
-            throws SQLException {
+    public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
+            QueryCancel cancel) throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
+        cancel.check();
         long start = System.nanoTime();
         forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
@@ -141,8 +143,9 @@ final class ConnectionOffloader implements Offloader {
                 version = version(pq.plan());
             }
             long planned = System.nanoTime();
-            Loaded loaded = load(pq, version);
+            Loaded loaded = load(pq, version, cancel);
             long loadedAt = System.nanoTime();
+            cancel.check();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
                     new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
@@ -151,11 +154,12 @@ final class ConnectionOffloader implements Offloader {
             }
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
+            cancel.check();
             if (settings.verify()) {
-                verify(pq, run);
+                verify(pq, run, cancel);
             }
             long ran = System.nanoTime();
-            Handoff done = execute(pq, run);
+            Handoff done = execute(pq, run, cancel);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
                     done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet, run.result()).asMap();
             if (TRACE) {
@@ -195,16 +199,17 @@ final class ConnectionOffloader implements Offloader {
         return TableVersion.read(duckdb, plan.table(), file, residency.writes());
     }
 
-    private Loaded load(PlannedQuery pq, TableVersion version) throws SQLException, NotQualified {
+    private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel) throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
         ResidentTable table = residency.table(plan.table(), version);
-        if (table.ensureLoaded(duckdb, plan.columnTypes(), allocator)
+        if (table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel)
                 && !version.equals(version(plan))) {
             // Loading takes several statements: a write between them could mix two versions.
             throw new NotQualified("the table changed while it was loaded");
         }
         long t1 = System.nanoTime();
+        cancel.check();
         CachedJob job = prepared(pq, table);
         long t2 = System.nanoTime();
         return new Loaded(job, (t1 - t0) / 1000, (t2 - t1) / 1000);
@@ -251,13 +256,13 @@ final class ConnectionOffloader implements Offloader {
      * handed over, published for the scan or bound as parameters, and the prepared statement's run), or the
      * direct finish.
      */
-    private Handoff execute(PlannedQuery pq, Run run) throws SQLException {
+    private Handoff execute(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException {
         long t0 = System.nanoTime();
         List<Field> fields = ResultBuilder.fields(pq.plan());
         List<Object[]> rows = ResultBuilder.rows(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
                 run.result().aggregates());
         ResultSet rs = handoff.run(pq, fields, rows,
-                () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE));
+                () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
         long t1 = handoff.readyAt();
         long t2 = System.nanoTime();
         Handoff done = new Handoff(rs, OffloadTimings.micros(t0, t1), OffloadTimings.micros(t1, t2));
@@ -266,16 +271,17 @@ final class ConnectionOffloader implements Offloader {
         return done;
     }
 
-    private void verify(PlannedQuery pq, Run run) throws SQLException, VerifyMismatch {
+    private void verify(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException, VerifyMismatch {
         List<List<Object>> offloaded;
         List<String> offloadedTypes;
-        try (ResultSet rs = execute(pq, run).resultSet()) {
+        try (ResultSet rs = execute(pq, run, cancel).resultSet()) {
             offloadedTypes = ResultComparator.types(rs);
             offloaded = ResultComparator.rows(rs);
         }
         List<List<Object>> expected;
         List<String> expectedTypes;
-        try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(pq.boundSql())) {
+        try (Statement own = duckdb.createStatement(); QueryCancel.Watch _ = cancel.watch(own);
+                ResultSet rs = own.executeQuery(pq.boundSql())) {
             expectedTypes = ResultComparator.types(rs);
             expected = ResultComparator.rows(rs);
         }
@@ -329,7 +335,7 @@ final class ConnectionOffloader implements Offloader {
                 }
                 TableVersion version = version(plan);
                 ResidentTable table = residency.table(plan.table(), version);
-                table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
+                table.ensureLoaded(duckdb, plan.columnTypes(), allocator, new QueryCancel());
                 CachedJob job = prepared(pq, table);
                 rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
                         .add("index", job.job().index());

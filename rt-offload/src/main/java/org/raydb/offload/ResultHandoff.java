@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.SqlRewriter;
 import org.raydb.offload.result.DirectFinish;
@@ -67,11 +68,14 @@ final class ResultHandoff implements AutoCloseable {
         }
 
         /** Binds parameters on a statement with no open result set (prepared if none is) and runs it. */
-        ResultSet run(Connection duckdb, Binding binding) throws SQLException {
+        ResultSet run(Connection duckdb, Binding binding, QueryCancel cancel) throws SQLException {
             int i = idle(duckdb);
             PreparedStatement p = statements.get(i);
             binding.bind(p);
-            ResultSet rs = p.executeQuery();
+            ResultSet rs;
+            try (QueryCancel.Watch _ = cancel.watch(p)) {
+                rs = p.executeQuery();
+            }
             lastResults.set(i, rs);
             return rs;
         }
@@ -167,10 +171,10 @@ final class ResultHandoff implements AutoCloseable {
      * Finishes {@code pq} over its result ({@code fields}, {@code rows} in {@link ResultBuilder#rows}' storage
      * form): directly where the statement allows, else as Arrow in memory of a {@code memory} child allocator
      * handed to DuckDB, which runs the rewritten statement over it. {@link #readyAt} tells when the relation
-     * was ready and the finishing began.
+     * was ready and the finishing began. A cancel interrupts DuckDB's finishing statement.
      */
-    ResultSet run(PlannedQuery pq, List<Field> fields, List<Object[]> rows, Supplier<BufferAllocator> memory)
-            throws SQLException {
+    ResultSet run(PlannedQuery pq, List<Field> fields, List<Object[]> rows, Supplier<BufferAllocator> memory,
+            QueryCancel cancel) throws SQLException {
         PlanEntry entry = entry(pq, fields);
         if (entry.direct != null) {
             readyAt = System.nanoTime();
@@ -199,10 +203,10 @@ final class ResultHandoff implements AutoCloseable {
         if (values == null) {
             entry.slot.publish(root, allocator);
             return entry.scan.run(duckdb, p -> {
-            });
+            }, cancel);
         }
         try {
-            return values.run(duckdb, p -> ResultValues.bind(p, root));
+            return values.run(duckdb, p -> ResultValues.bind(p, root), cancel);
         } finally {
             // The parameters hold copies: the Arrow memory is free once the statement ran.
             root.close();

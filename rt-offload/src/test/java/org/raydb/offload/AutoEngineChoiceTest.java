@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.engine.Engine;
@@ -82,7 +83,7 @@ class AutoEngineChoiceTest {
 
         List<List<Object>> offloaded() throws SQLException {
             try (Statement st = duckdb.createStatement()) {
-                ResultSet rs = offloader.tryQuery(st, QUERY, List.of());
+                ResultSet rs = offloader.tryQuery(st, QUERY, List.of(), new QueryCancel());
                 if (rs == null) return null;
                 try (rs) {
                     return ResultComparator.rows(rs);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.result.DirectResultSet;
 
@@ -89,7 +90,7 @@ class DirectFinishTest {
         try (Statement st = h.duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             expected = read(rs);
         }
-        try (Statement st = h.duckdb.createStatement(); ResultSet rs = h.offloader.tryQuery(st, sql, List.of())) {
+        try (Statement st = h.duckdb.createStatement(); ResultSet rs = h.offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             assertEquals(expected, read(rs), sql);
             return rs instanceof DirectResultSet;
         }

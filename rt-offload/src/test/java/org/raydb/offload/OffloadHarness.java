@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 
@@ -41,7 +42,7 @@ final class OffloadHarness implements AutoCloseable {
     /** The offloaded answer (null when declined). */
     List<List<Object>> offloaded(String sql, List<Object> params) throws SQLException {
         try (Statement st = duckdb.createStatement()) {
-            ResultSet rs = offloader.tryQuery(st, sql, params);
+            ResultSet rs = offloader.tryQuery(st, sql, params, new QueryCancel());
             if (rs == null) {
                 return null;
             }
@@ -56,7 +57,7 @@ final class OffloadHarness implements AutoCloseable {
     }
 
     Answer offloadedAnswer(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of())) {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
         }
     }
@@ -68,7 +69,7 @@ final class OffloadHarness implements AutoCloseable {
     }
 
     List<String> offloadedTypes(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of())) {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return ResultComparator.types(rs);
         }
     }

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.result.ResultValues;
 
 /**
@@ -96,8 +97,8 @@ class ResultHandoffTest {
         try (OffloadHarness h = harness()) {
             String sql = "SELECT kstr, sum(m) FROM h WHERE id < ? GROUP BY kstr ORDER BY kstr";
             try (Statement s1 = h.duckdb.createStatement(); Statement s2 = h.duckdb.createStatement();
-                    ResultSet first = h.offloader.tryQuery(s1, sql, List.of(100));
-                    ResultSet second = h.offloader.tryQuery(s2, sql, List.of(100))) {
+                    ResultSet first = h.offloader.tryQuery(s1, sql, List.of(100), new QueryCancel());
+                    ResultSet second = h.offloader.tryQuery(s2, sql, List.of(100), new QueryCancel())) {
                 List<List<Object>> a = ResultComparator.rows(first);
                 List<List<Object>> b = ResultComparator.rows(second);
                 assertEquals(h.duck(sql.replace("?", "100")), a);
@@ -141,7 +142,7 @@ class ResultHandoffTest {
         OffloadHarness h = harness();
         h.offloaded("SELECT g, sum(m) FROM h GROUP BY g", List.of());
         try (Statement s = h.duckdb.createStatement();
-                ResultSet open = h.offloader.tryQuery(s, "SELECT g, sum(m) FROM h GROUP BY g LIMIT 1", List.of())) {
+                ResultSet open = h.offloader.tryQuery(s, "SELECT g, sum(m) FROM h GROUP BY g LIMIT 1", List.of(), new QueryCancel())) {
             assertTrue(open.next());
             h.close();
         }

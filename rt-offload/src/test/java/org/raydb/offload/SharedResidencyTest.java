@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 
@@ -24,7 +25,7 @@ class SharedResidencyTest {
     private static final String Q = "SELECT b, count(*), sum(a) FROM t WHERE a > 10 GROUP BY b ORDER BY b";
 
     private static List<List<Object>> run(Offloader o, Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = o.tryQuery(st, sql, List.of())) {
+        try (Statement st = c.createStatement(); ResultSet rs = o.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return ResultComparator.rows(rs);
         }
     }

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 
 /**
  * The offloader of a connection without offload: like {@link Offloader#NONE} it offloads nothing, but
@@ -25,7 +26,7 @@ final class OffloadOff implements Offloader {
     }
 
     @Override
-    public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) {
+    public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel) {
         return null;
     }
 

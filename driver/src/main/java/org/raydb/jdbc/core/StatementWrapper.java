@@ -7,10 +7,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.raydb.jdbc.RayStatement;
 import org.raydb.jdbc.error.SqlErrors;
 import org.raydb.jdbc.error.SqlState;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 
 /**
  * The driver's statement: where queries meet the offload seam.
@@ -40,6 +44,8 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     private volatile boolean closeOnCompletion;
     private volatile boolean closedByFailure;
     private boolean replacingResults;
+    /** The cancellation of the execution the offload layer is running now, {@code null} when none is. */
+    private volatile QueryCancel offloading;
 
     /** A statement over DuckDB's {@code duckdb}, which cannot be replaced after a failure. */
     StatementWrapper(ConnectionWrapper connection, Statement duckdb) {
@@ -294,7 +300,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
                 return ownSeamAnswer(offloader.explain(offloadStatement(), target, parameters()), false);
             }
             if (offerable && !OffloadOff.isOff(offloader)) {
-                ResultSet answer = offloader.tryQuery(offloadStatement(), sql, parameters());
+                ResultSet answer = cancellable(offloader, sql);
                 if (answer == null) {
                     return null;
                 }
@@ -305,6 +311,79 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
         } catch (SQLException e) {
             throw failed(e); // the offloader may have run SQL that failed on this statement's DuckDB statement
         }
+    }
+
+    /**
+     * Offers the query to the offloader under a fresh {@link QueryCancel}, which {@link #cancel()}, the query
+     * timeout and closing set. A cancelled execution raises DuckDB's interrupt error whatever the offloader did
+     * (declining would otherwise let DuckDB run the whole query after all).
+     */
+    private ResultSet cancellable(Offloader offloader, String sql) throws SQLException {
+        QueryCancel cancel = new QueryCancel();
+        CompletableFuture<Void> timeout = timeout(cancel);
+        offloading = cancel;
+        try {
+            ResultSet answer = offloader.tryQuery(offloadStatement(), sql, parameters(), cancel);
+            if (answer == null) {
+                cancel.check();
+            }
+            return answer;
+        } catch (SQLException | RuntimeException e) {
+            if (cancel.cancelled()) {
+                throw QueryCancel.interrupted();
+            }
+            throw e;
+        } finally {
+            offloading = null;
+            timeout.complete(null);
+        }
+    }
+
+    /** Cancels {@code cancel} when the query timeout passes first; completing the result drops the timer. */
+    private CompletableFuture<Void> timeout(QueryCancel cancel) throws SQLException {
+        int seconds = getQueryTimeout();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (seconds > 0) {
+            done.orTimeout(seconds, TimeUnit.SECONDS).whenComplete((v, e) -> {
+                if (e instanceof TimeoutException) {
+                    cancel.cancel();
+                }
+            });
+        }
+        return done;
+    }
+
+    /** Stops the offloaded execution in progress, if any, then DuckDB's. */
+    @Override
+    public void cancel() throws SQLException {
+        cancelOffload();
+        super.cancel();
+    }
+
+    private void cancelOffload() {
+        QueryCancel running = offloading;
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    /**
+     * Interrupts what runs first, as DuckDB's own close does: DuckDB's statement close waits for its execution
+     * to end, and the offloader for its query.
+     */
+    @Override
+    public void close() throws SQLException {
+        Statement duckdb = delegateOrNull();
+        if (duckdb == null) {
+            return;
+        }
+        cancelOffload();
+        try {
+            duckdb.cancel();
+        } catch (SQLException e) {
+            // already closed by DuckDB: nothing of it runs
+        }
+        super.close();
     }
 
     /** Before any execution: the previous results close, as JDBC asks of a re-executed statement. */

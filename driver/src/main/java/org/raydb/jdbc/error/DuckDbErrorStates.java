@@ -50,7 +50,7 @@ final class DuckDbErrorStates {
             new Rule("Resource In Use Error:", null, SqlState.OBJECT_NOT_IN_STATE),
             new Rule("Not implemented Error:", null, SqlState.FEATURE_NOT_SUPPORTED),
             new Rule("Out of Memory Error:", null, SqlState.OUT_OF_MEMORY),
-            new Rule("Interrupt Error:", null, SqlState.QUERY_CANCELED),
+            new Rule("INTERRUPT Error:", null, SqlState.QUERY_CANCELED),
             new Rule("IO Error:", null, SqlState.IO_ERROR),
             new Rule("INTERNAL Error:", null, SqlState.INTERNAL_ERROR),
             new Rule("FATAL Error:", null, SqlState.INTERNAL_ERROR));

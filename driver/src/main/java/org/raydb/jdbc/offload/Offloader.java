@@ -16,7 +16,7 @@ public interface Offloader extends AutoCloseable {
     /** The default: offload nothing, so the driver is pure delegation. */
     Offloader NONE = new Offloader() {
         @Override
-        public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) {
+        public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel) {
             return null;
         }
 
@@ -44,11 +44,14 @@ public interface Offloader extends AutoCloseable {
      *                        keeps on the same connection (the driver wraps it as this statement's own)
      * @param sql             the statement text as the application wrote it
      * @param parameters      bound PreparedStatement parameters in order (empty for a plain Statement)
+     * @param cancel          this execution's cancellation: once set, the offloader stops soon and throws or
+     *                        declines (the driver then raises DuckDB's interrupt error)
      * @return DuckDB's result set for the whole query, or {@code null} to let DuckDB run it untouched
      * @throws SQLException when {@code offload=force} and the query does not qualify or the offload failed,
      *                      or when {@code verify=true} and the answers differ
      */
-    ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException;
+    ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel)
+            throws SQLException;
 
     /**
      * Answers {@code EXPLAIN OFFLOAD <sql>}: the decision for {@code sql} as rows of two VARCHAR columns

@@ -46,7 +46,7 @@ class SqlErrorsTest {
     void statesOfTheRestOfDuckDbsErrorTypes() {
         assertEquals(SqlState.IO_ERROR, DuckDbErrorStates.of("IO Error: Cannot open file"));
         assertEquals(SqlState.OUT_OF_MEMORY, DuckDbErrorStates.of("Out of Memory Error: failed to allocate"));
-        assertEquals(SqlState.QUERY_CANCELED, DuckDbErrorStates.of("Interrupt Error: Interrupted!"));
+        assertEquals(SqlState.QUERY_CANCELED, DuckDbErrorStates.of("INTERRUPT Error: Interrupted!"));
         assertEquals(SqlState.SERIALIZATION_FAILURE,
                 DuckDbErrorStates.of("TransactionContext Error: Catalog write-write conflict on alter"));
         assertEquals(SqlState.INVALID_TRANSACTION_STATE,

@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.raydb.jdbc.offload.OffloadProvider;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 
 /**
  * TEST FIXTURE, not an offload engine: an {@link OffloadProvider} registered only in the driver's test
@@ -46,8 +47,8 @@ public final class RecordingOffloadProvider implements OffloadProvider {
         r.attached.add(settings);
         return new Offloader() {
             @Override
-            public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters)
-                    throws SQLException {
+            public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
+                    QueryCancel cancel) throws SQLException {
                 r.queries.add(sql);
                 r.queryParameters.add(parameters);
                 r.queryStatements.add(duckdbStatement);

@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.duckdb.DuckDBConnection;
 import org.raydb.arrow.DuckDbArrowReader;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.Utf8Order;
@@ -23,7 +24,8 @@ import org.raydb.offload.plan.Utf8Order;
  * DuckDB does the per-row work it is fastest at: for a VARCHAR column it lists the distinct values with
  * their {@code hash()}, Java sorts those few in UTF-8 byte order, and the scan exports each row's hash
  * (see {@link StringHashes}), so no string crosses into Java per row. Numbers arrive as Arrow buffers and
- * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core.
+ * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core. A cancel
+ * interrupts DuckDB's statements and stops the copies between batches.
  */
 public final class ColumnLoader {
 
@@ -46,15 +48,15 @@ public final class ColumnLoader {
 
     /** Loads {@code names} (with their plan types) of {@code table}, in DuckDB's scan order. */
     public static List<ColumnData> load(Connection connection, TableRef table, List<String> names,
-            List<ColumnType> types, BufferAllocator allocator) throws SQLException {
-        int rows = Math.toIntExact(single(connection, "SELECT count(*) FROM " + table.sql()));
+            List<ColumnType> types, BufferAllocator allocator, QueryCancel cancel) throws SQLException {
+        int rows = Math.toIntExact(single(connection, "SELECT count(*) FROM " + table.sql(), cancel));
         StringHashes[] dictionaries = new StringHashes[names.size()];
         StringBuilder select = new StringBuilder();
         for (int i = 0; i < names.size(); i++) {
             String column = TableRef.quote(names.get(i));
             String expression = column;
             if (types.get(i).kind() == ColumnType.Kind.VARCHAR) {
-                dictionaries[i] = dictionary(connection, table, column);
+                dictionaries[i] = dictionary(connection, table, column, cancel);
                 if (dictionaries[i] != null) {
                     expression = "CASE WHEN " + column + " IS NOT NULL THEN hash(" + column + ") END";
                 }
@@ -67,13 +69,13 @@ public final class ColumnLoader {
                 .mapToObj(i -> new ArrowColumnReader(names.get(i), types.get(i), rows, dictionaries[i])).toList();
         // Every load of one snapshot must line up row by row: DuckDB keeps a scan in insertion order unless
         // told not to, and only then does the order need a sort.
-        String order = insertionOrderKept(connection) ? "" : " ORDER BY rowid";
+        String order = insertionOrderKept(connection, cancel) ? "" : " ORDER BY rowid";
         String sql = "SELECT " + select + " FROM " + table.sql();
-        List<Part> parts = parts(connection, table, rows);
+        List<Part> parts = parts(connection, table, rows, cancel);
         if (parts.size() == 1) {
-            scan(connection, sql + order, 0, rows, readers, allocator, table);
+            scan(connection, sql + order, 0, rows, readers, allocator, table, cancel);
         } else {
-            scanInParallel(connection, sql, order, parts, readers, allocator, table);
+            scanInParallel(connection, sql, order, parts, readers, allocator, table, cancel);
         }
         List<ColumnData> out = new ArrayList<>();
         for (ArrowColumnReader reader : readers) {
@@ -91,10 +93,11 @@ public final class ColumnLoader {
      * rowids are dense (no deletes left gaps), so that each range's rows and their place are known; otherwise
      * (or for a small table) one part.
      */
-    private static List<Part> parts(Connection connection, TableRef table, int rows) throws SQLException {
+    private static List<Part> parts(Connection connection, TableRef table, int rows, QueryCancel cancel)
+            throws SQLException {
         int count = Math.max(1, Math.min(MAX_PARTS, rows / PART_ROWS));
         if (count > 1) {
-            try (Statement st = connection.createStatement();
+            try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
                     ResultSet rs = st.executeQuery("SELECT min(rowid), max(rowid) FROM " + table.sql())) {
                 rs.next();
                 long min = rs.getLong(1);
@@ -117,7 +120,8 @@ public final class ColumnLoader {
      * result to Arrow runs on the thread that reads it, so one reader would leave the other cores idle.
      */
     private static void scanInParallel(Connection connection, String sql, String order, List<Part> parts,
-            List<ArrowColumnReader> readers, BufferAllocator allocator, TableRef table) throws SQLException {
+            List<ArrowColumnReader> readers, BufferAllocator allocator, TableRef table, QueryCancel cancel)
+            throws SQLException {
         DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
         ExecutorService pool = Executors.newFixedThreadPool(parts.size());
         try {
@@ -127,7 +131,7 @@ public final class ColumnLoader {
                     try (Connection c = duck.duplicate()) {
                         streamResults(c);
                         scan(c, sql + " WHERE rowid >= " + p.from() + " AND rowid < " + p.to() + order, p.offset(),
-                                p.rows(), readers, allocator, table);
+                                p.rows(), readers, allocator, table, cancel);
                     }
                     return null;
                 }));
@@ -159,18 +163,21 @@ public final class ColumnLoader {
 
     /** Reads {@code sql}'s result, which must have {@code rows} rows, into rows {@code [offset, offset + rows)}. */
     private static void scan(Connection connection, String sql, int offset, int rows, List<ArrowColumnReader> readers,
-            BufferAllocator allocator, TableRef table) throws SQLException {
+            BufferAllocator allocator, TableRef table, QueryCancel cancel) throws SQLException {
         int[] at = {0};
-        DuckDbArrowReader.read(connection, sql, allocator, BATCH, batch -> {
-            int n = batch.getRowCount();
-            if (at[0] + n > rows) {
-                throw new SQLException("table " + table + " grew while loading", "40001");
-            }
-            for (int i = 0; i < readers.size(); i++) {
-                readers.get(i).append(batch.getVector(i), offset + at[0], n);
-            }
-            at[0] += n;
-        });
+        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st)) {
+            DuckDbArrowReader.read(st, sql, allocator, BATCH, batch -> {
+                cancel.check();
+                int n = batch.getRowCount();
+                if (at[0] + n > rows) {
+                    throw new SQLException("table " + table + " grew while loading", "40001");
+                }
+                for (int i = 0; i < readers.size(); i++) {
+                    readers.get(i).append(batch.getVector(i), offset + at[0], n);
+                }
+                at[0] += n;
+            });
+        }
         if (at[0] != rows) {
             throw new SQLException("table " + table + " changed while loading (" + at[0] + " of " + rows
                     + " rows)", "40001");
@@ -182,13 +189,14 @@ public final class ColumnLoader {
      * {@code null} when there are more than {@link #DICTIONARY_LIMIT} or two hashes collide.
      * {@code COLLATE C} keeps values apart that a default collation would merge.
      */
-    private static StringHashes dictionary(Connection connection, TableRef table, String column)
+    private static StringHashes dictionary(Connection connection, TableRef table, String column, QueryCancel cancel)
             throws SQLException {
         List<String> values = new ArrayList<>();
         java.util.Map<String, Long> hashes = new java.util.HashMap<>();
         String sql = "SELECT v, hash(v) FROM (SELECT DISTINCT (" + column + " COLLATE C) AS v FROM " + table.sql()
                 + " WHERE " + column + " IS NOT NULL LIMIT " + (DICTIONARY_LIMIT + 1) + ")";
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 values.add(rs.getString(1));
                 // UBIGINT: keep its 64 bits as Arrow will carry them.
@@ -207,16 +215,17 @@ public final class ColumnLoader {
         return StringHashes.of(sorted, sortedHashes);
     }
 
-    private static boolean insertionOrderKept(Connection connection) throws SQLException {
-        try (Statement st = connection.createStatement();
+    private static boolean insertionOrderKept(Connection connection, QueryCancel cancel) throws SQLException {
+        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
                 ResultSet rs = st.executeQuery("SELECT current_setting('preserve_insertion_order')")) {
             rs.next();
             return rs.getBoolean(1);
         }
     }
 
-    private static long single(Connection connection, String sql) throws SQLException {
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+    private static long single(Connection connection, String sql, QueryCancel cancel) throws SQLException {
+        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

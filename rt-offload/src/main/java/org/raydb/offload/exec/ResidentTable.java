@@ -3,10 +3,14 @@ package org.raydb.offload.exec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
@@ -18,7 +22,8 @@ import org.raydb.offload.plan.TableRef;
 /**
  * One snapshot of a table as the offload holds it: the columns loaded so far and everything derived from
  * them (dictionaries, uniform encodings, sieving vectors, group codes, the BVH catalog), each built once on
- * first use. The whole object is replaced when the table's {@link TableVersion} changes.
+ * first use ({@link BuiltOnce}: no lock is held while one builds). The whole object is replaced when the
+ * table's {@link TableVersion} changes.
  */
 public final class ResidentTable implements BvhCatalog.Encodings {
 
@@ -27,13 +32,15 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     private final TableRef table;
     private final TableVersion version;
-    private final Map<String, ColumnData> columns = new HashMap<>();
-    private final Map<String, SortedDictionary> dictionaries = new HashMap<>();
-    private final Map<String, UniformEncoding> uniform = new HashMap<>();
-    private final Map<String, SievingVectors> sieving = new HashMap<>();
-    private final Map<List<String>, GroupCodes> groupCodes = new HashMap<>();
+    private final Map<String, ColumnData> columns = new ConcurrentHashMap<>();
+    private final Map<String, BuiltOnce<SortedDictionary>> dictionaries = new ConcurrentHashMap<>();
+    private final Map<String, BuiltOnce<UniformEncoding>> uniform = new ConcurrentHashMap<>();
+    private final Map<String, BuiltOnce<SievingVectors>> sieving = new ConcurrentHashMap<>();
+    private final Map<List<String>, BuiltOnce<GroupCodes>> groupCodes = new ConcurrentHashMap<>();
     private final BvhCatalog catalog = new BvhCatalog();
-    private int rows = -1;
+    /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
+    private final ReentrantLock loading = new ReentrantLock();
+    private volatile int rows = -1;
 
     public ResidentTable(TableRef table, TableVersion version) {
         this.table = table;
@@ -49,9 +56,33 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return table;
     }
 
-    /** Makes sure the named columns are loaded (one scan for all missing ones); whether it loaded any. */
-    public synchronized boolean ensureLoaded(Connection connection, Map<String, ColumnType> wanted,
-            BufferAllocator allocator) throws SQLException {
+    /**
+     * Makes sure the named columns are loaded (one scan for all missing ones); whether it loaded any. A cancel
+     * stops the wait for another query's load as well as this one's (a cancelled load keeps nothing).
+     */
+    public boolean ensureLoaded(Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator,
+            QueryCancel cancel) throws SQLException {
+        lock(cancel);
+        try {
+            return loadMissing(connection, wanted, allocator, cancel);
+        } finally {
+            loading.unlock();
+        }
+    }
+
+    private void lock(QueryCancel cancel) throws SQLException {
+        try {
+            while (!loading.tryLock(50, TimeUnit.MILLISECONDS)) {
+                cancel.check();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw QueryCancel.interrupted();
+        }
+    }
+
+    private boolean loadMissing(Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator,
+            QueryCancel cancel) throws SQLException {
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
         wanted.forEach((name, type) -> {
@@ -65,33 +96,34 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         }
         List<ColumnData> loaded;
         try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.LOAD)) {
-            loaded = ColumnLoader.load(connection, table, names, types, allocator);
+            loaded = ColumnLoader.load(connection, table, names, types, allocator, cancel);
         }
         for (ColumnData c : loaded) {
             if (rows >= 0 && c.rows() != rows) {
                 throw new SQLException("table " + table + " changed under the offload cache", "40001");
             }
+        }
+        int count = rows >= 0 ? rows : loaded.isEmpty() ? countRows(connection, cancel) : loaded.get(0).rows();
+        for (ColumnData c : loaded) {
             columns.put(c.name(), c);
         }
-        if (rows < 0) {
-            rows = loaded.isEmpty() ? countRows(connection) : loaded.get(0).rows();
-        }
+        rows = count;
         return true;
     }
 
-    private int countRows(Connection connection) throws SQLException {
-        try (var st = connection.createStatement();
+    private int countRows(Connection connection, QueryCancel cancel) throws SQLException {
+        try (var st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
                 var rs = st.executeQuery("SELECT count(*) FROM " + table.sql())) {
             rs.next();
             return Math.toIntExact(rs.getLong(1));
         }
     }
 
-    public synchronized int rows() {
+    public int rows() {
         return rows;
     }
 
-    public synchronized ColumnData column(String name) {
+    public ColumnData column(String name) {
         ColumnData c = columns.get(name);
         if (c == null) {
             throw new IllegalStateException("column " + name + " not loaded");
@@ -100,31 +132,35 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     }
 
     @Override
-    public synchronized SortedDictionary dictionary(String column) {
-        return dictionaries.computeIfAbsent(column, c -> timed(BuildPhases.Phase.ENCODE,
+    public SortedDictionary dictionary(String column) {
+        return once(dictionaries, column, c -> timed(BuildPhases.Phase.ENCODE,
                 () -> SortedDictionary.build(column(c))));
     }
 
-    public synchronized UniformEncoding uniform(String column) {
-        return uniform.computeIfAbsent(column, c -> {
+    public UniformEncoding uniform(String column) {
+        return once(uniform, column, c -> {
             SortedDictionary d = dictionary(c);
             return timed(BuildPhases.Phase.ENCODE, () -> UniformEncoding.build(d));
         });
     }
 
-    public synchronized SievingVectors sieving(String column) {
-        return sieving.computeIfAbsent(column, c -> {
+    public SievingVectors sieving(String column) {
+        return once(sieving, column, c -> {
             UniformEncoding u = uniform(c);
             return timed(BuildPhases.Phase.SIEVING, () -> SievingVectors.build(u, SIEVING_VECTORS));
         });
     }
 
     @Override
-    public synchronized GroupCodes groupCodes(List<String> keys) {
-        return groupCodes.computeIfAbsent(List.copyOf(keys), k -> {
+    public GroupCodes groupCodes(List<String> keys) {
+        return once(groupCodes, List.copyOf(keys), k -> {
             SortedDictionary[] dicts = k.stream().map(this::dictionary).toArray(SortedDictionary[]::new);
             return timed(BuildPhases.Phase.GROUP_CODES, () -> GroupCodes.build(dicts, rows));
         });
+    }
+
+    private static <K, V> V once(Map<K, BuiltOnce<V>> built, K key, Function<K, V> build) {
+        return built.computeIfAbsent(key, k -> new BuiltOnce<>()).get(() -> build.apply(key));
     }
 
     private static <T> T timed(BuildPhases.Phase phase, java.util.function.Supplier<T> build) {
@@ -138,13 +174,14 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     }
 
     /** Host bytes held for this snapshot (columns and indexes). */
-    public synchronized long bytes() {
+    public long bytes() {
         long b = catalog.bytes();
         for (ColumnData c : columns.values()) {
             b += c.bytes();
         }
-        for (SievingVectors s : sieving.values()) {
-            b += s.bytes();
+        for (BuiltOnce<SievingVectors> s : sieving.values()) {
+            SievingVectors built = s.ifBuilt();
+            b += built == null ? 0 : built.bytes();
         }
         return b;
     }

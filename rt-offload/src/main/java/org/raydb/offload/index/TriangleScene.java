@@ -5,6 +5,7 @@ import java.util.List;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.exec.BuiltOnce;
 
 /**
  * The RayDB geometry of one BVH-catalog entry: one right triangle per row with vertices {@code (a,b,c)},
@@ -37,13 +38,20 @@ public final class TriangleScene {
     private final int rows;
     private final int[] y;
     private final int yCells;
-    /** Built on first use: the cuda engine wants the Z order, ray engines the Z codes, only the cpu engine the grid. */
-    private volatile CodeOrder zOrder;
-    private volatile int[] z;
-    private volatile Grid grid;
+    /**
+     * Built on first use: the cuda engine wants the Z order, ray engines the Z codes, only the cpu engine the
+     * grid. Engines ask for them before their parallel stages, never from inside one.
+     */
+    private final BuiltOnce<CodeOrder> zOrder = new BuiltOnce<>();
+    private final BuiltOnce<int[]> z = new BuiltOnce<>();
+    private final BuiltOnce<Grid> grid = new BuiltOnce<>();
 
-    /** The cpu engine's grid: rows by Y cell, each cell's rows by Z (then row), with their float32 Z. */
-    private record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {
+    /**
+     * The cpu engine's grid: rows by Y cell, each cell's rows by Z (then row), with their float32 Z. Cell
+     * {@code c} spans {@code [cellStart[c], cellStart[c+1])} of {@code sortedRows} and {@code sortedZ}; the
+     * arrays are shared, never modify them.
+     */
+    public record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {
     }
 
     /** {@code columns}: the Z attributes' dictionary codes, in packing order, {@code rows} each. */
@@ -89,39 +97,26 @@ public final class TriangleScene {
 
     /** The rows in Z order (built once, on first use). */
     public CodeOrder zOrder() {
-        CodeOrder o = zOrder;
-        return o != null ? o : buildZOrder();
+        return zOrder.get(() -> scenesPhase(() -> CodeOrder.of(packing.codes(columns), rows, codeCount())));
     }
 
-    private synchronized CodeOrder buildZOrder() {
-        if (zOrder == null) {
-            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
-                zOrder = CodeOrder.of(packing.codes(columns), rows, codeCount());
-            }
-        }
-        return zOrder;
-    }
-
-    private Grid grid() {
+    /** The cpu engine's grid (built once, on first use). */
+    public Grid grid() {
         requireGeometry();
-        Grid g = grid;
-        return g != null ? g : buildGrid();
+        return grid.get(() -> scenesPhase(this::buildGrid));
+    }
+
+    private static <T> T scenesPhase(java.util.function.Supplier<T> build) {
+        try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
+            return build.get();
+        }
     }
 
     /**
      * Rows in (Y, Z, row) order by two stable counting sorts, Z first: each pass reads its input in order
      * and carries along what the next pass needs, so neither gathers from a table-ordered array.
      */
-    private synchronized Grid buildGrid() {
-        if (grid == null) {
-            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
-                grid = buildGridNow();
-            }
-        }
-        return grid;
-    }
-
-    private Grid buildGridNow() {
+    private Grid buildGrid() {
         int n = y.length;
         int[] z = zCodes();
         int[] zStart = CodeOrder.starts(z, codeCount());
@@ -194,31 +189,7 @@ public final class TriangleScene {
 
     /** Z of every row (not a copy: for uploads; never modify), packed on first use. */
     public int[] zCodes() {
-        int[] codes = z;
-        return codes != null ? codes : packZ();
-    }
-
-    private synchronized int[] packZ() {
-        if (z == null) {
-            try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
-                z = packing.packAllInts(columns, rows);
-            }
-        }
-        return z;
-    }
-
-    /** Start of cell {@code cell} in {@link #sortedRow}; cell {@code c} spans {@code [cellStart(c), cellStart(c+1))}. */
-    public int cellStart(int cell) {
-        return grid().cellStart()[cell];
-    }
-
-    public int sortedRow(int i) {
-        return grid().sortedRows()[i];
-    }
-
-    /** The float32 Z of the i-th triangle in (Y, Z) order. */
-    public float sortedZ(int i) {
-        return grid().sortedZ()[i];
+        return z.get(() -> scenesPhase(() -> packing.packAllInts(columns, rows)));
     }
 
     private void requireGeometry() {
@@ -229,10 +200,10 @@ public final class TriangleScene {
 
     /** Host bytes of the geometry and what was built from it so far. */
     public long bytes() {
-        int[] codes = z;
+        int[] codes = z.ifBuilt();
         long b = (codes == null ? 0 : 4L * codes.length) + (y == null ? 0 : 4L * y.length);
-        CodeOrder o = zOrder;
-        Grid g = grid;
+        CodeOrder o = zOrder.ifBuilt();
+        Grid g = grid.ifBuilt();
         if (o != null) {
             b += o.bytes();
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
@@ -113,7 +114,7 @@ class CostChoiceTest {
             PlannedQuery pq = planner.plan("SELECT b, sum(m) FROM t WHERE a < 1000 GROUP BY b", List.of());
             OffloadPlan plan = pq.plan();
             ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), null, 0));
-            table.ensureLoaded(c, plan.columnTypes(), allocator);
+            table.ensureLoaded(c, plan.columnTypes(), allocator, new QueryCancel());
             PreparedJob job = JobPlanner.prepare(plan, table);
             JobCosts costs = new JobCosts(job.job());
             assertEquals(1000, costs.shape().qualifyingRows(), "exact from the Z order");

@@ -15,6 +15,7 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.Utf8Order;
@@ -87,7 +88,7 @@ class ColumnLoaderTest {
                 BufferAllocator allocator = new RootAllocator()) {
             exec(c, "CREATE TABLE t AS SELECT 5000000000::BIGINT AS b");
             SQLException e = assertThrows(SQLException.class, () -> ColumnLoader.load(c, T, List.of("b"),
-                    List.of(ColumnType.of(ColumnType.Kind.INTEGER)), allocator));
+                    List.of(ColumnType.of(ColumnType.Kind.INTEGER)), allocator, new QueryCancel()));
             assertEquals("0A000", e.getSQLState());
             assertTrue(e.getMessage().contains("column b (INTEGER) arrived as Arrow Int(64, true)"), e.getMessage());
         }
@@ -99,7 +100,7 @@ class ColumnLoaderTest {
                 BufferAllocator allocator = new RootAllocator()) {
             exec(c, "CREATE TABLE t AS SELECT 1e30::DECIMAL(38,0) AS d");
             SQLException e = assertThrows(SQLException.class, () -> ColumnLoader.load(c, T, List.of("d"),
-                    List.of(ColumnType.decimal(38, 0)), allocator));
+                    List.of(ColumnType.decimal(38, 0)), allocator, new QueryCancel()));
             assertEquals("22003", e.getSQLState());
         }
     }
@@ -138,7 +139,7 @@ class ColumnLoaderTest {
         for (String name : names) {
             types.add(typeOf(c, name));
         }
-        List<ColumnData> loaded = ColumnLoader.load(c, T, names, types, allocator);
+        List<ColumnData> loaded = ColumnLoader.load(c, T, names, types, allocator, new QueryCancel());
         List<List<Object>> expected = new ArrayList<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(expectedSql)) {
             while (rs.next()) {

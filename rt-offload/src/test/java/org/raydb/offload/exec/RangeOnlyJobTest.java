@@ -18,6 +18,7 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.ResultComparator;
 import org.raydb.offload.cost.CostModel;
 import org.raydb.offload.cost.DeviceConstants;
@@ -73,7 +74,7 @@ class RangeOnlyJobTest {
                 if (table == null) {
                     table = new ResidentTable(pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
                 }
-                table.ensureLoaded(c, pq.plan().columnTypes(), allocator);
+                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
                 PreparedJob prepared = JobPlanner.prepare(pq.plan(), table);
                 OffloadJob job = prepared.job();
                 assertEquals(Technique.RAYDB_TRIANGLES, job.technique(), prepared.index());
@@ -103,7 +104,7 @@ class RangeOnlyJobTest {
             // A narrow query on a covered subset still gets float32 geometry of its own (optix keeps its rays).
             PlannedQuery narrow = planner.plan("SELECT yr, count(*) FROM w WHERE s_city < 10 AND yr = 1995 GROUP BY yr",
                     List.of());
-            table.ensureLoaded(c, narrow.plan().columnTypes(), allocator);
+            table.ensureLoaded(c, narrow.plan().columnTypes(), allocator, new QueryCancel());
             PreparedJob job = JobPlanner.prepare(narrow.plan(), table);
             assertEquals(Technique.RAYDB_TRIANGLES, job.job().technique());
             assertFalse(job.job().rangeOnly(), job.index());

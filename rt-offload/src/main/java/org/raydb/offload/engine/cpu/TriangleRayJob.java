@@ -18,8 +18,13 @@ final class TriangleRayJob {
     private TriangleRayJob() {
     }
 
-    /** Sets the flag of every row whose triangle is hit; returns the number of rays cast. */
+    /**
+     * Sets the flag of every row whose triangle is hit; returns the number of rays cast. The scene's grid is
+     * built (or awaited) here, before the parallel stage: a lazy build inside it would wait on the pool it
+     * runs in.
+     */
     static long run(TriangleScene scene, List<long[]> intervals, HitFlags flags) {
+        TriangleScene.Grid grid = scene.grid();
         float[] lo = new float[intervals.size()];
         float[] hi = new float[intervals.size()];
         for (int i = 0; i < lo.length; i++) {
@@ -27,12 +32,13 @@ final class TriangleRayJob {
             hi[i] = intervals.get(i)[1];
         }
         return IntStream.range(0, scene.yCells()).parallel()
-                .mapToLong(cell -> traceCell(scene, cell, lo, hi, flags)).sum();
+                .mapToLong(cell -> traceCell(grid, cell, lo, hi, flags)).sum();
     }
 
-    private static long traceCell(TriangleScene scene, int cell, float[] lo, float[] hi, HitFlags flags) {
-        int start = scene.cellStart(cell);
-        int end = scene.cellStart(cell + 1);
+    private static long traceCell(TriangleScene.Grid grid, int cell, float[] lo, float[] hi, HitFlags flags) {
+        float[] sortedZ = grid.sortedZ();
+        int start = grid.cellStart()[cell];
+        int end = grid.cellStart()[cell + 1];
         float oy = cell + 0.25f;
         float y0 = cell;
         float y1 = cell + 1f;
@@ -41,7 +47,7 @@ final class TriangleRayJob {
         int k = 0;
         while (i < end && k < lo.length) {
             // Skip rays whose segment lies wholly below the next triangle: they would hit nothing.
-            float next = scene.sortedZ(i);
+            float next = sortedZ[i];
             k = firstIntervalEndingAtOrAfter(hi, k, next - 1f);
             if (k >= lo.length) {
                 break;
@@ -49,15 +55,15 @@ final class TriangleRayJob {
             float oz = lo[k] - 0.5f;
             float tmax = hi[k] + 0.5f - oz;
             rays++;
-            int j = firstAtOrAbove(scene, i, end, lo[k] - 1f);
-            for (; j < end && scene.sortedZ(j) <= hi[k] + 1f; j++) {
-                float z = scene.sortedZ(j);
+            int j = firstAtOrAbove(sortedZ, i, end, lo[k] - 1f);
+            for (; j < end && sortedZ[j] <= hi[k] + 1f; j++) {
+                float z = sortedZ[j];
                 if (Float32Geometry.rayHitsTriangle(0.25f, oy, oz, 0f, 0f, 1f, 0f, tmax,
                         0f, y0, z, 1f, y0, z, 0f, y1, z)) {
-                    flags.claim(scene.sortedRow(j));
+                    flags.claim(grid.sortedRows()[j]);
                 }
             }
-            i = Math.max(i, firstAtOrAbove(scene, i, end, hi[k] + 0.5f));
+            i = Math.max(i, firstAtOrAbove(sortedZ, i, end, hi[k] + 0.5f));
             k++;
         }
         return rays;
@@ -77,12 +83,12 @@ final class TriangleRayJob {
         return a;
     }
 
-    private static int firstAtOrAbove(TriangleScene scene, int from, int to, float z) {
+    private static int firstAtOrAbove(float[] sortedZ, int from, int to, float z) {
         int a = from;
         int b = to;
         while (a < b) {
             int m = (a + b) >>> 1;
-            if (scene.sortedZ(m) < z) {
+            if (sortedZ[m] < z) {
                 a = m + 1;
             } else {
                 b = m;

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.offload.RayOffloadProvider;
@@ -134,7 +135,7 @@ class GpuEnginesDifferentialTest {
         try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(q)) {
             expected = ResultComparator.types(rs);
         }
-        try (Statement st = duckdb.createStatement(); ResultSet rs = gpu.tryQuery(st, q, List.of())) {
+        try (Statement st = duckdb.createStatement(); ResultSet rs = gpu.tryQuery(st, q, List.of(), new QueryCancel())) {
             List<String> actual = ResultComparator.types(rs);
             return expected.equals(actual) ? null : "types " + actual + " instead of " + expected;
         }
@@ -148,7 +149,7 @@ class GpuEnginesDifferentialTest {
 
     private List<List<Object>> rows(Offloader o, String q) throws SQLException {
         try (Statement st = duckdb.createStatement()) {
-            ResultSet rs = o.tryQuery(st, q, List.of());
+            ResultSet rs = o.tryQuery(st, q, List.of(), new QueryCancel());
             assertNotNull(rs, "offload=force returned no result for " + q);
             try (rs) {
                 return ResultComparator.rows(rs);
