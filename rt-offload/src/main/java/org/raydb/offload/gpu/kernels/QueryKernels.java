@@ -47,9 +47,6 @@ public final class QueryKernels {
     private static final int MAX_COMPACTION_TILES = 4;
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
-    /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
-    private static final boolean SHARED_AGGREGATION =
-            !"false".equals(System.getProperty("raydb.cuda.sharedAggregation"));
 
     private final Kernel queryAggregate;
     private final Kernel rangeAggregate;
@@ -284,7 +281,7 @@ public final class QueryKernels {
     private Plan plan(long workBlocks, int blocksPerSm, boolean registers, long sharedBytes, long otherBytes) {
         long blocks = Math.max(1, Math.min(workBlocks, (long) blocksPerSm * multiprocessors));
         long limit = Math.min(sharedPerBlock, sharedPerSm / MIN_SHARED_BLOCKS_PER_SM - RESERVED_SHARED_BYTES);
-        if (registers || !SHARED_AGGREGATION || sharedBytes == 0 || sharedBytes > limit) {
+        if (registers || sharedBytes == 0 || sharedBytes > limit) {
             return new Plan(blocks, registers, false, otherBytes);
         }
         long perSm = Math.max(1, Math.min(blocksPerSm, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES)));
