@@ -536,8 +536,8 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * row outside them is read. The host lists the ranges as {first row, end} pairs, `end` counting the list's rows
  * up to and including the range; the list's rows, laid end to end, are split evenly between the blocks, each
  * block taking one contiguous share, thread t its rows t, t + QUERY_THREADS, ... of it. So every block of the
- * launch's one wave gets the same rows whatever the ranges' lengths (the earlier walk dealt whole chunk shares
- * out round robin: q3.1's 768 shares over 528 blocks gave 240 of them two shares and the rest one), and a
+ * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (dealing whole chunk
+ * shares out round robin gave q3.1's 528 blocks one or two of 768 shares), and a
  * warp's rows are consecutive within a range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
  * exists), so that their loads can be issued together.
  *

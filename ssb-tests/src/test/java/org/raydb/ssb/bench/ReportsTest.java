@@ -31,7 +31,7 @@ class ReportsTest {
                 + " \"kernel_over_floor\": null}}"), json);
         assertTrue(json.contains("\"cold\": {\"connect_ms\": 40, \"first_query\": \"q1.1/flat\","
                 + " \"first_query_ms\": 812.25, \"total_ms\": 1500},\n  \"copy_bandwidth_gbs\": null,"
-                + "\n  \"anchors\": null,\n  \"comparison\": [],\n  \"goals\": []\n}"), json);
+                + "\n  \"anchors\": null,\n  \"comparison\": [],\n  \"targets\": []\n}"), json);
     }
 
     @Test

@@ -83,7 +83,7 @@ public final class CudaEngine extends GpuEngine {
             launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);
             bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
         }
-        // GPU time as issue 6 counts it: from the job's first device work (the upload of its chunks or filter,
+        // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or filter,
         // staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
         // until the groups are in host memory.
         long t0 = System.nanoTime();
