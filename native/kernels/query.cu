@@ -256,10 +256,8 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
 
 /*
  * Up to R rows (those with in[k]) at once. In the one-group case every row's measure loads are issued before the
- * values are added, so that R loads per thread are in flight (ncu on q1.1: with one row at a time, 45% of the
- * warps' stalls waited on the load right before its add; this took its kernel from 38 to 29 µs). Rows that go to
- * shared or global accumulators are added one by one: issuing their loads together the same way made q3.1 and
- * q4.1 slower on the H100 (99 -> 134 and 38 -> 50 µs by ncu).
+ * values are added, so that R loads per thread are in flight; rows that go to shared or global accumulators are
+ * added one by one, which measured faster there (docs/benchmarks/README.md, "What was tried").
  */
 template <int R>
 static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, int useRegisters,
@@ -536,17 +534,14 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * row outside them is read. The host lists the ranges as {first row, end} pairs, `end` counting the list's rows
  * up to and including the range; the list's rows, laid end to end, are split evenly between the blocks, each
  * block taking one contiguous share, thread t its rows t, t + QUERY_THREADS, ... of it. So every block of the
- * launch's one wave gets the same rows whatever the ranges' lengths (the earlier walk dealt whole chunk shares
- * out round robin: q3.1's 768 shares over 528 blocks gave 240 of them two shares and the rest one), and a
+ * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (dealing whole chunk
+ * shares out round robin gave q3.1's 528 blocks one or two of 768 shares), and a
  * warp's rows are consecutive within a range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
  * exists), so that their loads can be issued together.
  *
- * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory. Not in
- * mapped host memory: on the H100 host (a VM) blocks that read a few words of it took 8-11 us longer than a
- * launch whose parameters carry them (probe: 16.3-20.3 against 8.3-9.0 us by events for 160-528 blocks), which
- * was most of a selective query's kernel (ncu: 71% of q1.3's warp stalls at the barrier behind that load).
- * Parameters cost launch time by their size (the same probe: 31 KiB of them, 17.2 us), so only short lists
- * (INLINE_CHUNKS) go inline; longer ones are uploaded by an async copy (10.9-11.1 us).
+ * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory, never in
+ * mapped host memory, whose reads cost a launch several µs (probes/kernel-input-latency.cu). Parameters cost
+ * launch time by their size, so only short lists (INLINE_CHUNKS) go inline; longer ones are uploaded.
  */
 constexpr int INLINE_CHUNKS = 256;
 struct RdbInlineChunks {

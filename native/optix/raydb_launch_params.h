@@ -5,7 +5,8 @@
  *
  * One launch = a 2D grid of rays (gridX x gridY) along +Z, repeated for every Z segment (launch depth).
  * Segment boundaries are half-integers around integer Z codes, because OptiX does not report a triangle
- * lying exactly at a ray's tmin (FACTS.md).
+ * lying exactly at a ray's tmin
+ * (seen with OptiX 9.0 on the H100).
  */
 #ifndef RAYDB_LAUNCH_PARAMS_H
 #define RAYDB_LAUNCH_PARAMS_H

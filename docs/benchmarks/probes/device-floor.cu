@@ -1,9 +1,9 @@
-// What the device itself takes for each SSB query's bytes at SF 20 (the bench's bytes_read, session 9): a
+// What the device itself takes for each SSB query's bytes at SF 20 (the bench's bytes_read): a
 // device-to-device copy moving the same traffic (B/2 copied: B/2 read + B/2 written, as the bench's copy
 // bandwidth counts), and a plain kernel that only reads the B bytes
 // (grid-stride 16-byte loads, one atomic per block), by CUDA events, median of 21; with and without an L2 flush
 // (a 128 MB memset outside the events) before each rep. Also an empty kernel. Build here and run on the GPU host
-// (docs/benchmarks/README.md, session 9):
+// (docs/benchmarks/README.md has its H100 figures):
 //   nvcc -arch=sm_90 -O3 -std=c++17 device-floor.cu -o device-floor
 //   ./device-floor;  ncu --metrics gpu__time_duration.sum --csv ./device-floor   (kernel durations)
 #include <cstdio>

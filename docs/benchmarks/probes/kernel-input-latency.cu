@@ -1,7 +1,7 @@
 // How long a launch takes when its blocks read a few words the host just wrote to mapped (zero-copy) host
 // memory, against the same words in the kernel's parameters (2 and 31 KiB) or copied to the device first.
 // Build and run on the GPU host: nvcc -O3 -arch=sm_90 -std=c++17 -o /tmp/probe kernel-input-latency.cu && /tmp/probe
-// (docs/benchmarks/README.md, session 5, has its H100 figures).
+// (docs/benchmarks/README.md has its H100 figures).
 #include <cstdio>
 #include <chrono>
 #include <algorithm>

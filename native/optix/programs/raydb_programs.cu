@@ -1,6 +1,6 @@
 /*
  * OptiX device programs of the RayDB ray jobs, compiled to OptiX-IR (nvcc --optix-ir -arch=compute_90;
- * -ptx fails for OptiX code on CUDA 13, FACTS.md).
+ * -ptx fails for OptiX code on CUDA 13: ptxas cannot resolve the _optix_* calls).
  *
  *   __raygen__grid        a gridX x gridY matrix of rays along +Z, one launch layer per Z segment
  *   __intersection__cube  RTScan refine: a cube (AABB) per row, the exact predicate checked on integer codes

@@ -47,8 +47,6 @@ import org.raydb.offload.result.ResultBuilder;
 final class ConnectionOffloader implements Offloader {
 
     private static final System.Logger LOG = System.getLogger("org.raydb.offload");
-    /** {@code -Draydb.offload.trace=true}: one line per offloaded query on stderr, its host time by step. */
-    private static final boolean TRACE = Boolean.getBoolean("raydb.offload.trace");
     /**
      * Counts setting changes made through any connection of this JVM ({@link #settingsChanged}): a
      * {@code SET GLOBAL} on one connection changes how another's plans and finishing steps would bind.
@@ -162,12 +160,13 @@ final class ConnectionOffloader implements Offloader {
             Handoff done = execute(pq, run, cancel);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
                     done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet, run.result()).asMap();
-            if (TRACE) {
-                System.err.printf(java.util.Locale.ROOT, "raydb.offload %s %s: planning %d, load+encode %d, choice %d,"
-                        + " engine host %d, engine %d, handoff %d, finish %d us%n", pq.relationName(), run.engine(),
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {  // one line per offloaded query: host time by step
+                LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.offload %s %s: planning"
+                        + " %d, load+encode %d, choice %d, engine host %d, engine %d, handoff %d, finish %d us",
+                        pq.relationName(), run.engine(),
                         OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, loadedAt),
                         OffloadTimings.micros(loadedAt, chosen), run.hostMicros(), run.result().engineMicros(),
-                        done.micros(), done.duckdbMicros());
+                        done.micros(), done.duckdbMicros()));
             }
             // A job's first run on an engine pays its uploads: only later runs tell the host overhead.
             if (run.warm()) {

@@ -24,7 +24,8 @@ import org.raydb.offload.engine.Technique;
 public final class CostModel {
 
     /**
-     * Ray and hit costs without RT cores, fitted to FACTS.md's SF 20 probe on the H100 (120M rows, 1.2K–1.2M
+     * Ray and hit costs without RT cores, fitted to the SF 20 ray probe on the H100
+     * (docs/benchmarks/README.md, "Reference measurements"; 120M rows, 1.2K–1.2M
      * hits, 13K–1.6M rays: 51 µs at 0.001%, 251 µs at 0.1%, 2,620 µs at 1% selectivity): ~2 ns per hit, and
      * ~0.025 ns per ray for the traversal of rays that find nothing (rays run in parallel, so this is a
      * throughput, not a latency).

@@ -18,7 +18,7 @@ import java.util.Properties;
 public record DeviceConstants(String gpu, String driver, double copyBytesPerMicro, double launchMicros,
         double smallCopyMicros, int rtcoreVersion, Source source) {
 
-    /** Measured now, read from the cache file, or assumed (FACTS.md's H100 figures). */
+    /** Measured now, read from the cache file, or assumed (the H100 host's figures, {@link #defaults}). */
     public enum Source { MEASURED, CACHED, DEFAULTS }
 
     /**

@@ -5,8 +5,8 @@ package org.raydb.offload.cost;
  * handing the groups to DuckDB and DuckDB finishing the statement over them. Taken from the connection's own
  * recent warm runs (the caller leaves out a job's first run on an engine, which pays its uploads): the
  * smallest of the last {@value #RUNS}, since a disturbance (a collection, another query) only ever adds.
- * Assumed at {@value #DEFAULT_MICROS} µs before the first (FACTS.md: a trivial DuckDB statement's round trip is
- * 130–250 µs, and the offload has that plus the handoff). Planning is not counted: it is spent before the
+ * Assumed at {@value #DEFAULT_MICROS} µs before the first (a trivial DuckDB statement's round trip is 130–250 µs
+ * on the 2-core build machine, and the offload has that plus the handoff). Planning is not counted: it is spent before the
  * choice, whichever side then runs the query.
  */
 public final class HostOverhead {

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Where the cold start's time goes, for the whole process: the wall time spent in each phase of building the
- * resident data (issue 6 asks for export, encode, upload, sieving vectors and BVH apart). A phase is timed on
+ * resident data (export, encode, upload, sieving vectors and BVH apart). A phase is timed on
  * the thread that runs it (its parallel parts included); a phase started inside another counts on its own and
  * pauses the outer one, so the phases add up to the time spent building. Cheap enough to stay on: two clock
  * reads per build, and builds happen once per snapshot.

@@ -14,8 +14,16 @@ import java.util.Map;
  */
 public final class Json {
 
+    /**
+     * Arrays and objects nested deeper than this are refused, well inside a small thread stack: the reader
+     * recurses, and a plan it refuses is declined (DuckDB runs the query) where a StackOverflowError would fail
+     * it. Plans of the shapes the offload takes nest a few dozen levels.
+     */
+    static final int MAX_DEPTH = 512;
+
     private final String text;
     private int pos;
+    private int depth;
 
     private Json(String text) {
         this.text = text;
@@ -64,11 +72,13 @@ public final class Json {
     }
 
     private Map<String, Object> object() {
+        enter();
         Map<String, Object> map = new LinkedHashMap<>();
         pos++;
         skipSpace();
         if (peek() == '}') {
             pos++;
+            depth--;
             return map;
         }
         while (true) {
@@ -85,6 +95,7 @@ public final class Json {
             char c = peek();
             pos++;
             if (c == '}') {
+                depth--;
                 return map;
             }
             if (c != ',') {
@@ -94,11 +105,13 @@ public final class Json {
     }
 
     private List<Object> array() {
+        enter();
         List<Object> list = new ArrayList<>();
         pos++;
         skipSpace();
         if (peek() == ']') {
             pos++;
+            depth--;
             return list;
         }
         while (true) {
@@ -108,6 +121,7 @@ public final class Json {
             char c = peek();
             pos++;
             if (c == ']') {
+                depth--;
                 return list;
             }
             if (c != ',') {
@@ -123,7 +137,8 @@ public final class Json {
         pos++;
         StringBuilder out = new StringBuilder();
         while (true) {
-            char c = text.charAt(pos++);
+            char c = peek();
+            pos++;
             if (c == '"') {
                 return out.toString();
             }
@@ -131,7 +146,8 @@ public final class Json {
                 out.append(c);
                 continue;
             }
-            char e = text.charAt(pos++);
+            char e = peek();
+            pos++;
             switch (e) {
                 case 'n' -> out.append('\n');
                 case 't' -> out.append('\t');
@@ -139,7 +155,7 @@ public final class Json {
                 case 'b' -> out.append('\b');
                 case 'f' -> out.append('\f');
                 case 'u' -> {
-                    out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+                    out.append(hex4());
                     pos += 4;
                 }
                 default -> out.append(e);
@@ -155,7 +171,32 @@ public final class Json {
         if (start == pos) {
             throw error("value expected");
         }
-        return new BigDecimal(text.substring(start, pos));
+        try {
+            return new BigDecimal(text.substring(start, pos));
+        } catch (NumberFormatException e) {
+            throw error("malformed number");
+        }
+    }
+
+    private char hex4() {
+        if (pos + 4 > text.length()) {
+            throw error("unexpected end");
+        }
+        int code = 0;
+        for (int i = pos; i < pos + 4; i++) {
+            int digit = Character.digit(text.charAt(i), 16);
+            if (digit < 0) {
+                throw error("malformed \\u escape");
+            }
+            code = code * 16 + digit;
+        }
+        return (char) code;
+    }
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) {
+            throw error("nested deeper than " + MAX_DEPTH);
+        }
     }
 
     private void expect(String word) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.offload.gpu.selftest.CheckResult;
 import org.raydb.offload.gpu.selftest.SelfTest;
@@ -13,6 +14,7 @@ import org.raydb.offload.gpu.selftest.SelfTestReport;
  * The GPU self-test as JUnit tests: every CUDA kernel and both ray jobs against Java, exactly. Skipped with
  * the reason where there is no GPU (CI); run for real on the GPU host ({@code ./run test-gpu} in the bundle).
  */
+@Tag("gpu")
 class GpuSelfTestTest {
 
     private static final int ROWS = 300_000;

@@ -11,9 +11,9 @@ import java.util.Map;
 /**
  * Reference times a bench is compared with ({@code bench --anchors NAME}): per SSB query, Crystal's kernel
  * time and DuckDB's times measured on the GPU host, from the resource {@code org/raydb/ssb/anchors/NAME.tsv}
- * (FACTS.md's table, compiled in so that the bench on the GPU host needs no other file).
+ * (docs/benchmarks/README.md, "Anchors"; compiled in so that the bench on the GPU host needs no other file).
  *
- * @param sf      the scale factor they were measured at (the goals hold only there)
+ * @param sf      the scale factor they were measured at (the targets hold only there)
  * @param queries per query id, in the file's order
  */
 public record Anchors(String name, String description, double sf, Map<String, Anchor> queries) {

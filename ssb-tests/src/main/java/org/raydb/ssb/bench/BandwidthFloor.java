@@ -3,7 +3,7 @@ package org.raydb.ssb.bench;
 /**
  * The least time a kernel can take to read its bytes: {@code bytes / bandwidth}, with the device copy
  * bandwidth measured on the same GPU ({@code run bandwidth}: bytes read plus written per second, in 10^9
- * bytes). Issue 6 asks the cuda engine's kernel time to stay within 2× of it.
+ * bytes). The targets ({@link Targets}) ask the cuda engine's kernel time to stay within 2× of it.
  *
  * @param gbs the bandwidth in GB/s, NaN when not given (then every floor is NaN)
  */

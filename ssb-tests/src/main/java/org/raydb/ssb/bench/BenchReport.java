@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Everything one bench run measured: the machine, the data (scale factor, where it came from, lineorder
- * rows), the settings and the command line that chose them, the results, the cold start, and what the goals
+ * rows), the settings and the command line that chose them, the results, the cold start, and what the targets
  * compare them with: the device copy bandwidth for the kernels' floors and the anchors ({@code null} when
  * none were asked for). {@code timing} is how the timed runs were ordered ({@link BenchRunner.Timing}).
  */
@@ -16,8 +16,8 @@ public record BenchReport(MachineInfo machine, double sf, String source, long se
         return results.stream().allMatch(BenchResult::match);
     }
 
-    /** The goals this report can be checked against: none without anchors or a bandwidth. */
-    public Goals goals() {
-        return Goals.of(this);
+    /** The targets this report can be checked against: none without anchors or a bandwidth. */
+    public Targets targets() {
+        return Targets.of(this);
     }
 }

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * The bench report as one self-contained HTML page: the command, settings, machine and cold start, an inline
  * SVG bar chart of the median times (log scale, DuckDB and RayDB side by side for each query and form), the
  * results table, where the offloaded queries' time went (host phases, the engine's time, kernel time and its
- * bandwidth floor), and, when asked for, the comparison with the anchors and the goals' PASS/FAIL.
+ * bandwidth floor), and, when asked for, the comparison with the anchors and the targets' PASS/FAIL.
  */
 public final class HtmlReport {
 
@@ -35,12 +35,12 @@ public final class HtmlReport {
                 m.memoryBytes() / (double) (1L << 30), m.os(), m.java(),
                 m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus())))).append("<br>");
         html.append(escape(coldStart(report.cold()))).append("</p>\n");
-        Goals goals = report.goals();
-        html.append(goals(goals));
+        Targets targets = report.targets();
+        html.append(targets(targets));
         html.append(chart(report.results()));
         html.append(table(report.results()));
         html.append(breakdown(report.results(), report.bandwidth()));
-        html.append(comparison(report.anchors(), goals));
+        html.append(comparison(report.anchors(), targets));
         return html.append("</body></html>\n").toString();
     }
 
@@ -53,9 +53,9 @@ public final class HtmlReport {
                 new SvgBarChart.Series("RayDB (jdbc:raydb:)", RAYDB_COLOR)), groups);
     }
 
-    /** Crystal's kernel time beside the engine's time per query: the GPU-time goal at a glance. */
-    private static String anchorChart(Goals goals) {
-        List<SvgBarChart.Group> groups = goals.comparisons().stream().map(c -> new SvgBarChart.Group(
+    /** Crystal's kernel time beside the engine's time per query: the GPU-time target at a glance. */
+    private static String anchorChart(Targets targets) {
+        List<SvgBarChart.Group> groups = targets.comparisons().stream().map(c -> new SvgBarChart.Group(
                 c.result().query(), !c.result().match(), new double[] {c.anchor().crystalMs(), c.engineUs() / 1000},
                 new String[] {"Crystal kernels " + c.result().query(), "engine " + c.result().engine() + " "
                         + c.result().query()})).toList();
@@ -103,17 +103,17 @@ public final class HtmlReport {
         return table.append("</table>\n").toString();
     }
 
-    private static String comparison(Anchors anchors, Goals goals) {
+    private static String comparison(Anchors anchors, Targets targets) {
         if (anchors == null) {
             return "";
         }
         StringBuilder table = new StringBuilder("<h2>Against the " + escape(anchors.name()) + " anchors</h2>\n<p>"
                 + escape(anchors.description()) + ". Crystal: its kernel time (star joins, data resident), against "
                 + "our engine time. DuckDB: measured in this run, against RayDB end to end; the anchor's DuckDB "
-                + "flat time for reference.</p>\n" + anchorChart(goals) + "<table>\n" + headings("query", "engine", "Crystal ms", "engine &micro;s",
+                + "flat time for reference.</p>\n" + anchorChart(targets) + "<table>\n" + headings("query", "engine", "Crystal ms", "engine &micro;s",
                         "Crystal/ours", "DuckDB ms", "RayDB ms", "DuckDB/RayDB", "anchor DuckDB ms", "rows",
                         "anchor rows"));
-        for (Goals.Comparison c : goals.comparisons()) {
+        for (Targets.Comparison c : targets.comparisons()) {
             BenchResult r = c.result();
             table.append(cells(r.query(), r.engine(), String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
                     BreakdownTablePrinter.fixed("%.0f", c.engineUs()),
@@ -126,12 +126,12 @@ public final class HtmlReport {
         return table.append("</table>\n").toString();
     }
 
-    private static String goals(Goals goals) {
-        if (goals.isEmpty()) {
+    private static String targets(Targets targets) {
+        if (targets.isEmpty()) {
             return "";
         }
-        StringBuilder list = new StringBuilder("<h2>Goals</h2>\n<table>\n" + headings("status", "goal", "measured"));
-        for (Goals.Goal g : goals.goals()) {
+        StringBuilder list = new StringBuilder("<h2>Targets</h2>\n<table>\n" + headings("status", "target", "measured"));
+        for (Targets.Target g : targets.targets()) {
             String css = switch (g.status()) {
                 case PASS -> "good";
                 case FAIL -> "bad";

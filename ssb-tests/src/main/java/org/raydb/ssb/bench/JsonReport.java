@@ -15,7 +15,7 @@ import java.util.StringJoiner;
  * "first_query", "first_query_ms", "total_ms"}} (see {@link ColdStart}), {@code "copy_bandwidth_gbs"} (or
  * null), {@code "anchors"} (their name or null), {@code "comparison": [{"query", "crystal_ms", "engine_us",
  * "crystal_over_ours", "duckdb_ms", "raydb_ms", "speedup", "anchor_duckdb_flat_ms", "result_rows",
- * "anchor_result_rows"}, ...]} and {@code "goals": [{"goal", "status", "detail"}, ...]} (see {@link Goals}).
+ * "anchor_result_rows"}, ...]} and {@code "targets": [{"target", "status", "detail"}, ...]} (see {@link Targets}).
  */
 public final class JsonReport {
 
@@ -24,7 +24,7 @@ public final class JsonReport {
 
     public static String render(BenchReport report) {
         MachineInfo m = report.machine();
-        Goals goals = report.goals();
+        Targets targets = report.targets();
         StringJoiner gpus = new StringJoiner(", ", "[", "]");
         m.gpus().forEach(g -> gpus.add(Json.string(g)));
         List<String> results = report.results().stream().map(r -> result(r, report.bandwidth())).toList();
@@ -40,8 +40,8 @@ public final class JsonReport {
                 + ",\n  \"cold\": " + cold(report.cold())
                 + ",\n  \"copy_bandwidth_gbs\": " + Json.number(report.bandwidth().gbs())
                 + ",\n  \"anchors\": " + Json.string(report.anchors() == null ? null : report.anchors().name())
-                + ",\n  \"comparison\": " + array(goals.comparisons().stream().map(JsonReport::comparison).toList())
-                + ",\n  \"goals\": " + array(goals.goals().stream().map(JsonReport::goal).toList()) + "\n}\n";
+                + ",\n  \"comparison\": " + array(targets.comparisons().stream().map(JsonReport::comparison).toList())
+                + ",\n  \"targets\": " + array(targets.targets().stream().map(JsonReport::target).toList()) + "\n}\n";
     }
 
     private static String result(BenchResult r, BandwidthFloor floor) {
@@ -69,7 +69,7 @@ public final class JsonReport {
                 + Json.number(c.totalMs()) + "}";
     }
 
-    private static String comparison(Goals.Comparison c) {
+    private static String comparison(Targets.Comparison c) {
         BenchResult r = c.result();
         return "{\"query\": " + Json.string(r.query()) + ", \"crystal_ms\": " + Json.number(c.anchor().crystalMs())
                 + ", \"engine_us\": " + Json.number(c.engineUs()) + ", \"crystal_over_ours\": "
@@ -79,8 +79,8 @@ public final class JsonReport {
                 + r.resultRows() + ", \"anchor_result_rows\": " + c.anchor().resultRows() + "}";
     }
 
-    private static String goal(Goals.Goal g) {
-        return "{\"goal\": " + Json.string(g.name()) + ", \"status\": " + Json.string(g.status().name())
+    private static String target(Targets.Target g) {
+        return "{\"target\": " + Json.string(g.name()) + ", \"status\": " + Json.string(g.status().name())
                 + ", \"detail\": " + Json.string(g.detail()) + "}";
     }
 

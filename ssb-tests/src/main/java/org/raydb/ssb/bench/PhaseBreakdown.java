@@ -11,7 +11,7 @@ import java.util.Map;
  * directly or by DuckDB, until the application has read the last row: everything the application waited
  * for that the first three do not account for). Inside
  * execution, the engine's own figures: {@code engineUs} from its first launch until the groups are in host
- * memory (issue 6's "GPU time"), {@code kernelUs} the device time of its kernels and {@code bytesRead} the
+ * memory (the "GPU time" of the targets, {@link Targets}), {@code kernelUs} the device time of its kernels and {@code bytesRead} the
  * device bytes they had to read; {@link #UNKNOWN} where the engine does not measure them (cpu: kernel, bytes).
  */
 public record PhaseBreakdown(long planningUs, long executionUs, long handoffUs, long finishUs, long engineUs,

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * The bench's closing console sections: the cold start, the comparison with the anchors (per flat query:
  * Crystal's kernel time against the engine's time, DuckDB measured in this run against RayDB end to end,
- * and the anchor's DuckDB time and result rows for reference), and the goals' PASS/FAIL lines, meant last.
+ * and the anchor's DuckDB time and result rows for reference), and the targets' PASS/FAIL lines, meant last.
  */
 public final class SummaryPrinter {
 
@@ -30,7 +30,7 @@ public final class SummaryPrinter {
                 cold.firstQueryMs(), warm, report.results().size(), cold.totalMs() / 1000);
     }
 
-    public void printComparison(BenchReport report, Goals goals) {
+    public void printComparison(BenchReport report, Targets targets) {
         Anchors anchors = report.anchors();
         if (anchors == null) {
             return;
@@ -39,7 +39,7 @@ public final class SummaryPrinter {
                 + " anchor DuckDB = the anchors' DuckDB flat ms)%n", anchors.name(), anchors.description());
         out.printf(Locale.ROOT, FORMAT, "query", "engine", "Crystal ms", "engine us", "Crystal/ours", "DuckDB ms",
                 "RayDB ms", "DuckDB/RayDB", "anchor DuckDB", "rows/anchor");
-        for (Goals.Comparison c : goals.comparisons()) {
+        for (Targets.Comparison c : targets.comparisons()) {
             BenchResult r = c.result();
             out.printf(Locale.ROOT, FORMAT, r.query(), r.engine(), String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
                     BreakdownTablePrinter.fixed("%.0f", c.engineUs()),
@@ -51,18 +51,18 @@ public final class SummaryPrinter {
         }
     }
 
-    /** One line per goal, {@code PASS}, {@code FAIL} or {@code n/a} first; nothing when there are none. */
-    public void printGoals(Goals goals) {
-        if (goals.isEmpty()) {
+    /** One line per target, {@code PASS}, {@code FAIL} or {@code n/a} first; nothing when there are none. */
+    public void printTargets(Targets targets) {
+        if (targets.isEmpty()) {
             return;
         }
-        out.println("goals (issue 6):");
-        for (Goals.Goal g : goals.goals()) {
+        out.println("targets:");
+        for (Targets.Target g : targets.targets()) {
             out.printf(Locale.ROOT, "  %-4s  %s: %s%n", label(g.status()), g.name(), g.detail());
         }
     }
 
-    static String label(Goals.Status status) {
-        return status == Goals.Status.NOT_MEASURED ? "n/a" : status.name();
+    static String label(Targets.Status status) {
+        return status == Targets.Status.NOT_MEASURED ? "n/a" : status.name();
     }
 }

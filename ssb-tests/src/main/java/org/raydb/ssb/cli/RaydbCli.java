@@ -18,7 +18,7 @@ import org.raydb.ssb.bench.BenchReport;
 import org.raydb.ssb.bench.BenchResult;
 import org.raydb.ssb.bench.BenchRunner;
 import org.raydb.ssb.bench.BreakdownTablePrinter;
-import org.raydb.ssb.bench.Goals;
+import org.raydb.ssb.bench.Targets;
 import org.raydb.ssb.bench.HtmlReport;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
@@ -121,12 +121,12 @@ public final class RaydbCli {
         }
         SummaryPrinter summary = new SummaryPrinter(out);
         summary.printColdStart(report);
-        Goals goals = report.goals();
-        summary.printComparison(report, goals);
+        Targets targets = report.targets();
+        summary.printComparison(report, targets);
         writeReports(report, now);
         long mismatches = results.stream().filter(r -> !r.match()).count();
         out.printf(Locale.ROOT, "%d of %d answers matched DuckDB's%n", results.size() - mismatches, results.size());
-        summary.printGoals(goals);
+        summary.printTargets(targets);
         return mismatches == 0 ? 0 : MISMATCH;
     }
 

@@ -18,7 +18,7 @@ import org.raydb.ssb.query.QueryForm;
 import org.raydb.ssb.query.SsbQuery;
 
 /**
- * Where a fresh process's cold start goes (issue 6, requirement 4): runs the SSB flat queries once each, cold,
+ * Where a fresh process's cold start goes: runs the SSB flat queries once each, cold,
  * through {@code jdbc:raydb:<db>?engine=<engine>&offload=force} in this process (so the residency starts empty),
  * then once warm, checks every answer against DuckDB, and prints the cold and warm milliseconds per query, the
  * seconds of each build phase ({@link BuildPhases}: export from DuckDB, encodings, group codes, sieving vectors,

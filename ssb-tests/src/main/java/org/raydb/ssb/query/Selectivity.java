@@ -10,11 +10,12 @@ import java.util.Map;
 
 /**
  * A query's selectivity: the share of {@code lineorder_flat} rows that pass its filters (the WHERE clause of
- * its flat form), as FACTS.md measures it on the reference data.
+ * its flat form), as measured on the reference data
+ * (docs/benchmarks/README.md, "Reference measurements").
  */
 public final class Selectivity {
 
-    /** FACTS.md: percent of the reference dbgen's SF 1 rows passing each query's filters. */
+    /** Percent of the reference dbgen's SF 1 rows (6,001,215) passing each query's filters. */
     public static final Map<String, Double> REFERENCE_PERCENT = Map.ofEntries(
             Map.entry("q1.1", 1.976), Map.entry("q1.2", 0.0717), Map.entry("q1.3", 0.0159),
             Map.entry("q2.1", 0.767), Map.entry("q2.2", 0.178), Map.entry("q2.3", 0.0188),

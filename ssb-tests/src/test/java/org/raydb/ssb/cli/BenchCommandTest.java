@@ -47,11 +47,11 @@ class BenchCommandTest {
                 + " [0-9.]+ ms cold, [0-9.]+ ms warm.*"), broken);
         assertTrue(broken.matches("(?s).*\\nq2\\.1 +cpu +1\\.794 +\\d+ +[0-9.]+x +[0-9.]+ +[0-9.]+ +[0-9.]+x"
                 + " +69\\.9 +\\d+/280\\n.*"), "the anchor comparison: " + broken);
-        assertTrue(broken.matches("(?s).*answers matched DuckDB's\\ngoals \\(issue 6\\):\\n.*"
+        assertTrue(broken.matches("(?s).*answers matched DuckDB's\\ntargets:\\n.*"
                 + "  (PASS|FAIL)  end to end >= 60x faster than DuckDB, geometric mean: .*"
                 + "  n/a   cuda kernel time within 2x of its floor .*"
                 + "  PASS  every answer exact, every flat query offloaded: 2 of 2 exact, 2 of 2 offloaded\\n$"),
-                "the goals come last: " + broken);
+                "the targets come last: " + broken);
         String offloaded = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.json"));
         assertTrue(offloaded.matches("(?s).*\"query\": \"q2\\.1\".*\"cold_ms\": [0-9.]+,.*\"offloaded\": true,.*"
                 + "\"breakdown\": \\{\"planning_us\": \\d+, \"execution_us\": \\d+, \"handoff_us\": \\d+,"
@@ -59,7 +59,7 @@ class BenchCommandTest {
                 + " \"floor_us\": null, \"kernel_over_floor\": null\\}.*"), offloaded);
         assertTrue(offloaded.contains("\"copy_bandwidth_gbs\": 2000,\n  \"anchors\": \"h100-sf20\""), offloaded);
         String page = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "latest.html"));
-        assertTrue(page.contains("<h2>Against the h100-sf20 anchors</h2>") && page.contains("<h2>Goals</h2>")
+        assertTrue(page.contains("<h2>Against the h100-sf20 anchors</h2>") && page.contains("<h2>Targets</h2>")
                 && page.contains("<h2>Where the time went</h2>"), page);
     }
 

@@ -18,7 +18,8 @@ import org.raydb.ssb.gen.SsbGenerator;
 import org.raydb.ssb.schema.SsbSchema;
 
 /**
- * At SF 1 every query selects what it selects on the reference dbgen's data (FACTS.md): within 15% relative
+ * At SF 1 every query selects what it selects on the reference dbgen's data
+ * ({@link Selectivity#REFERENCE_PERCENT}): within 15% relative
  * for the eight queries above 0.05%, within a factor of 2 for the others except q3.4 (about 5 rows in 6M).
  * Generated in memory: the flat table is built faster there and nothing else needs the file.
  */

@@ -15,7 +15,7 @@ import org.raydb.ssb.query.SsbQuery;
 import org.raydb.ssb.sql.RaydbProbe;
 
 /**
- * Issue 4's acceptance on real SSB data: at SF 0.1 all 13 flat queries are offloaded to the exact cpu engine
+ * On real SSB data at SF 0.1 all 13 flat queries are offloaded to the exact cpu engine
  * ({@code offload=force} turns any decline into a failure), EXPLAIN OFFLOAD says so, and every answer is
  * DuckDB's.
  */

@@ -13,7 +13,7 @@ import org.raydb.offload.gpu.kernels.GpuKernels;
  * device-to-host copy (median of {@value #LATENCY_RUNS}), a tiny kernel's launch and stream synchronisation
  * (median of {@value #LATENCY_RUNS}), and the device copy bandwidth from {@value #COPY_RUNS} device-to-device
  * copies of up to 256 MiB (the median; bandwidth counts the bytes read plus those written, as copy
- * benchmarks do). OptiX is not probed: ray and hit costs are FACTS.md's figures, scaled by RTCORE_VERSION in
+ * benchmarks do). OptiX is not probed: ray and hit costs are the H100 ray probe's figures (CostModel), scaled by RTCORE_VERSION in
  * the cost model. The caller holds the device for the duration (no job launches meanwhile).
  */
 public final class DeviceCalibration {

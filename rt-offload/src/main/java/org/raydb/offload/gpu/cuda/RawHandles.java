@@ -7,7 +7,7 @@ import jcuda.driver.CUstream;
 
 /**
  * JCuda handle types that expose their raw native value, which the OptiX shim takes as a 64-bit integer.
- * JCuda keeps {@code getNativePointer()} protected, so a subclass is the sanctioned way in (FACTS.md); the
+ * JCuda 12.6 keeps {@code getNativePointer()} protected, so a subclass is the sanctioned way in; the
  * JCuda call that creates the handle fills the subclass instance in place.
  */
 final class RawHandles {

@@ -83,25 +83,22 @@ public final class CudaEngine extends GpuEngine {
             launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);
             bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
         }
-        // GPU time as issue 6 counts it: from the job's first device work (the upload of its chunks or filter,
+        // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or filter,
         // staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
         // until the groups are in host memory.
         long t0 = System.nanoTime();
         if (!inline && !mapped) scratch.upload(stream, inputBytes);
         long uploaded = System.nanoTime();
-        scratch.clock.startHeld(stream);
-        try {
-            launch.enqueue(stream);
-            out.compact();
-        } finally {
-            scratch.clock.stop(stream);  // a gated clock holds the stream until then
-        }
+        scratch.clock.start(stream);
+        launch.enqueue(stream);
+        out.compact();
+        scratch.clock.stop(stream);
         long queued = System.nanoTime();
         GroupAggregates result = out.read(job.aggregates());
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();
-        if (TRACE) trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
+        if (LOG.isLoggable(System.Logger.Level.TRACE)) trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
         return new EngineResult(result, hits, 0, 0, (t1 - t0) / 1000, kernelMicros,
                 bytes + BytesRead.hits(in, hits) + out.compactionBytes());
     }
@@ -117,12 +114,12 @@ public final class CudaEngine extends GpuEngine {
     private static void trace(OffloadJob job, long setup, long t0, long uploaded, long queued, DeviceAggregates out,
                               long t1, String input) {
         long copyBack = out.fetchedAt() - queued - out.waitNanos() - out.spinNanos();
-        System.err.printf(java.util.Locale.ROOT, "raydb.gpu.split cuda setup_us=%.1f upload_us=%.1f enqueue_us=%.1f"
-                        + " copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f engine_us=%.1f reads=%d"
-                        + " compaction=%s input=%s output=%s%n",
+        LOG.log(System.Logger.Level.TRACE, String.format(java.util.Locale.ROOT, "raydb.gpu.split cuda setup_us=%.1f"
+                        + " upload_us=%.1f enqueue_us=%.1f copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f"
+                        + " engine_us=%.1f reads=%d compaction=%s input=%s output=%s",
                 (t0 - setup) / 1e3, (uploaded - t0) / 1e3, (queued - uploaded) / 1e3, copyBack / 1e3,
                 out.waitNanos() / 1e3, out.spinNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3,
                 out.reads(), out.compactionKind(),
-                input, out.delivered() ? "mailbox" : "copy");
+                input, out.delivered() ? "mailbox" : "copy"));
     }
 }

@@ -18,8 +18,8 @@ import org.raydb.offload.gpu.cuda.CudaStream;
  */
 abstract class GpuEngine implements Engine {
 
-    /** {@code -Draydb.gpu.trace=true}: one line per job on stderr (technique, rows, hits, GPU and engine µs). */
-    static final boolean TRACE = Boolean.getBoolean("raydb.gpu.trace");
+    /** DEBUG: one line per job (technique, rows, hits, GPU and engine µs); TRACE adds the cuda job's host steps. */
+    static final System.Logger LOG = System.getLogger("org.raydb.offload.gpu");
 
     private final CpuEngine exact = new CpuEngine();
 
@@ -59,7 +59,7 @@ abstract class GpuEngine implements Engine {
                 if (inputs.hostOnlyReason() != null) return exact.run(job);
                 long t0 = System.nanoTime();
                 EngineResult r = runOnGpu(gpu, SharedGpu.stream(), job, inputs);
-                if (TRACE) trace(job, r, (System.nanoTime() - t0) / 1000);
+                if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(job, r, (System.nanoTime() - t0) / 1000);
                 return r;
             } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
                 throw failed(e);
@@ -68,11 +68,11 @@ abstract class GpuEngine implements Engine {
     }
 
     private void trace(OffloadJob job, EngineResult r, long engineMicros) {
-        System.err.printf(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d present=%d hits=%d rays=%d"
-                + " gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d%n", name(), job.technique(),
+        LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d"
+                + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d", name(), job.technique(),
                 job.rows(), job.groupCount(), r.aggregates().slots(), r.rowsHit(), r.raysCast(), r.filterMicros(),
                 r.aggregateMicros(), r.kernelMicros(), r.bytesRead(), engineMicros,
-                SharedGpu.runtime().residency().usedBytes());
+                SharedGpu.runtime().residency().usedBytes()));
     }
 
     private EngineException failed(RuntimeException e) {

@@ -35,14 +35,6 @@ final class JobScratch {
      */
     private static final long MAILBOX_OUTPUT_MAX_BYTES = 1024 * 1024;
     private static final long MAILBOX_OUTPUT_MIN_BYTES = 64 * 1024;
-    /** {@code -Draydb.cuda.mailbox=false}: uploads, copies back and stream waits only, to compare. */
-    private static final boolean MAILBOX = !"false".equals(System.getProperty("raydb.cuda.mailbox"));
-    /**
-     * {@code -Draydb.gpu.gatedClock=true}: the cuda engine's event clock holds the stream until a job's launch is
-     * queued (StreamClock#startHeld), so that the kernel time it reports leaves out the host's launch call; the GPU
-     * time then includes opening the gate.
-     */
-    private static final boolean GATED_CLOCK = Boolean.getBoolean("raydb.gpu.gatedClock");
 
     private static JobScratch current;
 
@@ -72,7 +64,7 @@ final class JobScratch {
 
     private JobScratch(GpuRuntime gpu) {
         this.gpu = gpu;
-        clock = new StreamClock(gpu.device(), GATED_CLOCK);
+        clock = new StreamClock(gpu.device());
     }
 
     /** The scratch of {@code gpu} (call under its lock). */
@@ -152,7 +144,7 @@ final class JobScratch {
      * copied to shared memory by each block (never read per row over the bus).
      */
     static boolean mapsFilter(long bytes, int intervals) {
-        return MAILBOX && bytes <= MAPPED_FILTER_BYTES && QueryKernels.stagesIntervals(intervals);
+        return bytes <= MAPPED_FILTER_BYTES && QueryKernels.stagesIntervals(intervals);
     }
 
     /**
@@ -177,7 +169,7 @@ final class JobScratch {
      * better copied back. Call before the job writes its input there (growing loses the input).
      */
     ResultMailbox mailbox(CudaStream stream, long outputBytes) {
-        if (!MAILBOX || outputBytes > MAILBOX_OUTPUT_MAX_BYTES) return null;
+        if (outputBytes > MAILBOX_OUTPUT_MAX_BYTES) return null;
         if (mailbox == null || mailbox.outputBytes() < outputBytes) {
             if (mailbox != null) {
                 stream.synchronize();  // the last job's launch may still be finishing

@@ -210,11 +210,11 @@ public final class OptixEngine extends GpuEngine {
     }
 
     private static Gas traced(Gas gas, String what, GpuRuntime gpu) {
-        if (TRACE) {
-            System.err.printf(java.util.Locale.ROOT, "raydb.gpu gas %s %s rows=%d build_ms=%.1f bytes_per_row=%.1f"
-                    + " uncompacted_per_row=%.1f rtcore=%d%n", gas.kind(), what, gas.rows(), gas.buildMillis(),
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.gpu gas %s %s rows=%d"
+                    + " build_ms=%.1f bytes_per_row=%.1f uncompacted_per_row=%.1f rtcore=%d", gas.kind(), what, gas.rows(), gas.buildMillis(),
                     (double) gas.residentBytes() / gas.rows(), (double) gas.uncompactedBytes() / gas.rows(),
-                    gpu.optix().rtcoreVersion());
+                    gpu.optix().rtcoreVersion()));
         }
         return gas;
     }

@@ -15,8 +15,8 @@ import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.index.TriangleScene;
 
 /**
- * The row order of one BVH-catalog entry sorted by its packed Z code (ARCHITECTURE.md, "Residency
- * layout"): the cuda engine keeps group codes and measures on the GPU in this order, so a query's Z
+ * The row order of one BVH-catalog entry sorted by its packed Z code
+ * (docs/architecture.md, "Residency"): the cuda engine keeps group codes and measures on the GPU in this order, so a query's Z
  * intervals are contiguous row ranges and its kernel reads only the rows that qualify.
  *
  * <p>Sorted on the device by a counting sort ({@link EncodeKernels#countCodes}, {@link EncodeKernels#scatterByCode}):

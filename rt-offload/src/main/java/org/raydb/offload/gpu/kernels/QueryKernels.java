@@ -47,9 +47,6 @@ public final class QueryKernels {
     private static final int MAX_COMPACTION_TILES = 4;
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
-    /** {@code -Draydb.cuda.sharedAggregation=false}: global atomics only, to compare. */
-    private static final boolean SHARED_AGGREGATION =
-            !"false".equals(System.getProperty("raydb.cuda.sharedAggregation"));
 
     private final Kernel queryAggregate;
     private final Kernel rangeAggregate;
@@ -262,7 +259,7 @@ public final class QueryKernels {
     /**
      * Registers where there is one group; else shared memory wherever the block's accumulators (plus
      * {@code stagedBytes}) fit the opt-in limit with {@link #MIN_SHARED_BLOCKS_PER_SM} blocks per SM (about
-     * 14,000 groups of one SUM on an H100), with one wave of resident blocks so that each flushes once (a
+     * 14,000 groups of one SUM on an H100), with one round of resident blocks so that each flushes once (a
      * flush skips the groups the block never saw, so it never costs more atomics than the rows would).
      */
     private Plan plan(Inputs in, Outputs out, long workBlocks, long stagedBytes) {
@@ -278,20 +275,20 @@ public final class QueryKernels {
     }
 
     /**
-     * One wave of at most {@code blocksPerSm} resident blocks per SM, no more than {@code workBlocks}, with
+     * One round of at most {@code blocksPerSm} resident blocks per SM, no more than {@code workBlocks}, with
      * {@code sharedBytes} of shared accumulators per block (0: none) where they fit.
      */
     private Plan plan(long workBlocks, int blocksPerSm, boolean registers, long sharedBytes, long otherBytes) {
         long blocks = Math.max(1, Math.min(workBlocks, (long) blocksPerSm * multiprocessors));
         long limit = Math.min(sharedPerBlock, sharedPerSm / MIN_SHARED_BLOCKS_PER_SM - RESERVED_SHARED_BYTES);
-        if (registers || !SHARED_AGGREGATION || sharedBytes == 0 || sharedBytes > limit) {
+        if (registers || sharedBytes == 0 || sharedBytes > limit) {
             return new Plan(blocks, registers, false, otherBytes);
         }
         long perSm = Math.max(1, Math.min(blocksPerSm, sharedPerSm / (sharedBytes + RESERVED_SHARED_BYTES)));
         return new Plan(Math.min(blocks, perSm * multiprocessors), false, true, sharedBytes);
     }
 
-    /** Blocks a range list keeps busy: one row per thread at least, else as many as a wave holds. */
+    /** Blocks a range list keeps busy: one row per thread at least, else as many as one round of resident blocks holds. */
     private static long rangeBlocks(ChunkList chunks) {
         return (chunks.rows() + THREADS - 1) / THREADS;
     }
@@ -323,7 +320,7 @@ public final class QueryKernels {
     }
 
     /**
-     * Rows in the given ranges of a Z-sorted projection; no filter. One wave of resident blocks (fewer where
+     * Rows in the given ranges of a Z-sorted projection; no filter. One round of resident blocks (fewer where
      * there are not 256 rows for each) shares the rows evenly.
      */
     public void rangeAggregate(CudaStream stream, ChunkList chunks, Inputs in, Outputs out) {

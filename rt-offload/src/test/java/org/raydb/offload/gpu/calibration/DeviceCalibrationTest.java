@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.offload.cost.CalibrationCache;
@@ -26,6 +27,7 @@ import org.raydb.offload.gpu.selftest.CheckResult;
  * The cost model's calibration on a real GPU: short, plausible, and cached per GPU model and driver; and
  * engine=auto's choice on it, shown by EXPLAIN OFFLOAD before and after runs.
  */
+@Tag("gpu")
 class DeviceCalibrationTest {
 
     @Test

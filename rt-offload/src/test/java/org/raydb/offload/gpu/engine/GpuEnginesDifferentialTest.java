@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
@@ -74,18 +75,21 @@ class GpuEnginesDifferentialTest {
     }
 
     @Test
+    @Tag("gpu")
     void cudaMatchesCpuAndDuckDb() throws SQLException {
         GpuTestSupport.requireCuda("cudaMatchesCpuAndDuckDb");
         assertEquals(Map.of(), differences(OffloadSettings.Engine.CUDA));
     }
 
     @Test
+    @Tag("gpu")
     void optixMatchesCpuAndDuckDb() throws SQLException {
         GpuTestSupport.requireOptix("optixMatchesCpuAndDuckDb");
         assertEquals(Map.of(), differences(OffloadSettings.Engine.OPTIX));
     }
 
     @Test
+    @Tag("gpu")
     void writesInvalidateResidentData() throws SQLException {
         GpuTestSupport.requireCuda("writesInvalidateResidentData");
         Offloader cuda = attach(OffloadSettings.Engine.CUDA);

@@ -1,5 +1,5 @@
 // Generated in the style of jextract from native/optix/raydb_optix.h (our own header only), written by
-// hand because jextract is in no package registry (FACTS.md). To regenerate with jextract 22+:
+// hand because jextract is in no package registry. To regenerate with jextract 22+:
 //   jextract --target-package org.raydb.offload.gpu.optix.internal --header-class-name raydb_optix_h \
 //     --output rt-offload/src/main/java --include-function raydb_optix_* \
 //     --include-constant RAYDB_OPTIX_* native/optix/raydb_optix.h

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class GoalsTest {
+class TargetsTest {
 
     private static final MachineInfo MACHINE = new MachineInfo(16, 128L << 30, "Linux", "Java 25", List.of("H100"));
 
@@ -33,20 +33,20 @@ class GoalsTest {
                 ANCHORS);
     }
 
-    private static Map<String, Goals.Goal> byName(Goals goals) {
-        return goals.goals().stream().collect(java.util.stream.Collectors.toMap(Goals.Goal::name, g -> g));
+    private static Map<String, Targets.Target> byName(Targets targets) {
+        return targets.targets().stream().collect(java.util.stream.Collectors.toMap(Targets.Target::name, g -> g));
     }
 
     @Test
-    void everyGoalMetWhenTheNumbersAreThere() {
+    void everyTargetMetWhenTheNumbersAreThere() {
         // Crystal/ours: 1000/50 = 20, 2000/100 = 20; DuckDB/RayDB: 50/0.5 = 100, 80/1 = 80.
         // Floors at 2000 GB/s: 100 MB -> 50 us (kernel 80: 1.6x), 200 MB -> 100 us (kernel 150: 1.5x).
-        Goals goals = report(20, 9000, new BandwidthFloor(2000), cuda("q1.1", 50, 0.5, 50, 80, 100_000_000),
-                cuda("q2.1", 80, 1, 100, 150, 200_000_000)).goals();
-        assertEquals(2, goals.comparisons().size());
-        assertEquals(7, goals.goals().size(), goals.toString());
-        goals.goals().forEach(g -> assertEquals(Goals.Status.PASS, g.status(), g.toString()));
-        Map<String, Goals.Goal> g = byName(goals);
+        Targets targets = report(20, 9000, new BandwidthFloor(2000), cuda("q1.1", 50, 0.5, 50, 80, 100_000_000),
+                cuda("q2.1", 80, 1, 100, 150, 200_000_000)).targets();
+        assertEquals(2, targets.comparisons().size());
+        assertEquals(7, targets.targets().size(), targets.toString());
+        targets.targets().forEach(g -> assertEquals(Targets.Status.PASS, g.status(), g.toString()));
+        Map<String, Targets.Target> g = byName(targets);
         assertEquals("20.00x over 2 queries", g.get("GPU time >= 10x below Crystal's, geometric mean").detail());
         assertEquals(String.format(java.util.Locale.ROOT, "%.2fx over 2 queries", Math.sqrt(100 * 80)),
                 g.get("end to end >= 60x faster than DuckDB, geometric mean").detail());
@@ -55,51 +55,51 @@ class GoalsTest {
     }
 
     @Test
-    void oneSlowQueryFailsItsEveryQueryGoalAndIsNamed() {
+    void oneSlowQueryFailsItsEveryQueryTargetAndIsNamed() {
         // q2.1 takes 2500 us against Crystal's 2000 us, and is only 16x faster than DuckDB end to end.
-        Goals goals = report(20, 20_000, BandwidthFloor.UNKNOWN, cuda("q1.1", 50, 0.5, 50, 80, 100_000_000),
-                cuda("q2.1", 80, 5, 2500, 2400, 200_000_000)).goals();
-        Map<String, Goals.Goal> g = byName(goals);
-        Goals.Goal crystal = g.get("GPU time below Crystal's kernel time, every query");
-        assertEquals(Goals.Status.FAIL, crystal.status());
+        Targets targets = report(20, 20_000, BandwidthFloor.UNKNOWN, cuda("q1.1", 50, 0.5, 50, 80, 100_000_000),
+                cuda("q2.1", 80, 5, 2500, 2400, 200_000_000)).targets();
+        Map<String, Targets.Target> g = byName(targets);
+        Targets.Target crystal = g.get("GPU time below Crystal's kernel time, every query");
+        assertEquals(Targets.Status.FAIL, crystal.status());
         assertEquals("1 of 2; lowest q2.1 at 0.80x (Crystal's time / ours)", crystal.detail());
-        assertEquals(Goals.Status.FAIL, g.get("end to end >= 25x faster than DuckDB, every query").status());
-        assertEquals(Goals.Status.FAIL, g.get("cold start (connect + first run of each query) under 15 s").status());
-        assertTrue(goals.goals().stream().noneMatch(x -> x.name().startsWith("cuda kernel")), "no bandwidth, no floor");
+        assertEquals(Targets.Status.FAIL, g.get("end to end >= 25x faster than DuckDB, every query").status());
+        assertEquals(Targets.Status.FAIL, g.get("cold start (connect + first run of each query) under 15 s").status());
+        assertTrue(targets.targets().stream().noneMatch(x -> x.name().startsWith("cuda kernel")), "no bandwidth, no floor");
     }
 
     @Test
     void aQueryThatWasNotOffloadedFailsRatherThanBeingSkipped() {
         BenchResult notOffloaded = new BenchResult("q2.1", "flat", 0.01, 80, 60, 70, "duckdb", false, true, 280, null,
                 null);
-        Map<String, Goals.Goal> g = byName(report(20, 9000, BandwidthFloor.UNKNOWN,
-                cuda("q1.1", 50, 0.5, 50, 80, 100_000_000), notOffloaded).goals());
-        assertEquals(Goals.Status.FAIL, g.get("GPU time >= 10x below Crystal's, geometric mean").status());
+        Map<String, Targets.Target> g = byName(report(20, 9000, BandwidthFloor.UNKNOWN,
+                cuda("q1.1", 50, 0.5, 50, 80, 100_000_000), notOffloaded).targets());
+        assertEquals(Targets.Status.FAIL, g.get("GPU time >= 10x below Crystal's, geometric mean").status());
         assertEquals("20.00x over 1 queries (1 not measured)",
                 g.get("GPU time >= 10x below Crystal's, geometric mean").detail());
-        assertEquals(Goals.Status.FAIL, g.get("every answer exact, every flat query offloaded").status());
+        assertEquals(Targets.Status.FAIL, g.get("every answer exact, every flat query offloaded").status());
     }
 
     @Test
     void anotherScaleFactorIsFlaggedFirstAndTheCpuEngineHasNoFloor() {
         BenchResult cpu = new BenchResult("q1.1", "flat", 0.01, 5, 4, 70, "cpu", true, true, 1, null,
                 new PhaseBreakdown(5, 300, 30, 100, 280, -1, -1));
-        Goals goals = report(0.1, 900, new BandwidthFloor(2000), cpu).goals();
-        assertEquals("data at the anchors' scale factor", goals.goals().getFirst().name());
-        assertEquals(Goals.Status.NOT_MEASURED, byName(goals)
+        Targets targets = report(0.1, 900, new BandwidthFloor(2000), cpu).targets();
+        assertEquals("data at the anchors' scale factor", targets.targets().getFirst().name());
+        assertEquals(Targets.Status.NOT_MEASURED, byName(targets)
                 .get("cuda kernel time within 2x of its floor (bytes read / 2000 GB/s)").status());
     }
 
     @Test
-    void noAnchorsAndNoBandwidthMeanNoGoals() {
+    void noAnchorsAndNoBandwidthMeanNoTargets() {
         BenchReport plain = new BenchReport(MACHINE, 1, "generated", 1, 6_000_000, "cuda", 3, "blocks", "t", "raydb bench",
                 List.of(cuda("q1.1", 50, 0.5, 50, 80, 100)), ColdStart.NONE, BandwidthFloor.UNKNOWN, null);
-        assertTrue(plain.goals().isEmpty());
-        assertTrue(plain.goals().comparisons().isEmpty());
+        assertTrue(plain.targets().isEmpty());
+        assertTrue(plain.targets().comparisons().isEmpty());
     }
 
     @Test
-    void theReportsShowTheComparisonAndTheGoals() {
+    void theReportsShowTheComparisonAndTheTargets() {
         BenchReport report = report(20, 9000, new BandwidthFloor(2000), cuda("q1.1", 50, 0.5, 50, 80, 100_000_000),
                 cuda("q2.1", 80, 1, 100, 150, 200_000_000));
         String html = HtmlReport.render(report);
@@ -113,7 +113,7 @@ class GoalsTest {
         assertTrue(json.contains("{\"query\": \"q2.1\", \"crystal_ms\": 2, \"engine_us\": 100, \"crystal_over_ours\": 20,"
                 + " \"duckdb_ms\": 80, \"raydb_ms\": 1, \"speedup\": 80, \"anchor_duckdb_flat_ms\": 80,"
                 + " \"result_rows\": 1, \"anchor_result_rows\": 280}"), json);
-        assertTrue(json.contains("{\"goal\": \"every answer exact, every flat query offloaded\", \"status\": \"PASS\","),
+        assertTrue(json.contains("{\"target\": \"every answer exact, every flat query offloaded\", \"status\": \"PASS\","),
                 json);
         assertTrue(json.contains("\"floor_us\": 100, \"kernel_over_floor\": 1.5}"), json);
     }
