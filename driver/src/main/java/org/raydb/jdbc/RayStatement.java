@@ -18,7 +18,8 @@ public interface RayStatement extends Statement {
      * (the engine run with its residency check), {@code handoff_us} (the aggregated groups decoded, and made a
      * relation DuckDB can read where DuckDB finishes) and {@code duckdb_us} (the rest of the statement until its
      * result set is returned: DuckDB running it, or the driver's direct finish where {@code direct_finish} is 1;
-     * reading the rows comes after). Inside execution, the engine's own figures:
+     * reading the rows comes after). Inside execution, {@code load_us} (loading the query's columns from DuckDB;
+     * 0 when they were resident already) and the engine's own figures:
      * {@code engine_us} (from its first launch until the groups are in host memory), {@code kernel_us} (device
      * time of its kernels) and {@code bytes_read} (device bytes they had to read); -1 where the engine does not
      * measure them (the cpu engine). Empty when the last query was not offloaded.

@@ -159,7 +159,8 @@ final class ConnectionOffloader implements Offloader {
             long ran = System.nanoTime();
             Handoff done = execute(pq, run, cancel);
             lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
-                    done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet, run.result()).asMap();
+                    loaded.loadMicros(), done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet,
+                    run.result()).asMap();
             if (LOG.isLoggable(System.Logger.Level.DEBUG)) {  // one line per offloaded query: host time by step
                 LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.offload %s %s: planning"
                         + " %d, load+encode %d, choice %d, engine host %d, engine %d, handoff %d, finish %d us",
@@ -202,8 +203,8 @@ final class ConnectionOffloader implements Offloader {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
         ResidentTable table = residency.table(plan.table(), version);
-        if (table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel)
-                && !version.equals(version(plan))) {
+        boolean loaded = table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel);
+        if (loaded && !version.equals(version(plan))) {
             // Loading takes several statements: a write between them could mix two versions.
             throw new NotQualified("the table changed while it was loaded");
         }
@@ -211,7 +212,7 @@ final class ConnectionOffloader implements Offloader {
         cancel.check();
         CachedJob job = prepared(pq, table);
         long t2 = System.nanoTime();
-        return new Loaded(job, (t1 - t0) / 1000, (t2 - t1) / 1000);
+        return new Loaded(job, loaded ? (t1 - t0) / 1000 : 0, (t2 - t1) / 1000);
     }
 
     /**

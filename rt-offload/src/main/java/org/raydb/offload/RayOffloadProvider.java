@@ -16,7 +16,9 @@ import org.raydb.offload.exec.ResidencyCache;
  * The offload layer's entry point, found by the driver through {@link java.util.ServiceLoader}. It owns one
  * Arrow {@link RootAllocator}; each connection gets a child allocator that must be empty when it closes.
  * Connections to one database share its resident tables (and so their indexes and, for GPU engines, their
- * device copies); the shared cache is dropped when the database's last connection closes.
+ * device copies). For a database file the shared cache outlives its connections, so a process that reconnects
+ * finds its tables resident (each is checked against the file before use); an in-memory database's cache is
+ * dropped with its last connection, since nothing can open that database again.
  */
 public final class RayOffloadProvider implements OffloadProvider {
 
@@ -50,7 +52,7 @@ public final class RayOffloadProvider implements OffloadProvider {
     private void release(Object database) {
         synchronized (residencies) {
             Shared shared = residencies.get(database);
-            if (shared != null && --shared.connections == 0) {
+            if (shared != null && --shared.connections == 0 && !DatabaseIdentity.isFile(database)) {
                 residencies.remove(database);
                 shared.cache.invalidateAll();
             }

@@ -126,8 +126,8 @@ class ResultHandoffTest {
         try (OffloadHarness h = harness()) {
             h.offloaded("SELECT k8, sum(m) FROM h GROUP BY k8", List.of());
             Map<String, Long> t = h.offloader.lastTimings();
-            assertEquals(List.of("planning_us", "execution_us", "handoff_us", "duckdb_us", "direct_finish", "engine_us",
-                    "kernel_us", "bytes_read"), List.copyOf(t.keySet()));
+            assertEquals(List.of("planning_us", "execution_us", "handoff_us", "duckdb_us", "direct_finish", "load_us",
+                    "engine_us", "kernel_us", "bytes_read"), List.copyOf(t.keySet()));
             assertEquals(1L, t.get("direct_finish"), "a projection of the groups is finished directly: " + t);
             List.of("planning_us", "execution_us", "handoff_us", "duckdb_us", "engine_us")
                     .forEach(k -> assertTrue(t.get(k) >= 0, t.toString()));

@@ -149,6 +149,39 @@ class SessionFidelityTest {
     }
 
     @Test
+    void aDatabaseFileStaysResidentAcrossReconnectsUntilItChanges() throws SQLException {
+        String file = dir.resolve("re.duckdb").toString();
+        try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            exec(plain, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(1000) r(i)");
+        }
+        // DuckDB checkpoints a file whose WAL holds writes when it closes: only a clean file can stay resident.
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            assertTrue(loadMicros(ray) > 0, "the first query loads");
+            assertEquals(0, loadMicros(ray), "the second does not");
+        }
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            assertEquals(0, loadMicros(ray), "a new connection after every connection closed finds it resident");
+        }
+        try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            exec(plain, "UPDATE t SET v = v + 1 WHERE g = 0");
+        }
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            assertTrue(loadMicros(ray) > 0, "a file written while the driver had it closed is loaded again");
+            assertEquals(rows(plain, Q), offloaded(ray, Q, true));
+        }
+    }
+
+    private static long loadMicros(Connection ray) throws SQLException {
+        try (Statement st = ray.createStatement(); ResultSet rs = st.executeQuery(Q)) {
+            ResultComparator.rows(rs);
+            RayStatement r = st.unwrap(RayStatement.class);
+            assertTrue(r.lastQueryOffloaded());
+            return r.lastOffloadTimings().get("load_us");
+        }
+    }
+
+    @Test
     void aTransactionKeepsItsSnapshotWhileAnotherCommits() throws SQLException {
         String file = dir.resolve("snap.duckdb").toString();
         try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + CPU);

@@ -1,14 +1,21 @@
 package org.raydb.offload.exec;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Which DuckDB database instance a connection belongs to, so connections to one database share resident
- * tables. DuckDB's JDBC driver keeps the instance's native address in a package-private field; when it
- * cannot be read, every connection counts as its own database (correct, just not shared).
+ * Which database a connection belongs to, so connections to one database share resident tables. A database
+ * file is named by its real path, so what was made resident outlives its connections and serves the next one
+ * to open the file (each table's {@link TableVersion} tells whether the file changed meanwhile). An in-memory
+ * database is its own: it is named by its instance, whose native address DuckDB's JDBC driver keeps in a
+ * package-private field; when that cannot be read, every connection counts as its own database (correct,
+ * just not shared).
  */
 public final class DatabaseIdentity {
 
@@ -27,8 +34,16 @@ public final class DatabaseIdentity {
         }
     }
 
-    /** A key equal for connections of one open database instance. */
+    /** A key equal for connections to one database: its file's real path, or its open in-memory instance. */
     public static Object of(Connection connection) throws SQLException {
+        Path file = TableVersion.file(connection, currentCatalog(connection));
+        if (file != null) {
+            try {
+                return file.toRealPath();
+            } catch (IOException e) {
+                return file.toAbsolutePath().normalize();
+            }
+        }
         if (DB_ADDRESS != null) {
             try {
                 return DB_ADDRESS.getLong(connection.unwrap(DuckDBConnection.class));
@@ -37,5 +52,17 @@ public final class DatabaseIdentity {
             }
         }
         return new Object();
+    }
+
+    /** Whether the key names a database file (whose resident tables are worth keeping while it is closed). */
+    public static boolean isFile(Object key) {
+        return key instanceof Path;
+    }
+
+    private static String currentCatalog(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT current_database()")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 }
