@@ -1,7 +1,9 @@
 package org.raydb.offload.json;
 
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +12,12 @@ import java.util.Map;
  * A minimal JSON reader and writer for DuckDB's {@code json_serialize_plan} and {@code json_serialize_sql}
  * output. Objects become {@link LinkedHashMap}s (key order is kept, so a parse tree written back is the tree
  * DuckDB gave us), arrays {@link ArrayList}s, numbers {@link BigDecimal}s (plan constants can be 64-bit
- * unsigned), strings, booleans and {@code null}. No dependency is worth it for this much.
+ * unsigned), strings, booleans and {@code null}. DuckDB writes non-finite doubles bare ({@code Infinity},
+ * {@code -Infinity}, {@code NaN}); they become {@link Double}s. No dependency is worth it for this much.
  */
 public final class Json {
+
+    private static final String[] NON_FINITE = {"Infinity", "-Infinity", "NaN"};
 
     private final String text;
     private int pos;
@@ -40,13 +45,81 @@ public final class Json {
         return out.toString();
     }
 
+    /**
+     * Reads one value without recursing: a long chain of ANDs nests as deep as it is long in DuckDB's plans,
+     * deeper than a thread's stack allows a recursive reader to go.
+     */
     private Object value() {
-        char c = peek();
+        Deque<Object> open = new ArrayDeque<>();
+        Deque<String> keys = new ArrayDeque<>();
+        while (true) {
+            Object value;
+            char c = peek();
+            if (c == '{' || c == '[') {
+                pos++;
+                skipSpace();
+                if (peek() == (c == '{' ? '}' : ']')) {
+                    pos++;
+                    value = c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>();
+                } else {
+                    open.push(c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>());
+                    if (c == '{') {
+                        keys.push(key());
+                    }
+                    continue;
+                }
+            } else {
+                value = scalar(c);
+            }
+            // Add the finished value to the containers it completes, innermost first.
+            while (true) {
+                if (open.isEmpty()) {
+                    return value;
+                }
+                Object container = open.peek();
+                boolean object = container instanceof Map<?, ?>;
+                add(container, object ? keys.pop() : null, value);
+                skipSpace();
+                char next = peek();
+                pos++;
+                if (next == ',') {
+                    skipSpace();
+                    if (object) {
+                        keys.push(key());
+                    }
+                    break;
+                }
+                if (next != (object ? '}' : ']')) {
+                    throw error(object ? "',' or '}' expected" : "',' or ']' expected");
+                }
+                value = open.pop();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void add(Object container, String key, Object value) {
+        if (container instanceof Map<?, ?> map) {
+            ((Map<String, Object>) map).put(key, value);
+        } else {
+            ((List<Object>) container).add(value);
+        }
+    }
+
+    /** An object's key and its colon, up to the value. */
+    private String key() {
+        String key = string();
+        skipSpace();
+        if (peek() != ':') {
+            throw error("':' expected");
+        }
+        pos++;
+        skipSpace();
+        return key;
+    }
+
+    private Object scalar(char c) {
         switch (c) {
-            case '{':
-                return object();
-            case '[':
-                return array();
             case '"':
                 return string();
             case 't':
@@ -60,59 +133,6 @@ public final class Json {
                 return null;
             default:
                 return number();
-        }
-    }
-
-    private Map<String, Object> object() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        pos++;
-        skipSpace();
-        if (peek() == '}') {
-            pos++;
-            return map;
-        }
-        while (true) {
-            skipSpace();
-            String key = string();
-            skipSpace();
-            if (peek() != ':') {
-                throw error("':' expected");
-            }
-            pos++;
-            skipSpace();
-            map.put(key, value());
-            skipSpace();
-            char c = peek();
-            pos++;
-            if (c == '}') {
-                return map;
-            }
-            if (c != ',') {
-                throw error("',' or '}' expected");
-            }
-        }
-    }
-
-    private List<Object> array() {
-        List<Object> list = new ArrayList<>();
-        pos++;
-        skipSpace();
-        if (peek() == ']') {
-            pos++;
-            return list;
-        }
-        while (true) {
-            skipSpace();
-            list.add(value());
-            skipSpace();
-            char c = peek();
-            pos++;
-            if (c == ']') {
-                return list;
-            }
-            if (c != ',') {
-                throw error("',' or ']' expected");
-            }
         }
     }
 
@@ -147,7 +167,13 @@ public final class Json {
         }
     }
 
-    private BigDecimal number() {
+    private Object number() {
+        for (String word : NON_FINITE) {
+            if (text.startsWith(word, pos)) {
+                pos += word.length();
+                return Double.valueOf(word);
+            }
+        }
         int start = pos;
         while (pos < text.length() && "+-0123456789.eE".indexOf(text.charAt(pos)) >= 0) {
             pos++;

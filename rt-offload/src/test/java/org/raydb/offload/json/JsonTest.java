@@ -33,4 +33,21 @@ class JsonTest {
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\": 1"));
         assertThrows(IllegalArgumentException.class, () -> Json.parse("[1] x"));
     }
+
+    @Test
+    void readsNonFiniteDoublesAsDuckDbWritesThem() {
+        assertEquals(List.of(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN),
+                Json.parse("[Infinity, -Infinity, NaN]"));
+        assertEquals("[Infinity,NaN]", Json.write(Json.parse("[Infinity,NaN]")));
+    }
+
+    @Test
+    void readsNestingDeeperThanAStackAllowsRecursion() {
+        int depth = 200_000;
+        Object v = Json.parse("{\"c\":[".repeat(depth) + "1" + "]}".repeat(depth));
+        for (int i = 0; i < depth; i++) {
+            v = ((List<?>) ((Map<?, ?>) v).get("c")).get(0);
+        }
+        assertEquals(new BigDecimal(1), v);
+    }
 }
