@@ -2,6 +2,7 @@ package org.raydb.offload;
 
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -103,39 +104,56 @@ final class ConnectionOffloader implements Offloader {
         return planner;
     }
 
+    /**
+     * Offloads the query, or declines. Nothing the offload layer throws reaches the application as such: any
+     * failure, Errors included (the heap or the stack running out while an index is built), becomes a decline,
+     * so {@code auto} ends in DuckDB's answer and {@code force} in an SQLException naming why.
+     */
     @Override
     public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters)
             throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
+        try {
+            return offload(sql, parameters);
+        } catch (Declined e) {
+            return decline(e, sql, parameters);
+        } catch (VerifyMismatch e) {
+            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
+        } catch (OutOfMemoryError e) {
+            // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
+            preparedJobs.clear();
+            residency.budget().evictAll();
+            return decline(new Declined("the offload ran out of memory: " + e.getMessage(), true, e), sql,
+                    parameters);
+        } catch (Exception | Error e) {
+            return decline(new Declined("execution failed: " + e, true, e), sql, parameters);
+        }
+    }
+
+    private ResultSet offload(String sql, List<Object> parameters) throws SQLException, Declined, VerifyMismatch {
         long start = System.nanoTime();
         forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Candidates candidates = engines.candidates(settings);
         if (candidates.none()) {
-            return decline(candidates.reason(), OffloadErrors.NOT_SUPPORTED, null);
+            throw new Declined(candidates.reason(), false, null);
         }
-        PlannedQuery pq = planner().plan(sql, parameters);
-        if (!pq.qualifies()) {
-            return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
-        }
+        PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
             if (version == null) {
-                return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
+                throw new Declined(IN_TRANSACTION, false, null);
             }
             if (version.oid() != pq.tableOid()) {
                 // The table was dropped and created again (or altered) since the plan was made.
                 planner.clear();
-                pq = planner().plan(sql, parameters);
-                if (!pq.qualifies()) {
-                    return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
-                }
+                pq = planned(sql, parameters);
                 version = version(pq.plan());
                 if (version == null || version.oid() != pq.tableOid()) {
-                    return decline(version == null ? IN_TRANSACTION : "the table changed while it was planned",
-                            OffloadErrors.NOT_SUPPORTED, null);
+                    throw new Declined(version == null ? IN_TRANSACTION : "the table changed while it was planned",
+                            false, null);
                 }
             }
             long planned = System.nanoTime();
@@ -145,10 +163,11 @@ final class ConnectionOffloader implements Offloader {
             Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
                     new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
             if (engine.engine() == null) {
-                return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
+                throw new Declined(engine.reason(), false, null);
             }
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
+            residency.budget().enforce(loaded.job().table());
             if (settings.verify()) {
                 verify(pq, run);
             }
@@ -169,13 +188,32 @@ final class ConnectionOffloader implements Offloader {
             }
             return done.resultSet();
         } catch (EngineException e) {
-            return decline(e.getMessage(), e.sqlState(), e);
+            // An engine's overflow may be DuckDB's own error too (or a sum DuckDB answers in 128 bits).
+            throw new Declined(e.getMessage(), true, e);
         } catch (NotQualified e) {
-            return decline(e.reason(), OffloadErrors.NOT_SUPPORTED, e);
-        } catch (VerifyMismatch e) {
-            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
-        } catch (SQLException | RuntimeException e) {
-            return decline("execution failed: " + e, OffloadErrors.EXECUTION_FAILED, e);
+            throw new Declined(e.reason(), e.duckDbMayReject(), e);
+        }
+    }
+
+    /** The plan of a qualifying query, else its decline. */
+    private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
+        PlannedQuery pq = planner().plan(sql, parameters);
+        if (!pq.qualifies()) {
+            throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
+        }
+        return pq;
+    }
+
+    /**
+     * Why a query is not offloaded. {@code duckDbMayReject}: the reason suggests DuckDB fails on the statement
+     * too, and then its error is the answer.
+     */
+    private static final class Declined extends Exception {
+        private final boolean duckDbMayReject;
+
+        Declined(String reason, boolean duckDbMayReject, Throwable cause) {
+            super(reason, cause, false, false);
+            this.duckDbMayReject = duckDbMayReject;
         }
     }
 
@@ -296,12 +334,30 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    private ResultSet decline(String reason, String sqlState, Throwable cause) throws SQLException {
+    /**
+     * {@code auto} leaves the statement to DuckDB. {@code force} raises the refusal (0A000), unless DuckDB
+     * itself rejects the statement: a statement DuckDB rejects gets DuckDB's error in every mode, so then the
+     * statement is run on DuckDB and its error raised as it is.
+     */
+    private ResultSet decline(Declined declined, String sql, List<Object> parameters) throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
-            throw OffloadErrors.of(reason, sqlState, cause);
+            if (declined.duckDbMayReject) {
+                runOnDuckDb(sql, parameters);
+            }
+            throw OffloadErrors.of(declined.getMessage(), OffloadErrors.NOT_SUPPORTED, declined.getCause());
         }
-        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", reason);
+        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", declined.getMessage());
         return null;
+    }
+
+    /** Runs the statement as the application gave it, so that DuckDB raises its own error, if it has one. */
+    private void runOnDuckDb(String sql, List<Object> parameters) throws SQLException {
+        try (PreparedStatement p = duckdb.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                p.setObject(i + 1, parameters.get(i));
+            }
+            p.executeQuery().close();
+        }
     }
 
     @Override

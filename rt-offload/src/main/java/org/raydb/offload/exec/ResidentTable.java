@@ -146,6 +146,15 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         for (SievingVectors s : sieving.values()) {
             b += s.bytes();
         }
+        for (SortedDictionary d : dictionaries.values()) {
+            b += d.bytes();
+        }
+        for (UniformEncoding u : uniform.values()) {
+            b += u.bytes();
+        }
+        for (GroupCodes g : groupCodes.values()) {
+            b += g.bytes();
+        }
         return b;
     }
 }

@@ -55,6 +55,7 @@ public final class QueryPlanner implements AutoCloseable {
         long t0 = System.nanoTime();
         String bound = sql;
         try {
+            ExpressionSize.check(sql);
             bound = ParameterBinder.bind(sql, parameters);
             TableBinding binding = TableBinding.of(session, bound);
             PlanningDatabase db = planning();
@@ -74,11 +75,15 @@ public final class QueryPlanner implements AutoCloseable {
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, bound, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
-                    binding.oid(), new PlannedQuery.LastRun());
+                    binding.oid(), new PlannedQuery.LastRun(), false);
         } catch (NotQualified e) {
-            return PlannedQuery.notQualified(bound, e.reason(), (System.nanoTime() - t0) / 1000);
-        } catch (SQLException | RuntimeException e) {
-            return PlannedQuery.notQualified(bound, "planning failed: " + e,
+            return PlannedQuery.notQualified(bound, e, (System.nanoTime() - t0) / 1000);
+        } catch (SQLException e) {
+            // DuckDB raised it while planning: it may raise it when running the statement too.
+            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e, true),
+                    (System.nanoTime() - t0) / 1000);
+        } catch (RuntimeException | StackOverflowError e) {
+            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e),
                     (System.nanoTime() - t0) / 1000);
         }
     }
