@@ -72,6 +72,7 @@ public final class QueryPlanner implements AutoCloseable {
             OffloadPlan matched = PlanMatcher.match(json);
             OffloadPlan plan = new OffloadPlan(binding.table(), matched.filters(), matched.groups(),
                     matched.aggregates());
+            SumBounds.check(session, plan, binding.oid());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, bound, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,

@@ -1,8 +1,13 @@
 package org.raydb.offload.errors;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Statements DuckDB answers or rejects get DuckDB's answer or error in every mode, never an internal one. */
@@ -53,7 +58,7 @@ class DuckDbErrorsTest {
                 "CREATE TABLE h AS SELECT (i * 2305843009213693951)::BIGINT AS b FROM range(4) r(i)")) {
             SQLException e = db.refused("SELECT sum(b) FROM h", "64");
             assertFalse(e.getMessage().endsWith("(null)"), e.getMessage());
-            db.refused("SELECT sum(m38 * m38) FROM e", "");
+            db.refused("SELECT count(DISTINCT a) FROM e", "DISTINCT");
         }
     }
 
@@ -76,5 +81,33 @@ class DuckDbErrorsTest {
             out.append(" AND a <> ").append(i * 3);
         }
         return out.toString();
+    }
+
+    @Test
+    void sumsBeyond64BitsAreDeclinedWhilePlanningAlikeInExplainAndExecution() throws SQLException {
+        String[] tables = {TABLE, "CREATE TABLE h AS SELECT (i % 3)::INTEGER AS k, (i * 1537228672809129301)::BIGINT AS b,"
+                + " (i * 10000.25)::DECIMAL(15,2) AS p FROM range(6) r(i)",
+                "INSERT INTO h SELECT 1, 1, (99000 + i % 1000)::DECIMAL(15,2) FROM range(100000) r(i)"};
+        String nearLimit = "SELECT k, sum(b) FROM h GROUP BY k ORDER BY k";
+        String squares = "SELECT sum(p * p) FROM h";
+        try (DuckDbAnswers db = new DuckDbAnswers("offload=force&engine=cpu", tables)) {
+            for (String q : new String[] {nearLimit, squares}) {
+                SQLException e = db.refused(q, "exceed the exact 64-bit range");
+                assertFalse(e.getMessage().endsWith("(null)"), e.getMessage());
+                try (Statement st = db.ray.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + q)) {
+                    Map<String, String> explain = new HashMap<>();
+                    while (rs.next()) {
+                        explain.put(rs.getString("item"), rs.getString("value"));
+                    }
+                    assertEquals("false", explain.get("qualifies"));
+                    assertEquals(e.getMessage(), "offload: " + explain.get("reason"));
+                }
+            }
+            db.sameRows("SELECT k, sum(p) FROM h GROUP BY k ORDER BY k");
+        }
+        try (DuckDbAnswers db = new DuckDbAnswers("offload=auto&engine=cpu", tables)) {
+            db.sameRows(nearLimit);
+            db.sameRows(squares);
+        }
     }
 }
