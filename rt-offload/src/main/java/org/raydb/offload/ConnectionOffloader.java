@@ -222,6 +222,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
+    private static final String NOT_LOADED = "not loaded yet";
 
     /**
      * The table's version as this session sees it, or {@code null} inside an explicit transaction: the offload
@@ -382,22 +383,32 @@ final class ConnectionOffloader implements Offloader {
         String engine = "duckdb";
         String reason = candidates.reason();
         if (!candidates.none()) {
-            // Encodings, index and costs need the table resident: only worth it when the query could be offloaded.
+            // EXPLAIN tells what is known without loading the table: the encodings, index and costs of a
+            // snapshot already resident, else that they are not known yet.
             try {
                 TableVersion version = version(plan);
                 if (version == null) {
                     throw new NotQualified(IN_TRANSACTION);
                 }
-                ResidentTable table = residency.table(plan.table(), version);
-                table.ensureLoaded(duckdb, plan.columnTypes(), allocator);
-                CachedJob job = prepared(pq, table);
-                rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
-                        .add("index", job.job().index());
-                Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
-                Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
-                engine = choice.engine() == null ? "duckdb" : choice.engine().name();
-                reason = choice.reason();
-                explainCosts(rows, job.costs(), side);
+                ResidentTable table = residency.resident(plan.table(), version, plan.columnTypes().keySet());
+                if (table == null) {
+                    rows.add("technique", NOT_LOADED).add("encodings", NOT_LOADED).add("index", NOT_LOADED);
+                    if (!candidates.costed()) {
+                        engine = candidates.engines().get(0).name();
+                    } else {
+                        engine = "not chosen yet";
+                        reason = NOT_LOADED + ": the cost model needs the table's encodings";
+                    }
+                } else {
+                    CachedJob job = prepared(pq, table);
+                    rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
+                            .add("index", job.job().index());
+                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
+                    Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
+                    engine = choice.engine() == null ? "duckdb" : choice.engine().name();
+                    reason = choice.reason();
+                    explainCosts(rows, job.costs(), side);
+                }
             } catch (NotQualified e) {
                 rows.add("encodings", "not encodable: " + e.reason());
                 reason = "not encodable: " + e.reason();

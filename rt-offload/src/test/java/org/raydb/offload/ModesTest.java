@@ -191,7 +191,9 @@ class ModesTest {
             h.offloaded(QUERY, List.of());
             assertTrue(h.explain(QUERY).get("measured_us").contains("cpu="));
             // Two high-cardinality filters do not pack below 2^22 codes: RTScan.
-            var r = h.explain("SELECT count(*) FROM t WHERE a BETWEEN 10 AND 4000 AND big > 5");
+            String cubes = "SELECT count(*) FROM t WHERE a BETWEEN 10 AND 4000 AND big > 5";
+            h.offloaded(cubes, List.of());
+            var r = h.explain(cubes);
             assertEquals("RTSCAN_CUBES", r.get("technique"), r.toString());
         }
     }

@@ -2,6 +2,7 @@ package org.raydb.offload.exec;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -48,6 +49,15 @@ public final class ResidencyCache {
     synchronized void evict(ResidentTable table) {
         tables.remove(table.table().toString(), table);
         budget.forget(table);
+    }
+
+    /**
+     * The snapshot of {@code ref} at {@code version} if one is held with every named column loaded, else
+     * {@code null}; nothing is loaded or created (EXPLAIN OFFLOAD asks).
+     */
+    public synchronized ResidentTable resident(TableRef ref, TableVersion version, Set<String> columns) {
+        ResidentTable t = tables.get(ref.toString());
+        return t != null && t.version().sameData(version) && t.hasLoaded(columns) ? t : null;
     }
 
     /** Writes the driver has seen on this database so far. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
@@ -77,6 +78,11 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             rows = loaded.isEmpty() ? countRows(connection) : loaded.get(0).rows();
         }
         return true;
+    }
+
+    /** Whether every named column is loaded already. */
+    public synchronized boolean hasLoaded(Set<String> names) {
+        return rows >= 0 && columns.keySet().containsAll(names);
     }
 
     private int countRows(Connection connection) throws SQLException {
