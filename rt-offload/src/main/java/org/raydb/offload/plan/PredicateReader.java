@@ -3,6 +3,7 @@ package org.raydb.offload.plan;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.raydb.offload.json.JsonNode;
@@ -190,15 +191,16 @@ final class PredicateReader {
     }
 
     private static ValueSet in(List<JsonNode> values, ColumnType type) throws NotQualified {
-        ValueSet out = new ValueSet(List.of(), ValueSet.Tri.FALSE);
+        List<ValueSet> each = new ArrayList<>(values.size() + 1);
+        each.add(new ValueSet(List.of(), ValueSet.Tri.FALSE));
         for (JsonNode v : values) {
             JsonNode value = v.has("expression_class") ? v.obj("value") : v;
             if (PlanConstant.isNull(value)) {
                 throw new NotQualified("IN list containing NULL");
             }
-            out = out.or(compare("=", value, type));
+            each.add(compare("=", value, type));
         }
-        return out;
+        return ValueSet.union(each);
     }
 
     private static String operator(String comparison) throws NotQualified {

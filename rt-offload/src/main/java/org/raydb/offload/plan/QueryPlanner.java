@@ -60,10 +60,12 @@ public final class QueryPlanner implements AutoCloseable {
             TableBinding binding = TableBinding.of(session, bound);
             PlanningDatabase db = planning();
             String replica = db.replica(session, binding);
+            // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
+            Map<String, Object> tree = SqlRewriter.parse(session, bound);
             String json;
             try (PreparedStatement p = db.connection().prepareStatement(
                     "SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
-                p.setString(1, db.redirect(bound, binding.table(), replica));
+                p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
                     json = rs.getString(1);
@@ -75,7 +77,7 @@ public final class QueryPlanner implements AutoCloseable {
             SumBounds.check(session, plan, binding.oid());
             countsOnlyValidity(plan);
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(session, bound, plan, relation);
+            String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
                     binding.oid(), new PlannedQuery.LastRun(), false);
         } catch (NotQualified e) {
