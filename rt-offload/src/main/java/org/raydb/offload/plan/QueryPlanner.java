@@ -75,7 +75,7 @@ public final class QueryPlanner implements AutoCloseable {
             OffloadPlan plan = new OffloadPlan(binding.table(), matched.filters(), matched.groups(),
                     matched.aggregates());
             SumBounds.check(session, plan, binding.oid());
-            countsOnlyValidity(plan);
+            CountedStrings.check(session, plan, binding.oid());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
@@ -89,22 +89,6 @@ public final class QueryPlanner implements AutoCloseable {
         } catch (RuntimeException | StackOverflowError e) {
             return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e),
                     (System.nanoTime() - t0) / 1000);
-        }
-    }
-
-    /**
-     * COUNT of a VARCHAR column needs only its validity, but the offload would load and dictionary-encode
-     * every string of it (tens of seconds for a wide comment column), which DuckDB never does to count.
-     */
-    private static void countsOnlyValidity(OffloadPlan plan) throws NotQualified {
-        for (Aggregate a : plan.aggregates()) {
-            if (a.function() == AggregateFunction.COUNT && a.argument() instanceof Expr.Column c
-                    && c.type().kind() == ColumnType.Kind.VARCHAR
-                    && plan.filters().stream().noneMatch(f -> f.column().equals(c.name()))
-                    && plan.groups().stream().noneMatch(g -> g.column().equals(c.name()))) {
-                throw new NotQualified("count(" + c.name() + ") of a VARCHAR column the query reads nowhere else:"
-                        + " the offload would load and encode every string of it, DuckDB counts its validity");
-            }
         }
     }
 

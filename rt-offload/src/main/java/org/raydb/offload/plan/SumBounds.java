@@ -3,8 +3,6 @@ package org.raydb.offload.plan;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,8 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Declines, while planning, aggregates the engines cannot compute exactly in 64 bits although DuckDB answers
@@ -25,8 +21,6 @@ import java.util.regex.Pattern;
 final class SumBounds {
 
     private static final BigInteger LIMIT = BigInteger.ONE.shiftLeft(63);
-    private static final Pattern MIN = Pattern.compile("'min': (-?[0-9.]+)");
-    private static final Pattern MAX = Pattern.compile("'max': (-?[0-9.]+)");
 
     private SumBounds() {
     }
@@ -51,13 +45,17 @@ final class SumBounds {
         if (measured.isEmpty()) {
             return;
         }
-        Map<String, Range> stats = new HashMap<>();
-        long rows;
+        ColumnStatistics statistics;
         try {
-            rows = statistics(session, plan.table(), tableOid, new ArrayList<>(columns), stats);
+            statistics = ColumnStatistics.read(session, plan.table(), tableOid, new ArrayList<>(columns));
         } catch (SQLException e) {
             return; // no statistics for these columns: the engines' own checks remain
         }
+        Map<String, Range> stats = new HashMap<>();
+        for (String c : columns) {
+            stats.put(c, new Range(statistics.min(c), statistics.max(c)));
+        }
+        long rows = statistics.rows();
         for (Aggregate a : measured) {
             BigDecimal magnitude = fits(a.argument(), stats);
             boolean sums = a.function() == AggregateFunction.SUM || a.function() == AggregateFunction.AVG;
@@ -114,38 +112,5 @@ final class SumBounds {
     private static BigInteger unscaled(BigDecimal magnitude, ColumnType type) {
         return magnitude.movePointRight(type.numericScale()).setScale(0, java.math.RoundingMode.CEILING)
                 .toBigInteger();
-    }
-
-    /** Fills each column's range from DuckDB's statistics; returns the table's row count as DuckDB keeps it. */
-    private static long statistics(Connection session, TableRef table, long oid, List<String> columns,
-            Map<String, Range> out) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT (SELECT estimated_size FROM duckdb_tables() WHERE table_oid = ")
-                .append(oid).append(")");
-        for (String c : columns) {
-            sql.append(", stats(").append(TableRef.quote(c)).append(")::VARCHAR");
-        }
-        sql.append(" FROM ").append(table.sql()).append(" LIMIT 1");
-        try (PreparedStatement p = session.prepareStatement(sql.toString()); ResultSet rs = p.executeQuery()) {
-            if (!rs.next()) {
-                return 0;
-            }
-            for (int i = 0; i < columns.size(); i++) {
-                String s = rs.getString(i + 2);
-                out.put(columns.get(i), new Range(number(MIN, s), number(MAX, s)));
-            }
-            return rs.getLong(1);
-        }
-    }
-
-    private static BigDecimal number(Pattern p, String stats) {
-        Matcher m = stats == null ? null : p.matcher(stats);
-        if (m == null || !m.find()) {
-            return null;
-        }
-        try {
-            return new BigDecimal(m.group(1));
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }
