@@ -107,7 +107,7 @@ public final class CpuEngine implements Engine {
             return total.compacted();
         } catch (ArithmeticException e) {
             // The JIT may throw the exception without its message ("long overflow").
-            throw new EngineException("a measure or sum leaves the exact 64-bit range", "22003", e);
+            throw new EngineException("a measure or sum leaves the exact 64-bit range", e);
         }
     }
 }
