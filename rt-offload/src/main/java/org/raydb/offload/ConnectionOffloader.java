@@ -3,6 +3,7 @@ package org.raydb.offload;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -107,6 +108,11 @@ final class ConnectionOffloader implements Offloader {
         return planner;
     }
 
+    /**
+     * Offloads the query, or declines. Nothing the offload layer throws reaches the application as such: any
+     * failure, Errors included (the heap or the stack running out while an index is built), becomes a decline,
+     * so {@code auto} ends in DuckDB's answer and {@code force} in an SQLException naming why.
+     */
     @Override
     public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
             QueryCancel cancel) throws SQLException {
@@ -114,30 +120,43 @@ final class ConnectionOffloader implements Offloader {
             return null;
         }
         cancel.check();
+        try {
+            return offload(sql, parameters, cancel);
+        } catch (Declined e) {
+            return decline(e, sql, parameters);
+        } catch (VerifyMismatch e) {
+            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
+        } catch (OutOfMemoryError e) {
+            // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
+            preparedJobs.clear();
+            residency.budget().evictAll();
+            return decline(new Declined("the offload ran out of memory: " + e.getMessage(), true, e), sql,
+                    parameters);
+        } catch (Exception | Error e) {
+            return decline(new Declined("execution failed: " + e, true, e), sql, parameters);
+        }
+    }
+
+    private ResultSet offload(String sql, List<Object> parameters, QueryCancel cancel)
+            throws SQLException, Declined, VerifyMismatch {
         long start = System.nanoTime();
         forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Candidates candidates = engines.candidates(settings);
         if (candidates.none()) {
-            return decline(candidates.reason(), OffloadErrors.NOT_SUPPORTED, null);
+            throw new Declined(candidates.reason(), false, null);
         }
         // Planning asks the session too: inside a transaction nothing of the offload's may run.
         if (OpenTransaction.in(duckdb)) {
-            return decline(IN_TRANSACTION, OffloadErrors.NOT_SUPPORTED, null);
+            throw new Declined(IN_TRANSACTION, false, null);
         }
-        PlannedQuery pq = planner().plan(sql, parameters);
-        if (!pq.qualifies()) {
-            return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
-        }
+        PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
             if (!residency.holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
-                pq = planner().plan(sql, parameters);
-                if (!pq.qualifies()) {
-                    return decline(pq.reason(), OffloadErrors.NOT_SUPPORTED, null);
-                }
+                pq = planned(sql, parameters);
                 version = version(pq.plan());
             }
             long planned = System.nanoTime();
@@ -148,11 +167,12 @@ final class ConnectionOffloader implements Offloader {
             Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
                     new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
             if (engine.engine() == null) {
-                return decline(engine.reason(), OffloadErrors.NOT_SUPPORTED, null);
+                throw new Declined(engine.reason(), false, null);
             }
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
             cancel.check();
+            residency.budget().enforce(loaded.job().table());
             if (settings.verify()) {
                 verify(pq, run, cancel);
             }
@@ -175,13 +195,32 @@ final class ConnectionOffloader implements Offloader {
             }
             return done.resultSet();
         } catch (EngineException e) {
-            return decline(e.getMessage(), e.sqlState(), e);
+            // An engine's overflow may be DuckDB's own error too (or a sum DuckDB answers in 128 bits).
+            throw new Declined(e.getMessage(), true, e);
         } catch (NotQualified e) {
-            return decline(e.reason(), OffloadErrors.NOT_SUPPORTED, e);
-        } catch (VerifyMismatch e) {
-            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
-        } catch (SQLException | RuntimeException e) {
-            return decline("execution failed: " + e, OffloadErrors.EXECUTION_FAILED, e);
+            throw new Declined(e.reason(), e.duckDbMayReject(), e);
+        }
+    }
+
+    /** The plan of a qualifying query, else its decline. */
+    private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
+        PlannedQuery pq = planner().plan(sql, parameters);
+        if (!pq.qualifies()) {
+            throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
+        }
+        return pq;
+    }
+
+    /**
+     * Why a query is not offloaded. {@code duckDbMayReject}: the reason suggests DuckDB fails on the statement
+     * too, and then its error is the answer.
+     */
+    private static final class Declined extends Exception {
+        private final boolean duckDbMayReject;
+
+        Declined(String reason, boolean duckDbMayReject, Throwable cause) {
+            super(reason, cause, false, false);
+            this.duckDbMayReject = duckDbMayReject;
         }
     }
 
@@ -190,6 +229,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
+    private static final String NOT_LOADED = "not loaded yet";
 
     /** The table's version as this session sees it now. */
     private TableVersion version(OffloadPlan plan) throws SQLException {
@@ -298,12 +338,30 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    private ResultSet decline(String reason, String sqlState, Throwable cause) throws SQLException {
+    /**
+     * {@code auto} leaves the statement to DuckDB. {@code force} raises the refusal (0A000), unless DuckDB
+     * itself rejects the statement: a statement DuckDB rejects gets DuckDB's error in every mode, so then the
+     * statement is run on DuckDB and its error raised as it is.
+     */
+    private ResultSet decline(Declined declined, String sql, List<Object> parameters) throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
-            throw OffloadErrors.of(reason, sqlState, cause);
+            if (declined.duckDbMayReject) {
+                runOnDuckDb(sql, parameters);
+            }
+            throw OffloadErrors.of(declined.getMessage(), OffloadErrors.NOT_SUPPORTED, declined.getCause());
         }
-        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", reason);
+        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", declined.getMessage());
         return null;
+    }
+
+    /** Runs the statement as the application gave it, so that DuckDB raises its own error, if it has one. */
+    private void runOnDuckDb(String sql, List<Object> parameters) throws SQLException {
+        try (PreparedStatement p = duckdb.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                p.setObject(i + 1, parameters.get(i));
+            }
+            p.executeQuery().close();
+        }
     }
 
     @Override
@@ -328,22 +386,32 @@ final class ConnectionOffloader implements Offloader {
         String engine = "duckdb";
         String reason = candidates.reason();
         if (!candidates.none()) {
-            // Encodings, index and costs need the table resident: only worth it when the query could be offloaded.
+            // EXPLAIN tells what is known without loading the table: the encodings, index and costs of a
+            // snapshot already resident, else that they are not known yet.
             try {
                 if (OpenTransaction.in(duckdb)) {
                     throw new NotQualified(IN_TRANSACTION);
                 }
                 TableVersion version = version(plan);
-                ResidentTable table = residency.table(plan.table(), version);
-                table.ensureLoaded(duckdb, plan.columnTypes(), allocator, new QueryCancel());
-                CachedJob job = prepared(pq, table);
-                rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
-                        .add("index", job.job().index());
-                Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
-                Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
-                engine = choice.engine() == null ? "duckdb" : choice.engine().name();
-                reason = choice.reason();
-                explainCosts(rows, job.costs(), side);
+                ResidentTable table = residency.resident(plan.table(), version, plan.columnTypes().keySet());
+                if (table == null) {
+                    rows.add("technique", NOT_LOADED).add("encodings", NOT_LOADED).add("index", NOT_LOADED);
+                    if (!candidates.costed()) {
+                        engine = candidates.engines().get(0).name();
+                    } else {
+                        engine = "not chosen yet";
+                        reason = NOT_LOADED + ": the cost model needs the table's encodings";
+                    }
+                } else {
+                    CachedJob job = prepared(pq, table);
+                    rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
+                            .add("index", job.job().index());
+                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
+                    Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
+                    engine = choice.engine() == null ? "duckdb" : choice.engine().name();
+                    reason = choice.reason();
+                    explainCosts(rows, job.costs(), side);
+                }
             } catch (NotQualified e) {
                 rows.add("encodings", "not encodable: " + e.reason());
                 reason = "not encodable: " + e.reason();

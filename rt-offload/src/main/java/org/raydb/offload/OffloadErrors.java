@@ -5,10 +5,8 @@ import java.sql.SQLException;
 /** SQLStates of the offload layer. */
 final class OffloadErrors {
 
-    /** The query does not qualify, or the asked engine is not available. */
+    /** A refusal: the query does not qualify, the asked engine is not available, or the offload failed. */
     static final String NOT_SUPPORTED = "0A000";
-    /** The offload failed while running. */
-    static final String EXECUTION_FAILED = "58000";
     /** verify=true found a different answer. */
     static final String VERIFY_MISMATCH = "XX000";
 

@@ -132,7 +132,9 @@ class ModesTest {
     @Test
     void resultTypesAreDuckDbs() throws SQLException {
         try (OffloadHarness h = harness(Mode.FORCE, Engine.CPU, false)) {
-            String q = "SELECT b, d, sum(a), sum(m), avg(a), count(*), min(m), max(a), sum(big) FROM t GROUP BY b, d";
+            // Small enough that DuckDB's statistics bound sum(big) over the whole table within 64 bits.
+            h.exec("CREATE TABLE s AS SELECT a, b, m, d, big // 1000 AS big FROM t");
+            String q = "SELECT b, d, sum(a), sum(m), avg(a), count(*), min(m), max(a), sum(big) FROM s GROUP BY b, d";
             assertEquals(h.duckTypes(q), h.offloadedTypes(q));
         }
     }
@@ -148,7 +150,7 @@ class ModesTest {
         try (OffloadHarness h = harness(Mode.FORCE, Engine.CPU, false)) {
             h.exec("INSERT INTO t SELECT a, b, m, d, 9000000000000000000 FROM t LIMIT 3");
             SQLException e = assertThrows(SQLException.class, () -> h.offloaded(q, List.of()));
-            assertEquals("22003", e.getSQLState());
+            assertEquals("0A000", e.getSQLState(), "a refusal: DuckDB answers it as HUGEINT");
         }
     }
 
@@ -189,7 +191,9 @@ class ModesTest {
             h.offloaded(QUERY, List.of());
             assertTrue(h.explain(QUERY).get("measured_us").contains("cpu="));
             // Two high-cardinality filters do not pack below 2^22 codes: RTScan.
-            var r = h.explain("SELECT count(*) FROM t WHERE a BETWEEN 10 AND 4000 AND big > 5");
+            String cubes = "SELECT count(*) FROM t WHERE a BETWEEN 10 AND 4000 AND big > 5";
+            h.offloaded(cubes, List.of());
+            var r = h.explain(cubes);
             assertEquals("RTSCAN_CUBES", r.get("technique"), r.toString());
         }
     }

@@ -141,4 +141,13 @@ public final class GroupCodes {
     public int[] keyCodes(int g) {
         return keyCodes[g];
     }
+
+    /** Host bytes held (for the host memory budget). */
+    public long bytes() {
+        long b = 4L * groupOfRow.length;
+        for (int[] k : keyCodes) {
+            b += 4L * k.length;
+        }
+        return b;
+    }
 }

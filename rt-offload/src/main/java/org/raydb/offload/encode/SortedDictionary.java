@@ -222,4 +222,11 @@ public final class SortedDictionary {
         }
         return lo - 1;
     }
+
+    /** Host bytes held beyond the column's own (for the host memory budget; strings are the column's). */
+    public long bytes() {
+        int[] starts = codeStarts;
+        return (longValues == null ? 8L * (stringValues == null ? 0 : stringValues.length) : 8L * longValues.length)
+                + 4L * codes.length + (starts == null ? 0 : 4L * starts.length);
+    }
 }

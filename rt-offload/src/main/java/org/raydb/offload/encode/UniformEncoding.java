@@ -98,4 +98,9 @@ public final class UniformEncoding {
     public int[] rankInterval(int loCode, int hiCode) {
         return new int[] {runStart(loCode), runEnd(hiCode)};
     }
+
+    /** Host bytes held beyond the dictionary's codes, which it shares (for the host memory budget). */
+    public long bytes() {
+        return 4L * ((long) rank.length + rowAtRank.length + runStart.length);
+    }
 }

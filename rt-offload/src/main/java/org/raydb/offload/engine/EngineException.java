@@ -1,16 +1,12 @@
 package org.raydb.offload.engine;
 
-/** An engine could not run a job; {@code sqlState} classifies it (22003 for overflow, 58000 for failures). */
+/**
+ * An engine could not run a job (a sum leaving 64 bits, a GPU failure). The offload declines: a refusal under
+ * {@code offload=force}, unless DuckDB itself fails on the statement.
+ */
 public final class EngineException extends Exception {
 
-    private final String sqlState;
-
-    public EngineException(String message, String sqlState, Throwable cause) {
+    public EngineException(String message, Throwable cause) {
         super(message, cause);
-        this.sqlState = sqlState;
-    }
-
-    public String sqlState() {
-        return sqlState;
     }
 }

@@ -2,6 +2,7 @@ package org.raydb.offload.exec;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -9,20 +10,38 @@ import org.raydb.offload.plan.TableRef;
  * carries the {@link TableVersion} it was loaded at, and a reader uses it only when the version it sees now
  * is the same; so a write by anyone makes the next reader load afresh. Writes the driver sees also drop every
  * snapshot at once and count in the version ({@link #writes()}), which covers what the version cannot see.
+ * Snapshots count against a {@link HostMemoryBudget}, which drops the least recently used.
  */
 public final class ResidencyCache {
 
     private final Map<String, ResidentTable> tables = new HashMap<>();
+    private final HostMemoryBudget budget;
     private long writes;
+
+    public ResidencyCache() {
+        this(HostMemoryBudget.JVM);
+    }
+
+    public ResidencyCache(HostMemoryBudget budget) {
+        this.budget = budget;
+    }
+
+    public HostMemoryBudget budget() {
+        return budget;
+    }
 
     /** The snapshot of {@code ref} loaded at {@code version}, or a new, empty one that replaces an older one. */
     public synchronized ResidentTable table(TableRef ref, TableVersion version) {
         String key = ref.toString();
         ResidentTable t = tables.get(key);
         if (t == null || !t.version().equals(version)) {
+            if (t != null) {
+                budget.forget(t);
+            }
             t = new ResidentTable(ref, version);
             tables.put(key, t);
         }
+        budget.used(t, this);
         return t;
     }
 
@@ -30,6 +49,21 @@ public final class ResidencyCache {
     public synchronized boolean holds(TableRef ref, TableVersion version) {
         ResidentTable t = tables.get(ref.toString());
         return t != null && t.version().equals(version);
+    }
+
+    /** Drops {@code table} if it is still the snapshot held for its table (the host budget chose it). */
+    synchronized void evict(ResidentTable table) {
+        tables.remove(table.table().toString(), table);
+        budget.forget(table);
+    }
+
+    /**
+     * The snapshot of {@code ref} at {@code version} if one is held with every named column loaded, else
+     * {@code null}; nothing is loaded or created (EXPLAIN OFFLOAD asks).
+     */
+    public synchronized ResidentTable resident(TableRef ref, TableVersion version, Set<String> columns) {
+        ResidentTable t = tables.get(ref.toString());
+        return t != null && t.version().equals(version) && t.hasLoaded(columns) ? t : null;
     }
 
     /** Writes the driver has seen on this database so far. */
@@ -40,11 +74,16 @@ public final class ResidencyCache {
     /** A statement that may have written went through the driver: every snapshot may be stale. */
     public synchronized void written() {
         writes++;
+        clear();
+    }
+
+    private void clear() {
+        tables.values().forEach(budget::forget);
         tables.clear();
     }
 
     /** Drops every snapshot (the database's last connection closed). */
     public synchronized void invalidateAll() {
-        tables.clear();
+        clear();
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.encode.GroupCodes;
@@ -111,6 +112,11 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return true;
     }
 
+    /** Whether every named column is loaded already. */
+    public boolean hasLoaded(Set<String> names) {
+        return rows >= 0 && columns.keySet().containsAll(names);
+    }
+
     private int countRows(Connection connection, QueryCancel cancel) throws SQLException {
         try (var st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
                 var rs = st.executeQuery("SELECT count(*) FROM " + table.sql())) {
@@ -179,9 +185,18 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         for (ColumnData c : columns.values()) {
             b += c.bytes();
         }
-        for (BuiltOnce<SievingVectors> s : sieving.values()) {
-            SievingVectors built = s.ifBuilt();
-            b += built == null ? 0 : built.bytes();
+        b += builtBytes(sieving.values(), SievingVectors::bytes);
+        b += builtBytes(dictionaries.values(), SortedDictionary::bytes);
+        b += builtBytes(uniform.values(), UniformEncoding::bytes);
+        b += builtBytes(groupCodes.values(), GroupCodes::bytes);
+        return b;
+    }
+
+    private static <T> long builtBytes(java.util.Collection<BuiltOnce<T>> values, java.util.function.ToLongFunction<T> bytes) {
+        long b = 0;
+        for (BuiltOnce<T> v : values) {
+            T built = v.ifBuilt();
+            b += built == null ? 0 : bytes.applyAsLong(built);
         }
         return b;
     }

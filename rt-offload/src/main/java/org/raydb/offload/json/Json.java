@@ -1,7 +1,9 @@
 package org.raydb.offload.json;
 
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,20 +12,15 @@ import java.util.Map;
  * A minimal JSON reader and writer for DuckDB's {@code json_serialize_plan} and {@code json_serialize_sql}
  * output. Objects become {@link LinkedHashMap}s (key order is kept, so a parse tree written back is the tree
  * DuckDB gave us), arrays {@link ArrayList}s, numbers {@link BigDecimal}s (plan constants can be 64-bit
- * unsigned), strings, booleans and {@code null}. No dependency is worth it for this much.
+ * unsigned), strings, booleans and {@code null}. DuckDB writes non-finite doubles bare ({@code Infinity},
+ * {@code -Infinity}, {@code NaN}); they become {@link Double}s. No dependency is worth it for this much.
  */
 public final class Json {
 
-    /**
-     * Arrays and objects nested deeper than this are refused, well inside a small thread stack: the reader
-     * recurses, and a plan it refuses is declined (DuckDB runs the query) where a StackOverflowError would fail
-     * it. Plans of the shapes the offload takes nest a few dozen levels.
-     */
-    static final int MAX_DEPTH = 512;
+    private static final String[] NON_FINITE = {"Infinity", "-Infinity", "NaN"};
 
     private final String text;
     private int pos;
-    private int depth;
 
     private Json(String text) {
         this.text = text;
@@ -48,13 +45,81 @@ public final class Json {
         return out.toString();
     }
 
+    /**
+     * Reads one value without recursing: a long chain of ANDs nests as deep as it is long in DuckDB's plans,
+     * deeper than a thread's stack allows a recursive reader to go.
+     */
     private Object value() {
-        char c = peek();
+        Deque<Object> open = new ArrayDeque<>();
+        Deque<String> keys = new ArrayDeque<>();
+        while (true) {
+            Object value;
+            char c = peek();
+            if (c == '{' || c == '[') {
+                pos++;
+                skipSpace();
+                if (peek() == (c == '{' ? '}' : ']')) {
+                    pos++;
+                    value = c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>();
+                } else {
+                    open.push(c == '{' ? new LinkedHashMap<String, Object>() : new ArrayList<>());
+                    if (c == '{') {
+                        keys.push(key());
+                    }
+                    continue;
+                }
+            } else {
+                value = scalar(c);
+            }
+            // Add the finished value to the containers it completes, innermost first.
+            while (true) {
+                if (open.isEmpty()) {
+                    return value;
+                }
+                Object container = open.peek();
+                boolean object = container instanceof Map<?, ?>;
+                add(container, object ? keys.pop() : null, value);
+                skipSpace();
+                char next = peek();
+                pos++;
+                if (next == ',') {
+                    skipSpace();
+                    if (object) {
+                        keys.push(key());
+                    }
+                    break;
+                }
+                if (next != (object ? '}' : ']')) {
+                    throw error(object ? "',' or '}' expected" : "',' or ']' expected");
+                }
+                value = open.pop();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void add(Object container, String key, Object value) {
+        if (container instanceof Map<?, ?> map) {
+            ((Map<String, Object>) map).put(key, value);
+        } else {
+            ((List<Object>) container).add(value);
+        }
+    }
+
+    /** An object's key and its colon, up to the value. */
+    private String key() {
+        String key = string();
+        skipSpace();
+        if (peek() != ':') {
+            throw error("':' expected");
+        }
+        pos++;
+        skipSpace();
+        return key;
+    }
+
+    private Object scalar(char c) {
         switch (c) {
-            case '{':
-                return object();
-            case '[':
-                return array();
             case '"':
                 return string();
             case 't':
@@ -71,65 +136,6 @@ public final class Json {
         }
     }
 
-    private Map<String, Object> object() {
-        enter();
-        Map<String, Object> map = new LinkedHashMap<>();
-        pos++;
-        skipSpace();
-        if (peek() == '}') {
-            pos++;
-            depth--;
-            return map;
-        }
-        while (true) {
-            skipSpace();
-            String key = string();
-            skipSpace();
-            if (peek() != ':') {
-                throw error("':' expected");
-            }
-            pos++;
-            skipSpace();
-            map.put(key, value());
-            skipSpace();
-            char c = peek();
-            pos++;
-            if (c == '}') {
-                depth--;
-                return map;
-            }
-            if (c != ',') {
-                throw error("',' or '}' expected");
-            }
-        }
-    }
-
-    private List<Object> array() {
-        enter();
-        List<Object> list = new ArrayList<>();
-        pos++;
-        skipSpace();
-        if (peek() == ']') {
-            pos++;
-            depth--;
-            return list;
-        }
-        while (true) {
-            skipSpace();
-            list.add(value());
-            skipSpace();
-            char c = peek();
-            pos++;
-            if (c == ']') {
-                depth--;
-                return list;
-            }
-            if (c != ',') {
-                throw error("',' or ']' expected");
-            }
-        }
-    }
-
     private String string() {
         if (peek() != '"') {
             throw error("string expected");
@@ -137,8 +143,7 @@ public final class Json {
         pos++;
         StringBuilder out = new StringBuilder();
         while (true) {
-            char c = peek();
-            pos++;
+            char c = next("unterminated string");
             if (c == '"') {
                 return out.toString();
             }
@@ -146,24 +151,46 @@ public final class Json {
                 out.append(c);
                 continue;
             }
-            char e = peek();
-            pos++;
+            char e = next("unterminated escape");
             switch (e) {
                 case 'n' -> out.append('\n');
                 case 't' -> out.append('\t');
                 case 'r' -> out.append('\r');
                 case 'b' -> out.append('\b');
                 case 'f' -> out.append('\f');
-                case 'u' -> {
-                    out.append(hex4());
-                    pos += 4;
-                }
+                case 'u' -> out.append(unicode());
                 default -> out.append(e);
             }
         }
     }
 
-    private BigDecimal number() {
+    private char next(String atEnd) {
+        if (pos >= text.length()) {
+            throw error(atEnd);
+        }
+        return text.charAt(pos++);
+    }
+
+    private char unicode() {
+        if (pos + 4 > text.length()) {
+            throw error("unterminated \\u escape");
+        }
+        try {
+            char c = (char) Integer.parseInt(text.substring(pos, pos + 4), 16);
+            pos += 4;
+            return c;
+        } catch (NumberFormatException e) {
+            throw error("bad \\u escape");
+        }
+    }
+
+    private Object number() {
+        for (String word : NON_FINITE) {
+            if (text.startsWith(word, pos)) {
+                pos += word.length();
+                return Double.valueOf(word);
+            }
+        }
         int start = pos;
         while (pos < text.length() && "+-0123456789.eE".indexOf(text.charAt(pos)) >= 0) {
             pos++;
@@ -174,28 +201,8 @@ public final class Json {
         try {
             return new BigDecimal(text.substring(start, pos));
         } catch (NumberFormatException e) {
-            throw error("malformed number");
-        }
-    }
-
-    private char hex4() {
-        if (pos + 4 > text.length()) {
-            throw error("unexpected end");
-        }
-        int code = 0;
-        for (int i = pos; i < pos + 4; i++) {
-            int digit = Character.digit(text.charAt(i), 16);
-            if (digit < 0) {
-                throw error("malformed \\u escape");
-            }
-            code = code * 16 + digit;
-        }
-        return (char) code;
-    }
-
-    private void enter() {
-        if (++depth > MAX_DEPTH) {
-            throw error("nested deeper than " + MAX_DEPTH);
+            pos = start;
+            throw error("bad number");
         }
     }
 

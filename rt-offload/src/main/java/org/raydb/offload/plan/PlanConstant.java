@@ -21,24 +21,31 @@ final class PlanConstant {
         return Boolean.TRUE.equals(value.raw("is_null"));
     }
 
-    /** A numeric constant as its exact number (DECIMALs are stored unscaled in the plan). */
+    /**
+     * A numeric constant as its exact number. DECIMALs are stored unscaled in the plan, and those wider than
+     * 18 digits, like HUGEINTs, as {@code {"upper": ..., "lower": ...}}.
+     */
     static BigDecimal number(JsonNode value) throws NotQualified {
         ColumnType type = type(value);
-        Object raw = value.raw("value");
-        BigInteger unscaled;
-        if (type.kind() == ColumnType.Kind.HUGEINT) {
+        if (!type.isExactNumeric() && type.kind() != ColumnType.Kind.HUGEINT) {
+            throw new NotQualified("constant of type " + type + " in arithmetic");
+        }
+        return new BigDecimal(unscaled(value.raw("value"), type), type.numericScale());
+    }
+
+    private static BigInteger unscaled(Object raw, ColumnType type) throws NotQualified {
+        if (raw instanceof BigDecimal d) {
+            return d.toBigIntegerExact();
+        }
+        if (raw instanceof java.util.Map<?, ?>) {
             JsonNode h = JsonNode.of(raw);
             BigInteger lower = new BigInteger(h.raw("lower").toString());
             if (lower.signum() < 0) {
                 lower = lower.add(TWO_64);
             }
-            unscaled = new BigInteger(h.raw("upper").toString()).multiply(TWO_64).add(lower);
-        } else if (type.isExactNumeric()) {
-            unscaled = ((BigDecimal) raw).toBigIntegerExact();
-        } else {
-            throw new NotQualified("constant of type " + type + " in arithmetic");
+            return new BigInteger(h.raw("upper").toString()).multiply(TWO_64).add(lower);
         }
-        return new BigDecimal(unscaled, type.numericScale());
+        throw new NotQualified("a " + type + " constant the planner cannot read (" + raw + ")");
     }
 
     /**
@@ -61,10 +68,10 @@ final class PlanConstant {
                 return Boolean.TRUE.equals(raw) ? 1L : 0L;
             case DATE:
             case TIMESTAMP:
-                if (type.kind() != column.kind()) {
+                if (type.kind() != column.kind() || !(raw instanceof BigDecimal d)) {
                     break;
                 }
-                return ((BigDecimal) raw).longValueExact();
+                return d.longValueExact();
             default:
                 if (type.isExactNumeric() || type.kind() == ColumnType.Kind.HUGEINT) {
                     return number(value);

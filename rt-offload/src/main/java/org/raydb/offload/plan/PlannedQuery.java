@@ -11,9 +11,10 @@ package org.raydb.offload.plan;
  * @param relationName   the name the result is registered under
  * @param planningMicros what planning cost
  * @param tableOid       DuckDB's oid of the table when it was planned (a table created again is planned again)
+ * @param duckDbMayReject whether the reason suggests DuckDB rejects the statement itself ({@link NotQualified})
  */
 public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, String rewrittenSql,
-        String relationName, long planningMicros, long tableOid, LastRun lastRun) {
+        String relationName, long planningMicros, long tableOid, LastRun lastRun, boolean duckDbMayReject) {
 
     /** Timings of the last offloaded run of this query (mutable, shared by cache hits). */
     public static final class LastRun {
@@ -24,7 +25,8 @@ public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, Str
         return plan != null;
     }
 
-    public static PlannedQuery notQualified(String boundSql, String reason, long micros) {
-        return new PlannedQuery(boundSql, null, reason, null, null, micros, -1, new LastRun());
+    public static PlannedQuery notQualified(String boundSql, NotQualified reason, long micros) {
+        return new PlannedQuery(boundSql, null, reason.reason(), null, null, micros, -1, new LastRun(),
+                reason.duckDbMayReject());
     }
 }

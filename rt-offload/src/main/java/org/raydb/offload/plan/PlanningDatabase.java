@@ -136,11 +136,11 @@ final class PlanningDatabase implements AutoCloseable {
     }
 
     /**
-     * The statement with every reference to the bound table pointing at its replica. A reference keeps the
-     * name it was written with as its alias, so qualified column references still bind.
+     * The statement (its parse tree, changed in place) with every reference to the bound table pointing at its
+     * replica. A reference keeps the name it was written with as its alias, so qualified column references
+     * still bind.
      */
-    String redirect(String sql, TableRef table, String replica) throws SQLException, NotQualified {
-        Map<String, Object> tree = SqlRewriter.parse(planning, sql);
+    String redirect(Map<String, Object> tree, TableRef table, String replica) throws SQLException, NotQualified {
         int[] found = {0};
         redirect(tree, table, replica, found);
         if (found[0] == 0) {

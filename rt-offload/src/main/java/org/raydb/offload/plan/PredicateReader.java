@@ -3,6 +3,7 @@ package org.raydb.offload.plan;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.raydb.offload.json.JsonNode;
@@ -115,6 +116,11 @@ final class PredicateReader {
             JsonNode colSide = constLeft ? ch.get(1) : ch.get(0);
             JsonNode constSide = constLeft ? ch.get(0) : ch.get(1);
             if (!isConstant(constSide)) {
+                if (onlyConstants(ch.get(0)) || onlyConstants(ch.get(1))) {
+                    // The optimizer folds constant expressions unless evaluating them fails (a cast of 'abc'
+                    // to a number): DuckDB raises that error when it runs the statement.
+                    throw new NotQualified("a constant expression DuckDB did not fold", true);
+                }
                 throw new NotQualified("comparison between two columns or expressions");
             }
             Expr.Column c = column(colSide, refs);
@@ -144,6 +150,15 @@ final class PredicateReader {
             }
             default -> throw new NotQualified("filter expression " + type);
         }
+    }
+
+    private static boolean onlyConstants(JsonNode e) {
+        return switch (e.str("expression_class")) {
+            case "BOUND_CONSTANT" -> true;
+            case "BOUND_CAST" -> onlyConstants(e.obj("child"));
+            case "BOUND_FUNCTION" -> e.nodes("children").stream().allMatch(PredicateReader::onlyConstants);
+            default -> false;
+        };
     }
 
     private static boolean isConstant(JsonNode e) {
@@ -176,15 +191,16 @@ final class PredicateReader {
     }
 
     private static ValueSet in(List<JsonNode> values, ColumnType type) throws NotQualified {
-        ValueSet out = new ValueSet(List.of(), ValueSet.Tri.FALSE);
+        List<ValueSet> each = new ArrayList<>(values.size() + 1);
+        each.add(new ValueSet(List.of(), ValueSet.Tri.FALSE));
         for (JsonNode v : values) {
             JsonNode value = v.has("expression_class") ? v.obj("value") : v;
             if (PlanConstant.isNull(value)) {
                 throw new NotQualified("IN list containing NULL");
             }
-            out = out.or(compare("=", value, type));
+            each.add(compare("=", value, type));
         }
-        return out;
+        return ValueSet.union(each);
     }
 
     private static String operator(String comparison) throws NotQualified {

@@ -55,14 +55,17 @@ public final class QueryPlanner implements AutoCloseable {
         long t0 = System.nanoTime();
         String bound = sql;
         try {
+            ExpressionSize.check(sql);
             bound = ParameterBinder.bind(sql, parameters);
             TableBinding binding = TableBinding.of(session, bound);
             PlanningDatabase db = planning();
             String replica = db.replica(session, binding);
+            // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
+            Map<String, Object> tree = SqlRewriter.parse(session, bound);
             String json;
             try (PreparedStatement p = db.connection().prepareStatement(
                     "SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
-                p.setString(1, db.redirect(bound, binding.table(), replica));
+                p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
                     json = rs.getString(1);
@@ -71,14 +74,20 @@ public final class QueryPlanner implements AutoCloseable {
             OffloadPlan matched = PlanMatcher.match(json);
             OffloadPlan plan = new OffloadPlan(binding.table(), matched.filters(), matched.groups(),
                     matched.aggregates());
+            SumBounds.check(session, plan, binding.oid());
+            CountedStrings.check(session, plan, binding.oid());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(session, bound, plan, relation);
+            String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
             return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
-                    binding.oid(), new PlannedQuery.LastRun());
+                    binding.oid(), new PlannedQuery.LastRun(), false);
         } catch (NotQualified e) {
-            return PlannedQuery.notQualified(bound, e.reason(), (System.nanoTime() - t0) / 1000);
-        } catch (SQLException | RuntimeException e) {
-            return PlannedQuery.notQualified(bound, "planning failed: " + e,
+            return PlannedQuery.notQualified(bound, e, (System.nanoTime() - t0) / 1000);
+        } catch (SQLException e) {
+            // DuckDB raised it while planning: it may raise it when running the statement too.
+            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e, true),
+                    (System.nanoTime() - t0) / 1000);
+        } catch (RuntimeException | StackOverflowError e) {
+            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e),
                     (System.nanoTime() - t0) / 1000);
         }
     }

@@ -48,14 +48,13 @@ public final class SqlRewriter {
 
     /**
      * @param connection   a DuckDB connection for the parse-tree functions
-     * @param sql          the statement with parameters bound
+     * @param tree         the parse tree ({@link #parse}) of the statement with parameters bound; changed
      * @param plan         the matched plan
      * @param relationName the name of the result slot the rewritten statement reads
      * @return the rewritten statement
      */
-    public static String rewrite(Connection connection, String sql, OffloadPlan plan, String relationName)
-            throws NotQualified, SQLException {
-        Map<String, Object> tree = parse(connection, sql);
+    public static String rewrite(Connection connection, Map<String, Object> tree, OffloadPlan plan,
+            String relationName) throws NotQualified, SQLException {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, plan.table(), targets);
         if (targets.size() != 1) {
@@ -123,6 +122,11 @@ public final class SqlRewriter {
         return tree;
     }
 
+    /** A deep copy of a parse tree. */
+    static Map<String, Object> copy(Map<String, Object> tree) {
+        return asMap(Json.parse(Json.write(tree)));
+    }
+
     /** The SQL text of a parse tree ({@code json_deserialize_sql}). */
     static String deserialize(Connection connection, Map<String, Object> tree) throws SQLException {
         try (PreparedStatement p = connection.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
@@ -164,8 +168,11 @@ public final class SqlRewriter {
                 throw new NotQualified("SELECT * in the aggregating SELECT");
             }
         }
+        // The names do not depend on WHERE: without it DuckDB does not bind and optimize a long filter again.
+        Map<String, Object> unfiltered = new LinkedHashMap<>(node);
+        unfiltered.put("where_clause", null);
         Map<String, Object> statement = new LinkedHashMap<>();
-        statement.put("node", node);
+        statement.put("node", unfiltered);
         statement.put("named_param_map", List.of());
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("error", Boolean.FALSE);

@@ -35,7 +35,7 @@ record TableBinding(TableRef table, String identity, long oid) {
         }
         JsonNode root = JsonNode.of(Json.parse(json));
         if (Boolean.TRUE.equals(root.raw("error"))) {
-            throw new NotQualified("DuckDB could not plan it: " + root.str("error_message"));
+            throw new NotQualified("DuckDB could not plan it: " + root.str("error_message"), true);
         }
         List<JsonNode> gets = new ArrayList<>();
         collectScans(root.raw("plans"), gets);

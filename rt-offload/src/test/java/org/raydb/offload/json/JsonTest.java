@@ -123,11 +123,10 @@ class JsonTest {
     }
 
     @Test
-    void nestingIsBoundedInsteadOfOverflowingTheStack() {
-        int limit = Json.MAX_DEPTH;
-        Object deepest = Json.parse("[".repeat(limit) + "]".repeat(limit));
+    void deepNestingNeitherOverflowsTheStackNorPassesUnclosed() {
+        int depth = 200_000;
+        Object deepest = Json.parse("[".repeat(depth) + "]".repeat(depth));
         assertTrue(deepest instanceof List<?>);
-        assertThrows(IllegalArgumentException.class, () -> Json.parse("[".repeat(limit + 1) + "]".repeat(limit + 1)));
         assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\":".repeat(1_000_000)));
         assertThrows(IllegalArgumentException.class, () -> Json.parse("[".repeat(1_000_000)));
     }
@@ -155,5 +154,22 @@ class JsonTest {
         if (tree instanceof Map<?, ?> map) return map.values().stream().anyMatch(v -> contains(v, value));
         if (tree instanceof List<?> list) return list.stream().anyMatch(v -> contains(v, value));
         return false;
+    }
+
+    @Test
+    void readsNonFiniteDoublesAsDuckDbWritesThem() {
+        assertEquals(List.of(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN),
+                Json.parse("[Infinity, -Infinity, NaN]"));
+        assertEquals("[Infinity,NaN]", Json.write(Json.parse("[Infinity,NaN]")));
+    }
+
+    @Test
+    void readsNestingDeeperThanAStackAllowsRecursion() {
+        int depth = 200_000;
+        Object v = Json.parse("{\"c\":[".repeat(depth) + "1" + "]}".repeat(depth));
+        for (int i = 0; i < depth; i++) {
+            v = ((List<?>) ((Map<?, ?>) v).get("c")).get(0);
+        }
+        assertEquals(new BigDecimal(1), v);
     }
 }

@@ -106,8 +106,8 @@ public final class CpuEngine implements Engine {
             // The sparse form the GPU engines return, so that every result is read the same way.
             return total.compacted();
         } catch (ArithmeticException e) {
-            throw new EngineException("a measure or sum leaves the exact 64-bit range (" + e.getMessage() + ")",
-                    "22003", e);
+            // The JIT may throw the exception without its message ("long overflow").
+            throw new EngineException("a measure or sum leaves the exact 64-bit range", e);
         }
     }
 }

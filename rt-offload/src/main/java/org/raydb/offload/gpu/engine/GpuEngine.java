@@ -13,7 +13,7 @@ import org.raydb.offload.gpu.cuda.CudaStream;
 /**
  * What both GPU engines share: the process's GPU runtime, the resident inputs, the hand-over to the cpu
  * engine where the GPU could not be exact (a possible 64-bit overflow: the cpu engine then raises the same
- * fallback the reference would), and GPU failures turned into {@link EngineException} (SQLState 58000),
+ * fallback the reference would), and GPU failures turned into {@link EngineException} (a decline),
  * after which the offload falls back to DuckDB (or, under {@code offload=force}, reports it).
  */
 abstract class GpuEngine implements Engine {
@@ -76,7 +76,6 @@ abstract class GpuEngine implements Engine {
     }
 
     private EngineException failed(RuntimeException e) {
-        String state = e instanceof GpuException g ? g.sqlState() : "58000";
-        return new EngineException(name() + " engine failed: " + e.getMessage(), state, e);
+        return new EngineException(name() + " engine failed: " + e.getMessage(), e);
     }
 }

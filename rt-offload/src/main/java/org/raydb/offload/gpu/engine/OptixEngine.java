@@ -103,7 +103,7 @@ public final class OptixEngine extends GpuEngine {
         long rays = (long) spread * cells * segments.size();
         if (rays > MAX_RAYS) {
             throw new EngineException("optix engine: " + cells + " groups x " + segments.size()
-                    + " Z segments exceed one launch's 2^30 rays", "58000", null);
+                    + " Z segments exceed one launch's 2^30 rays", null);
         }
         DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
         JobScratch scratch = JobScratch.of(gpu);

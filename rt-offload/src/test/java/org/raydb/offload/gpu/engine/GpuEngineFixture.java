@@ -37,7 +37,7 @@ final class GpuEngineFixture {
                 + "FROM range(" + ROWS + ") t(i)";
     }
 
-    /** SUM over values near 2^62: leaves 64 bits, so every engine falls back (22003). */
+    /** SUM over values near 2^62: leaves 64 bits, so every engine falls back (a 0A000 refusal under force). */
     static final String OVERFLOW = "SELECT sum(m_huge) FROM g WHERE k10 = 1";
 
     static final List<String> QUERIES = List.of(

@@ -1,0 +1,86 @@
+package org.raydb.offload.exec;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bounds the host memory that resident snapshots (columns, dictionaries, encodings, sieving vectors, group
+ * codes, the BVH catalog's scenes) hold across every database of the JVM. Snapshots are remembered in the
+ * order they were last used; after a query the least recently used ones are dropped until the rest fit. A
+ * dropped snapshot is only a cache: its next query loads and builds it again.
+ */
+public final class HostMemoryBudget {
+
+    /**
+     * Half the heap: the offload's indexes live on the heap beside the application, and DuckDB's own memory
+     * is off it.
+     */
+    public static final HostMemoryBudget JVM = new HostMemoryBudget(Runtime.getRuntime().maxMemory() / 2);
+
+    private final long budget;
+    private final Map<ResidentTable, ResidencyCache> byUse = new LinkedHashMap<>(16, 0.75f, true);
+
+    public HostMemoryBudget(long budget) {
+        this.budget = budget;
+    }
+
+    public long budget() {
+        return budget;
+    }
+
+    /** {@code table}, held by {@code owner}, was just used. */
+    synchronized void used(ResidentTable table, ResidencyCache owner) {
+        byUse.put(table, owner);
+    }
+
+    /** {@code table} is no longer held (replaced, or its cache cleared). */
+    synchronized void forget(ResidentTable table) {
+        byUse.remove(table);
+    }
+
+    /**
+     * Drops least recently used snapshots until those left fit the budget; {@code inUse} goes last, and only
+     * when it alone exceeds the budget (its query keeps its reference; later ones build it again).
+     *
+     * @return the bytes still held
+     */
+    public long enforce(ResidentTable inUse) {
+        List<Map.Entry<ResidentTable, ResidencyCache>> order;
+        synchronized (this) {
+            order = byUse.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+        }
+        // Sizes are read outside the lock: a snapshot being built holds its own lock meanwhile.
+        long[] sizes = new long[order.size()];
+        long held = 0;
+        for (int i = 0; i < order.size(); i++) {
+            sizes[i] = order.get(i).getKey().bytes();
+            held += sizes[i];
+        }
+        for (int i = 0; i < order.size() && held > budget; i++) {
+            ResidentTable t = order.get(i).getKey();
+            if (t != inUse) {
+                order.get(i).getValue().evict(t);
+                held -= sizes[i];
+            }
+        }
+        if (held > budget && inUse != null) {
+            for (int i = 0; i < order.size(); i++) {
+                if (order.get(i).getKey() == inUse) {
+                    order.get(i).getValue().evict(inUse);
+                    held -= sizes[i];
+                }
+            }
+        }
+        return held;
+    }
+
+    /** Drops every snapshot (the heap ran out while the offload built one). */
+    public void evictAll() {
+        List<Map.Entry<ResidentTable, ResidencyCache>> all;
+        synchronized (this) {
+            all = byUse.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+        }
+        all.forEach(e -> e.getValue().evict(e.getKey()));
+    }
+}

@@ -1,0 +1,116 @@
+package org.raydb.offload.plan;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Declines, while planning, aggregates the engines cannot compute exactly in 64 bits although DuckDB answers
+ * them (its SUM and AVG accumulate in 128 bits, and a product of DECIMALs may be wider than 18 digits). The
+ * bounds come from DuckDB's column statistics ({@code stats()}, kept by DuckDB, no scan) and the table's row
+ * count: each measure's values, and its sum over every row, must stay within the 64-bit range. The engines
+ * still check every addition, for writes made after planning.
+ */
+final class SumBounds {
+
+    private static final BigInteger LIMIT = BigInteger.ONE.shiftLeft(63);
+
+    private SumBounds() {
+    }
+
+    /** An interval of exact values; {@code null} bounds where statistics do not tell. */
+    private record Range(BigDecimal lo, BigDecimal hi) {
+        BigDecimal magnitude() {
+            return lo == null || hi == null ? null : lo.abs().max(hi.abs());
+        }
+    }
+
+    static void check(Connection session, OffloadPlan plan, long tableOid) throws SQLException, NotQualified {
+        List<Aggregate> measured = new ArrayList<>();
+        Set<String> columns = new LinkedHashSet<>();
+        for (Aggregate a : plan.aggregates()) {
+            if (a.argument() != null && (a.function() == AggregateFunction.SUM || a.function() == AggregateFunction.AVG
+                    || !(a.argument() instanceof Expr.Column))) {
+                measured.add(a);
+                a.argument().collectColumns(columns);
+            }
+        }
+        if (measured.isEmpty()) {
+            return;
+        }
+        ColumnStatistics statistics;
+        try {
+            statistics = ColumnStatistics.read(session, plan.table(), tableOid, new ArrayList<>(columns));
+        } catch (SQLException e) {
+            return; // no statistics for these columns: the engines' own checks remain
+        }
+        Map<String, Range> stats = new HashMap<>();
+        for (String c : columns) {
+            stats.put(c, new Range(statistics.min(c), statistics.max(c)));
+        }
+        long rows = statistics.rows();
+        for (Aggregate a : measured) {
+            BigDecimal magnitude = fits(a.argument(), stats);
+            boolean sums = a.function() == AggregateFunction.SUM || a.function() == AggregateFunction.AVG;
+            if (magnitude != null && sums && unscaled(magnitude.multiply(BigDecimal.valueOf(rows)),
+                    a.argument().type()).compareTo(LIMIT) >= 0) {
+                throw new NotQualified(a.function().sqlName() + "(" + a.argument().canonical() + ") may exceed the"
+                        + " exact 64-bit range: up to " + rows + " rows of magnitude up to " + magnitude.toPlainString()
+                        + " (DuckDB accumulates it in 128 bits)");
+            }
+        }
+    }
+
+    /** The expression's largest magnitude, after checking that it and every part fit 64 bits; null if unknown. */
+    private static BigDecimal fits(Expr e, Map<String, Range> stats) throws NotQualified {
+        Range r = range(e, stats);
+        BigDecimal magnitude = r.magnitude();
+        if (magnitude != null && unscaled(magnitude, e.type()).compareTo(LIMIT) >= 0) {
+            throw new NotQualified(e.canonical() + " may exceed the exact 64-bit range (values up to "
+                    + magnitude.toPlainString() + ", of type " + e.type().sql() + ")");
+        }
+        if (e instanceof Expr.Arith x) {
+            fits(x.left(), stats);
+            fits(x.right(), stats);
+        } else if (e instanceof Expr.Cast c) {
+            fits(c.child(), stats);
+        }
+        return magnitude;
+    }
+
+    private static Range range(Expr e, Map<String, Range> stats) {
+        return switch (e) {
+            case Expr.Column c -> stats.getOrDefault(c.name(), new Range(null, null));
+            case Expr.Constant k -> new Range(k.value(), k.value());
+            case Expr.Cast c -> range(c.child(), stats);
+            case Expr.Arith x -> arith(x.op(), range(x.left(), stats), range(x.right(), stats));
+        };
+    }
+
+    private static Range arith(char op, Range l, Range r) {
+        if (l.lo() == null || l.hi() == null || r.lo() == null || r.hi() == null) {
+            return new Range(null, null);
+        }
+        return switch (op) {
+            case '+' -> new Range(l.lo().add(r.lo()), l.hi().add(r.hi()));
+            case '-' -> new Range(l.lo().subtract(r.hi()), l.hi().subtract(r.lo()));
+            default -> {
+                List<BigDecimal> p = List.of(l.lo().multiply(r.lo()), l.lo().multiply(r.hi()),
+                        l.hi().multiply(r.lo()), l.hi().multiply(r.hi()));
+                yield new Range(p.stream().min(BigDecimal::compareTo).get(), p.stream().max(BigDecimal::compareTo).get());
+            }
+        };
+    }
+
+    private static BigInteger unscaled(BigDecimal magnitude, ColumnType type) {
+        return magnitude.movePointRight(type.numericScale()).setScale(0, java.math.RoundingMode.CEILING)
+                .toBigInteger();
+    }
+}
