@@ -17,7 +17,7 @@ public final class NativeResources {
 
     public static final String BASE = "org/raydb/offload/gpu/native/";
     /** The PTX modules of the CUDA kernels, one per source file of native/kernels. */
-    public static final List<String> PTX_MODULES = List.of("aggregate", "bitmap", "compact", "decode", "encode", "gather", "query", "sieve");
+    public static final List<String> PTX_MODULES = List.of("bitmap", "compact", "encode", "gather", "query");
     public static final String OPTIX_PROGRAMS = BASE + "raydb_programs.optixir";
     public static final String OPTIX_SHIM = BASE + "linux-x86_64/" + System.mapLibraryName("raydb_optix");
 
