@@ -9,9 +9,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Where the outputs of the native module live inside the rt-offload jar. The native build (CMake, run by
- * Maven when nvcc is found) writes them; without nvcc or OptiX headers some are absent, and callers ask
- * {@link #present(String)} before relying on one.
+ * Where the outputs of the native module live in the raydb-native jar, a dependency of rt-offload. The native
+ * build (CMake, run by Maven) writes them; built with -Draydb.kernels=skip or without OptiX headers some are
+ * absent, and callers ask {@link #present(String)} before relying on one.
  */
 public final class NativeResources {
 
