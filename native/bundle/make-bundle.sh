@@ -2,7 +2,8 @@
 # Makes dist/raydb-gpu-bundle.tar.xz (must stay under 60 MiB) for a GPU host without Java, Maven or
 # network: a jlinked JDK runtime, the project's jars and runtime dependencies, DuckDB's native library
 # (stripped, outside its jar, loaded through java.library.path), JCuda's driver binding, the native
-# outputs (inside the rt-offload jar), the GPU tests with the JUnit console launcher, and a `run` script.
+# outputs (the raydb-native jar), the GPU self-test and diagnostics (raydb-gpu-selftest), the GPU tests
+# with the JUnit console launcher, and a `run` script.
 # Expects the modules to be packaged (./raydb bundle runs `mvn install -DskipTests` first). RAYDB_TARGET
 # names the build folder the modules were packaged into (default target; e.g. target-gpu after
 # `mvn -Draydb.target=target-gpu package -DskipTests`), so a second build of the tree can be bundled.
@@ -35,13 +36,14 @@ say "jlink runtime"
 find "$stage/runtime" -name '*.so' -exec strip --strip-unneeded {} +
 
 say "project jars"
-for module in driver:raydb-jdbc arrow-bridge:raydb-arrow-bridge rt-offload:raydb-rt-offload ssb-tests:raydb-ssb; do
+for module in driver:raydb-jdbc arrow-bridge:raydb-arrow-bridge native:raydb-native rt-offload:raydb-rt-offload \
+              gpu-selftest:raydb-gpu-selftest ssb-tests:raydb-ssb; do
   jar="${module%%:*}/$target/${module##*:}-$version.jar"
   [[ -f "$jar" ]] || die "$jar is missing: build first (./raydb bundle does)"
   cp "$jar" "$stage/lib/"
 done
-unzip -l rt-offload/$target/raydb-rt-offload-$version.jar | grep -q 'gpu/native/aggregate.ptx' \
-  || say "warning: rt-offload was built without nvcc: the bundle has no CUDA kernels"
+unzip -l native/$target/raydb-native-$version.jar | grep -q 'gpu/native/query.ptx' \
+  || die "raydb-native was built without kernels (-Draydb.kernels=skip): a GPU bundle needs them"
 
 say "runtime dependencies"
 if [[ -d ssb-tests/$target/lib ]]; then
@@ -67,8 +69,11 @@ for jar in "$stage"/lib/jcuda-natives-*.jar; do
 done
 
 say "GPU tests"
-[[ -d rt-offload/$target/test-classes ]] || die "rt-offload/$target/test-classes missing: build with test compilation"
-"$java_home/bin/jar" --create --file "$stage/test/raydb-rt-offload-tests.jar" -C rt-offload/$target/test-classes .
+for module in rt-offload:raydb-rt-offload gpu-selftest:raydb-gpu-selftest; do
+  classes="${module%%:*}/$target/test-classes"
+  [[ -d "$classes" ]] || die "$classes missing: build with test compilation"
+  "$java_home/bin/jar" --create --file "$stage/test/${module##*:}-tests.jar" -C "$classes" .
+done
 console="$m2/org/junit/platform/junit-platform-console-standalone/$junit_version/junit-platform-console-standalone-$junit_version.jar"
 if [[ ! -f "$console" ]]; then
   "${mvn[@]}" dependency:get -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_version"
@@ -76,6 +81,8 @@ fi
 cp "$console" "$stage/test/junit-platform-console-standalone.jar"
 
 cp native/bundle/run "$stage/run"
+cp LICENSE NOTICE "$stage/"
+cp -r licenses "$stage/licenses"
 chmod +x "$stage/run"
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo "$version" > "$stage/VERSION"
 

@@ -1,16 +1,11 @@
 /*
- * Encoding helpers on the device: bijective Z packing (one Horner step per attribute), the Z order by
- * counting sort, sorted-dictionary lookup, and the primitives of the two ray jobs (a triangle per row, a cube per row).
+ * Encoding helpers on the device: the Z order by counting sort, and the primitives of the two ray jobs (a
+ * triangle per row, a cube per row).
  * One thread per row; grid-stride loops so any grid size is correct.
  */
 
 #define FOR_EACH_ROW(i, n) \
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)
-
-/* z = z * radix + col: packing attributes A1..An into Z = sum A_i * prod_{j>i} k_j, one call per attribute. */
-extern "C" __global__ void rdb_pack_z_step(const int* col, int radix, int* z, long long n) {
-    FOR_EACH_ROW(i, n) z[i] = z[i] * radix + col[i];
-}
 
 /*
  * The rows in code order (a catalog entry's Z-sorted projection), as a counting sort in two passes: count every
@@ -37,20 +32,6 @@ extern "C" __global__ void rdb_scatter_by_code(const int* codes, long long n, un
         if (lane == leader) base = atomicAdd(&cursors[c], __popc(peers));
         base = __shfl_sync(peers, base, leader);
         rowAt[base + __popc(peers & ((1u << lane) - 1u))] = (int)i;
-    }
-}
-
-/* codes[i] = index of values[i] in the ascending dictionary, or -1 when absent. */
-extern "C" __global__ void rdb_lookup_codes(const int* values, long long n, const int* sortedDict, int dictSize,
-                                            int* codes) {
-    FOR_EACH_ROW(i, n) {
-        const int v = values[i];
-        int lo = 0, hi = dictSize;
-        while (lo < hi) {
-            const int mid = (lo + hi) >> 1;
-            if (sortedDict[mid] < v) lo = mid + 1; else hi = mid;
-        }
-        codes[i] = (lo < dictSize && sortedDict[lo] == v) ? lo : -1;
     }
 }
 

@@ -9,15 +9,15 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Where the outputs of the native module live inside the rt-offload jar. The native build (CMake, run by
- * Maven when nvcc is found) writes them; without nvcc or OptiX headers some are absent, and callers ask
- * {@link #present(String)} before relying on one.
+ * Where the outputs of the native module live in the raydb-native jar, a dependency of rt-offload. The native
+ * build (CMake, run by Maven) writes them; built with -Draydb.kernels=skip or without OptiX headers some are
+ * absent, and callers ask {@link #present(String)} before relying on one.
  */
 public final class NativeResources {
 
     public static final String BASE = "org/raydb/offload/gpu/native/";
     /** The PTX modules of the CUDA kernels, one per source file of native/kernels. */
-    public static final List<String> PTX_MODULES = List.of("aggregate", "bitmap", "compact", "decode", "encode", "gather", "query", "sieve");
+    public static final List<String> PTX_MODULES = List.of("bitmap", "compact", "encode", "gather", "query");
     public static final String OPTIX_PROGRAMS = BASE + "raydb_programs.optixir";
     public static final String OPTIX_SHIM = BASE + "linux-x86_64/" + System.mapLibraryName("raydb_optix");
 

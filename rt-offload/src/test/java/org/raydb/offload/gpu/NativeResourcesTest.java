@@ -11,12 +11,9 @@ import org.junit.jupiter.api.Test;
 class NativeResourcesTest {
 
     private static final Map<String, List<String>> KERNELS = Map.of(
-            "encode", List.of("rdb_pack_z_step", "rdb_count_codes", "rdb_scatter_by_code", "rdb_lookup_codes", "rdb_build_triangles", "rdb_build_cubes"),
-            "sieve", List.of("rdb_sieve_build", "rdb_sieve_select"),
-            "bitmap", List.of("rdb_bitmap_and", "rdb_bitmap_andnot", "rdb_bitmap_or", "rdb_bitmap_popcount"),
-            "decode", List.of("rdb_bitmap_to_rows", "rdb_compact_groups"),
+            "encode", List.of("rdb_count_codes", "rdb_scatter_by_code", "rdb_build_triangles", "rdb_build_cubes"),
+            "bitmap", List.of("rdb_bitmap_and"),
             "gather", List.of("rdb_gather_i32", "rdb_gather_i64", "rdb_gather_bits"),
-            "aggregate", List.of("rdb_filter_group_aggregate", "rdb_bitmap_group_aggregate"),
             "query", List.of("rdb_query_aggregate", "rdb_range_aggregate", "rdb_range_sum_registers",
                     "rdb_range_sum_shared", "rdb_range_sum_global"),
             "compact", List.of("rdb_count_present", "rdb_compact_present", "rdb_fill"));

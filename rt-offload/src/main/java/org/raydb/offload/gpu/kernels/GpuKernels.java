@@ -14,22 +14,16 @@ public final class GpuKernels implements AutoCloseable {
 
     private final List<PtxModule> modules = new ArrayList<>();
     private final EncodeKernels encode;
-    private final SieveKernels sieve;
     private final BitmapKernels bitmap;
-    private final DecodeKernels decode;
     private final GatherKernels gather;
-    private final AggregateKernels aggregate;
     private final QueryKernels query;
     private final CompactKernels compact;
 
     public GpuKernels(CudaDevice device) {
         try {
             encode = new EncodeKernels(load(device, "encode"));
-            sieve = new SieveKernels(load(device, "sieve"));
             bitmap = new BitmapKernels(load(device, "bitmap"));
-            decode = new DecodeKernels(load(device, "decode"));
             gather = new GatherKernels(load(device, "gather"));
-            aggregate = new AggregateKernels(load(device, "aggregate"), device.properties().multiprocessors());
             query = new QueryKernels(load(device, "query"), device.properties());
             compact = new CompactKernels(load(device, "compact"));
         } catch (RuntimeException e) {
@@ -48,24 +42,12 @@ public final class GpuKernels implements AutoCloseable {
         return encode;
     }
 
-    public SieveKernels sieve() {
-        return sieve;
-    }
-
     public BitmapKernels bitmap() {
         return bitmap;
     }
 
-    public DecodeKernels decode() {
-        return decode;
-    }
-
     public GatherKernels gather() {
         return gather;
-    }
-
-    public AggregateKernels aggregate() {
-        return aggregate;
     }
 
     public QueryKernels query() {

@@ -18,27 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.raydb.offload.cost.CalibrationCache;
 import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.gpu.GpuTestSupport;
-import org.raydb.offload.gpu.cuda.CudaDevice;
-import org.raydb.offload.gpu.kernels.GpuKernels;
-import org.raydb.offload.gpu.selftest.CalibrationCheck;
-import org.raydb.offload.gpu.selftest.CheckResult;
 
 /**
- * The cost model's calibration on a real GPU: short, plausible, and cached per GPU model and driver; and
- * engine=auto's choice on it, shown by EXPLAIN OFFLOAD before and after runs.
+ * The cost model's calibration on a real GPU: cached per GPU model and driver; and engine=auto's choice on
+ * it, shown by EXPLAIN OFFLOAD before and after runs (gpu-selftest checks the calibration is short and plausible).
  */
 @Tag("gpu")
 class DeviceCalibrationTest {
-
-    @Test
-    void calibrationIsShortAndPlausible() {
-        GpuTestSupport.requireCuda("cost-model calibration");
-        try (CudaDevice device = CudaDevice.open(0); GpuKernels kernels = new GpuKernels(device)) {
-            CheckResult r = CalibrationCheck.run(device, kernels, -1);
-            System.out.printf("%s: %s in %.1f ms%n", r.name(), r.detail(), r.millis());
-            assertTrue(r.passed(), r.detail());
-        }
-    }
 
     @Test
     void sharedCalibrationIsCachedAndReadBack(@TempDir Path dir) {

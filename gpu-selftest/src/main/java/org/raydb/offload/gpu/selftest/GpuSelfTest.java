@@ -1,12 +1,11 @@
-package org.raydb.offload.gpu;
+package org.raydb.offload.gpu.selftest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.raydb.offload.gpu.selftest.SelfTest;
-import org.raydb.offload.gpu.selftest.SelfTestReport;
+import org.raydb.offload.gpu.GpuAvailability;
 
 /**
- * {@code java ... org.raydb.offload.gpu.GpuSelfTest [--rows 1000000[,16000000]] [--groups 100] [--seed 42]
+ * {@code java ... org.raydb.offload.gpu.selftest.GpuSelfTest [--rows 1000000[,16000000]] [--groups 100] [--seed 42]
  * [--no-optix]}: runs every CUDA kernel and both ray jobs on random data, checks each answer exactly
  * against Java, and prints the device, RTCORE_VERSION, GAS sizes, timings and a table. Exit status 0 when
  * everything passed, 1 on a mismatch, 2 when there is no usable GPU (the reason is printed).
