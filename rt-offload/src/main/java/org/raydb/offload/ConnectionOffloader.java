@@ -24,6 +24,7 @@ import org.raydb.offload.cost.JobCosts;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.exec.DatabaseIdentity;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.OpenTransaction;
 import org.raydb.offload.exec.PreparedJob;
@@ -34,6 +35,7 @@ import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.QueryPlanner;
+import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.result.DirectResultSet;
 import org.raydb.offload.result.ResultBuilder;
 
@@ -61,6 +63,16 @@ final class ConnectionOffloader implements Offloader {
     private final BufferAllocator allocator;
     private final Engines engines;
     private final ResidencyCache residency;
+    /** This connection's temporary tables: no other connection can see them, so they are not shared. */
+    private final ResidencyCache temporary;
+    /**
+     * Whether only this driver can reach the database's in-memory catalogs: an unnamed in-memory database is
+     * private to its connection, while a named one (or one attached to a database file) can be opened by plain
+     * DuckDB connections of the process, whose writes nothing lets the driver observe.
+     */
+    private final boolean privateDatabase;
+    /** DuckDB's own connection, statement or result set of this connection reached the application. */
+    private volatile boolean handedOut;
     private final Runnable onClose;
     private final ResultHandoff handoff;
     private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
@@ -91,12 +103,14 @@ final class ConnectionOffloader implements Offloader {
      * @param onClose   releases this connection's share of them
      */
     ConnectionOffloader(Connection duckdb, OffloadSettings settings, BufferAllocator allocator, Engines engines,
-            ResidencyCache residency, Runnable onClose) {
+            ResidencyCache residency, Runnable onClose) throws SQLException {
         this.duckdb = duckdb;
         this.settings = settings;
         this.allocator = allocator;
         this.engines = engines;
         this.residency = residency;
+        this.temporary = new ResidencyCache(residency.budget());
+        this.privateDatabase = DatabaseIdentity.isPrivate(duckdb);
         this.onClose = onClose;
         this.handoff = new ResultHandoff(duckdb, settings.finish() == OffloadSettings.Finish.DIRECT);
     }
@@ -153,7 +167,7 @@ final class ConnectionOffloader implements Offloader {
         PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
-            if (!residency.holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
+            if (!residencyOf(pq.plan().table()).holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planned(sql, parameters);
@@ -230,19 +244,40 @@ final class ConnectionOffloader implements Offloader {
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
+    private static final String TEMP_CATALOG = "temp";
+    private static final String UNSEEN_WRITES = "an in-memory table whose writes the driver cannot see: ";
 
-    /** The table's version as this session sees it now. */
-    private TableVersion version(OffloadPlan plan) throws SQLException {
-        String catalog = plan.table().catalog();
+    /**
+     * The table's version as this session sees it now. A table held in memory has a version only while every
+     * write to it passes through the driver: a file records every commit, memory records none.
+     */
+    private TableVersion version(OffloadPlan plan) throws SQLException, NotQualified {
+        TableRef table = plan.table();
+        String catalog = table.catalog();
         Path file = files.containsKey(catalog) ? files.get(catalog) : TableVersion.file(duckdb, catalog);
         files.put(catalog, file);
-        return TableVersion.read(duckdb, plan.table(), file, residency.writes());
+        if (file == null) {
+            if (handedOut) {
+                throw new NotQualified(UNSEEN_WRITES + "this connection's DuckDB objects were unwrapped");
+            }
+            if (!TEMP_CATALOG.equals(catalog) && (!privateDatabase || residency.handedOut())) {
+                throw new NotQualified(UNSEEN_WRITES + (privateDatabase
+                        ? "another connection's DuckDB objects were unwrapped"
+                        : "plain DuckDB connections of this process can open its database"));
+            }
+        }
+        return TableVersion.read(duckdb, table, file, residencyOf(table).writes());
+    }
+
+    /** Where the resident snapshots of {@code table} live: this connection's own for a temporary table. */
+    private ResidencyCache residencyOf(TableRef table) {
+        return TEMP_CATALOG.equals(table.catalog()) ? temporary : residency;
     }
 
     private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel) throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
-        ResidentTable table = residency.table(plan.table(), version);
+        ResidentTable table = residencyOf(plan.table()).table(plan.table(), version);
         boolean loaded = table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel);
         if (loaded && !version.equals(version(plan))) {
             // Loading takes several statements: a write between them could mix two versions.
@@ -393,7 +428,8 @@ final class ConnectionOffloader implements Offloader {
                     throw new NotQualified(IN_TRANSACTION);
                 }
                 TableVersion version = version(plan);
-                ResidentTable table = residency.resident(plan.table(), version, plan.columnTypes().keySet());
+                ResidentTable table = residencyOf(plan.table()).resident(plan.table(), version,
+                        plan.columnTypes().keySet());
                 if (table == null) {
                     rows.add("technique", NOT_LOADED).add("encodings", NOT_LOADED).add("index", NOT_LOADED);
                     if (!candidates.costed()) {
@@ -450,12 +486,19 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public synchronized void tableWritten(String sql) {
         residency.written();
+        temporary.written();
         files.clear();
         if (planner != null) {
             planner.clear();
         }
         preparedJobs.clear();
         handoff.clear();
+    }
+
+    @Override
+    public void duckDbHandedOut() {
+        handedOut = true;
+        residency.handOut();
     }
 
     @Override
@@ -478,6 +521,7 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public synchronized void close() {
         handoff.close();
+        temporary.invalidateAll();
         onClose.run();
         if (planner != null) {
             planner.close();

@@ -149,6 +149,57 @@ class SessionFidelityTest {
     }
 
     @Test
+    void temporaryTablesAreEachConnectionsOwn() throws SQLException {
+        String ray = "jdbc:raydb:" + dir.resolve("ray.duckdb") + CPU;
+        String duck = "jdbc:duckdb:" + dir.resolve("duck.duckdb");
+        try (Connection rayA = DriverManager.getConnection(ray); Connection rayB = DriverManager.getConnection(ray);
+                Connection duckA = DriverManager.getConnection(duck);
+                Connection duckB = DriverManager.getConnection(duck)) {
+            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)", "SELECT 1",
+                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v", "CREATE TEMP TABLE t AS SELECT 8 g, 8 v",
+                    "INSERT INTO t VALUES (7, 1)", "INSERT INTO t VALUES (8, 2)");
+            for (int i = 0; i < script.size(); i++) {
+                exec(i % 2 == 0 ? duckA : duckB, script.get(i));
+                exec(i % 2 == 0 ? rayA : rayB, script.get(i));
+                assertEquals(rows(duckA, Q), offloaded(rayA, Q, true), "A after " + script.get(i));
+                assertEquals(rows(duckB, Q), offloaded(rayB, Q, true), "B after " + script.get(i));
+            }
+        }
+    }
+
+    /**
+     * Memory keeps no record of commits: an in-memory table stays offloaded only while every write to it passes
+     * through the driver, and is answered by DuckDB once DuckDB's own connection was unwrapped or when plain
+     * DuckDB connections can open the database.
+     */
+    @Test
+    void inMemoryWritesTheDriverCannotSeeAreNeverAnsweredStale() throws SQLException {
+        List<List<Long>> updated = List.of(List.of(0L, 1020L), List.of(1L, 25L));
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU)) {
+            exec(ray, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            exec(ray, "CREATE TEMP TABLE tt AS SELECT * FROM t");
+            assertEquals(List.of(List.of(0L, 20L), List.of(1L, 25L)), asLongs(offloaded(ray, Q, true)));
+            offloaded(ray, Q.replace(" t ", " tt "), true);
+            try (Connection copy = ray.unwrap(DuckDBConnection.class).duplicate(); Statement raw = copy.createStatement()) {
+                raw.execute("UPDATE t SET v = v + 1000 WHERE v = 0");
+            }
+            try (Statement raw = ray.unwrap(DuckDBConnection.class).createStatement()) {
+                raw.execute("UPDATE tt SET v = v + 1000 WHERE v = 0");
+            }
+            assertEquals(updated, asLongs(offloaded(ray, Q, false)));
+            assertEquals(updated, asLongs(offloaded(ray, Q.replace(" t ", " tt "), false)));
+        }
+        String name = "jdbc:raydb::memory:shared" + System.nanoTime();
+        try (Connection ray = DriverManager.getConnection(name + CPU);
+                Connection plain = DriverManager.getConnection(name.replace("raydb", "duckdb"))) {
+            exec(ray, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            offloaded(ray, Q, false);
+            exec(plain, "UPDATE t SET v = v + 1000 WHERE v = 0");
+            assertEquals(updated, asLongs(offloaded(ray, Q, false)));
+        }
+    }
+
+    @Test
     void aDatabaseFileStaysResidentAcrossReconnectsUntilItChanges() throws SQLException {
         String file = dir.resolve("re.duckdb").toString();
         try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {

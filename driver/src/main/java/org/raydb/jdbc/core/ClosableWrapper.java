@@ -30,6 +30,14 @@ abstract class ClosableWrapper<T extends Wrapper & AutoCloseable> extends JdbcWr
     /** The SQLException for use after close. */
     abstract SQLException closedError();
 
+    /** Whatever DuckDB object a child hands out belongs to the connection at the root. */
+    @Override
+    void handingOutDuckDb() {
+        if (parent != null) {
+            parent.handingOutDuckDb();
+        }
+    }
+
     /** Called once, after the children and DuckDB's object are closed. */
     void afterClose() {
     }

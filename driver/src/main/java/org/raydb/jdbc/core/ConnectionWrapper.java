@@ -49,6 +49,11 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         return settings;
     }
 
+    @Override
+    void handingOutDuckDb() {
+        offloader.duckDbHandedOut();
+    }
+
     Offloader offloader() {
         return offloader;
     }

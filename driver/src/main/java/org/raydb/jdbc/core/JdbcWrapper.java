@@ -17,20 +17,26 @@ abstract class JdbcWrapper<T extends Wrapper> implements Wrapper {
         return SqlErrors.translate(duckdb);
     }
 
+    /**
+     * DuckDB's object (or one it wraps) is about to reach the application, which can write through it without
+     * the driver seeing: the connection's offloader is told.
+     */
+    abstract void handingOutDuckDb();
+
     @Override
     public <U> U unwrap(Class<U> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
         T delegate = open();
-        if (iface.isInstance(delegate)) {
-            return iface.cast(delegate);
-        }
+        U unwrapped;
         try {
-            return delegate.unwrap(iface);
+            unwrapped = iface.isInstance(delegate) ? iface.cast(delegate) : delegate.unwrap(iface);
         } catch (SQLException e) {
             throw translate(e);
         }
+        handingOutDuckDb();
+        return unwrapped;
     }
 
     @Override

@@ -22,6 +22,11 @@ final class MetaDataWrapper extends DelegatingDatabaseMetaData {
     }
 
     @Override
+    void handingOutDuckDb() {
+        connection.handingOutDuckDb();
+    }
+
+    @Override
     DatabaseMetaData open() throws SQLException {
         connection.open();
         return duckdb;

@@ -69,6 +69,13 @@ public interface Offloader extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * DuckDB's own connection, statement or result set of this connection was handed to the application
+     * ({@code unwrap}): writes through it, an Appender's included, bypass the driver from now on.
+     */
+    default void duckDbHandedOut() {
+    }
+
     /** A write statement went through the driver: drop whatever cached state it may have made stale. */
     void tableWritten(String sql);
 

@@ -54,6 +54,19 @@ public final class DatabaseIdentity {
         return new Object();
     }
 
+    /**
+     * Whether no connection outside the driver can open this connection's database: an unnamed in-memory
+     * database ({@code jdbc:duckdb:} or {@code jdbc:duckdb::memory:}) belongs to the connection that opened it,
+     * while DuckDB's driver hands a named one ({@code :memory:name}) or a file to any connection of the process
+     * that asks for it.
+     */
+    public static boolean isPrivate(Connection connection) throws SQLException {
+        String url = connection.getMetaData().getURL();
+        int options = url.indexOf('?');
+        String database = options < 0 ? url : url.substring(0, options);
+        return database.equals("jdbc:duckdb:") || database.equals("jdbc:duckdb::memory:");
+    }
+
     /** Whether the key names a database file (whose resident tables are worth keeping while it is closed). */
     public static boolean isFile(Object key) {
         return key instanceof Path;

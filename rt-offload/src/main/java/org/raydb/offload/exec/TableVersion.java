@@ -22,9 +22,9 @@ import org.raydb.offload.plan.TableRef;
  * an insert, delete or append changes;</li>
  * <li>the number of writes the driver itself has seen on the database ({@code writes}).</li>
  * </ul>
- * An in-place UPDATE of an in-memory table through a connection the driver does not see (an unwrapped DuckDB
- * connection) changes none of these; every other write does. Reading a version outside a transaction is one
- * file stat (stored tables) or one {@code count(*)} (tables in memory).
+ * An in-place UPDATE of an in-memory table through a connection the driver does not see changes none of these,
+ * so the offload reads an in-memory table only while no such connection can exist. Reading a version outside a
+ * transaction is one file stat (stored tables) or one {@code count(*)} (tables in memory).
  */
 public record TableVersion(String storage, long writes) {
 
