@@ -3,19 +3,19 @@ package org.raydb.ssb.bench;
 import java.math.BigDecimal;
 import java.math.MathContext;
 
-/** The few JSON literals the report needs: strings as the offload layer writes them, numbers rounded. */
-final class Json {
+/** The few JSON literals the reports need: strings as the offload layer writes them, numbers rounded. */
+public final class Json {
 
     private Json() {
     }
 
     /** A string (or null) as JSON, escaped by the offload layer's JSON writer. */
-    static String string(String value) {
+    public static String string(String value) {
         return org.raydb.offload.json.Json.write(value);
     }
 
     /** A number as JSON, rounded to six significant digits; NaN and infinities become null. */
-    static String number(double value) {
+    public static String number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "null";
         }

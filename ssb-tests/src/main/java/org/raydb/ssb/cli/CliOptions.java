@@ -12,10 +12,11 @@ import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
 
 /**
- * The options of {@code bench}, {@code suite} and {@code generate}:
+ * The options of {@code bench}, {@code suite}, {@code generate} and {@code soak}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
- * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating]}.
+ * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
+ * [--out FILE]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -28,15 +29,25 @@ import org.raydb.ssb.query.QueryForm;
  *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
  * @param anchors   the anchors to compare with ({@code --anchors}, see {@link Anchors#KNOWN}), or null
  * @param timing    how the bench orders its timed runs ({@code --timing}, default blocks)
+ * @param readers   the soak's reader threads: {@code --threads} when given, else {@value #DEFAULT_READERS}
+ * @param writers   the soak's writer threads ({@code --writers}, default {@value #DEFAULT_WRITERS})
+ * @param minutes   how long the soak runs ({@code --minutes}, default {@value #DEFAULT_MINUTES})
+ * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
         String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown,
-        double copyBandwidthGbs, String anchors, BenchRunner.Timing timing) {
+        double copyBandwidthGbs, String anchors, BenchRunner.Timing timing, int readers, int writers,
+        double minutes, Path out) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
     public static final long DEFAULT_SEED = 19920101;
     public static final String BENCH_FOLDER = "target/bench";
+    public static final int DEFAULT_READERS = 16;
+    public static final int DEFAULT_WRITERS = 2;
+    public static final double DEFAULT_MINUTES = 10;
+    /** Each writer marks its rows with a year of its own below every SSB date (see the soak's writer). */
+    public static final int MAX_WRITERS = 50;
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
     private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
     private static final List<String> TIMINGS = Arrays.stream(BenchRunner.Timing.values())
@@ -57,7 +68,10 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
         long seed = DEFAULT_SEED;
-        int threads = Runtime.getRuntime().availableProcessors();
+        Integer threadsGiven = null;
+        int writers = DEFAULT_WRITERS;
+        double minutes = DEFAULT_MINUTES;
+        Path out = null;
         boolean breakdown = false;
         double copyBandwidthGbs = Double.NaN;
         String anchors = null;
@@ -91,7 +105,10 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seed = Long.parseLong(value);
-                    case "--threads" -> threads = positive("--threads", value);
+                    case "--threads" -> threadsGiven = positive("--threads", value);
+                    case "--writers" -> writers = writers(value);
+                    case "--minutes" -> minutes = minutes(value);
+                    case "--out" -> out = Path.of(value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
                     case "--timing" -> timing = BenchRunner.Timing.valueOf(
@@ -114,8 +131,10 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
                     : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
+        int threads = threadsGiven != null ? threadsGiven : Runtime.getRuntime().availableProcessors();
+        int readers = threadsGiven != null ? threadsGiven : DEFAULT_READERS;
         return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
-                breakdown, copyBandwidthGbs, anchors, timing);
+                breakdown, copyBandwidthGbs, anchors, timing, readers, writers, minutes, out);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
@@ -148,6 +167,22 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
             throw new IllegalArgumentException(option + " must be a positive GB/s figure, not '" + value + "'");
         }
         return gbs;
+    }
+
+    private static int writers(String value) {
+        int n = Integer.parseInt(value);
+        if (n < 0 || n > MAX_WRITERS) {
+            throw new IllegalArgumentException("--writers must be 0 to " + MAX_WRITERS + ", not " + n);
+        }
+        return n;
+    }
+
+    private static double minutes(String value) {
+        double m = Double.parseDouble(value);
+        if (!(m > 0) || Double.isInfinite(m)) {
+            throw new IllegalArgumentException("--minutes must be a positive number, not '" + value + "'");
+        }
+        return m;
     }
 
     private static int positive(String option, String value) {

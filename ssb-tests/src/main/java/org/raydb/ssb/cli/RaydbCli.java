@@ -29,11 +29,12 @@ import org.raydb.ssb.load.SsbDatabase;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.Selectivity;
 import org.raydb.ssb.query.SsbQuery;
+import org.raydb.ssb.soak.SoakCommand;
 import org.raydb.ssb.suite.DifferentialSuite;
 
 /**
- * {@code ./raydb bench|suite|generate [options]} (see {@link CliOptions}). Exit status: 0 when every answer
- * matched, 1 when one differed, 2 on a usage or setup error.
+ * {@code ./raydb bench|suite|generate|soak [options]} (see {@link CliOptions}). Exit status: 0 when every answer
+ * matched, 1 when one differed (or, for soak, a query failed or stuck), 2 on a usage or setup error.
  */
 public final class RaydbCli {
 
@@ -57,7 +58,9 @@ public final class RaydbCli {
             System.err.println("usage: raydb bench|suite|generate [--sf N | --from-tbl DIR] [--db FILE]"
                     + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--offload auto|force|off] [--reps R]"
                     + " [--queries q1.1,...]"
-                    + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]");
+                    + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]\n"
+                    + "       raydb soak [--sf N | --db FILE] [--threads 16] [--writers 2] [--minutes 10]"
+                    + " [--engine auto|cuda|optix|cpu] [--offload auto|force] [--seed S] [--out FILE]");
             return FAILURE;
         }
         try {
@@ -66,8 +69,9 @@ public final class RaydbCli {
                 case "generate" -> generate(options);
                 case "suite" -> suite(options);
                 case "bench" -> bench(options, "raydb " + String.join(" ", args));
+                case "soak" -> soak(options, "raydb " + String.join(" ", args));
                 default -> {
-                    System.err.println("raydb: unknown command '" + args[0] + "' (bench, suite or generate)");
+                    System.err.println("raydb: unknown command '" + args[0] + "' (bench, suite, generate or soak)");
                     yield FAILURE;
                 }
             };
@@ -95,6 +99,11 @@ public final class RaydbCli {
         }
         out.printf(Locale.ROOT, "%d of %d results identical%n", outcomes.size() - mismatches, outcomes.size());
         return mismatches == 0 ? 0 : MISMATCH;
+    }
+
+    private int soak(CliOptions options, String command) throws SQLException, IOException {
+        SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        return new SoakCommand(out).run(contents, options, command) ? 0 : MISMATCH;
     }
 
     private int bench(CliOptions options, String command) throws SQLException, IOException {

@@ -33,6 +33,25 @@ class CliOptionsTest {
     }
 
     @Test
+    void soakOptionsHaveTheirDefaultsAndLimits() throws SQLException {
+        CliOptions o = CliOptions.parse(new String[0]);
+        assertEquals(CliOptions.DEFAULT_READERS, o.readers());
+        assertEquals(Runtime.getRuntime().availableProcessors(), o.threads(), "generation keeps its own default");
+        assertEquals(CliOptions.DEFAULT_WRITERS, o.writers());
+        assertEquals(CliOptions.DEFAULT_MINUTES, o.minutes());
+        assertNull(o.out());
+        CliOptions given = CliOptions.parse(new String[] {"--threads", "3", "--writers", "0", "--minutes", "0.5",
+            "--out", "soak.json"});
+        assertEquals(3, given.readers());
+        assertEquals(3, given.threads());
+        assertEquals(0, given.writers());
+        assertEquals(0.5, given.minutes());
+        assertEquals(Path.of("soak.json"), given.out());
+        assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--writers", "51"}));
+        assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--minutes", "0"}));
+    }
+
+    @Test
     void everyOptionIsRead() throws SQLException {
         CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
                 "--engine", "cuda", "--offload", "force", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
