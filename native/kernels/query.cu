@@ -115,7 +115,7 @@ rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2*
  * The lean range kernels: one measure without NULLs, COUNT and SUM only (every SSB query's shape), with the
  * pre-aggregation fixed at compile time. The general kernel keeps four measures' partials and MIN/MAX live and
  * reaches shared accumulators through generic pointers: 64 registers with spills, and a generic 64-bit ATOM
- * per row and accumulator (ncu on the H100: q3.1 at 100 us, a third of its stall samples on those atomics).
+ * per row and accumulator, where most of its stalls were (docs/benchmarks/README.md, "Query kernels").
  * Here the partials are two registers, shared accumulators are addressed as shared memory and updated with
  * 32-bit atomics only (sharedAdd64), the block counts in 32 bits (a block sees fewer than 2^32 rows: the host
  * passes no more), and each thread issues the loads of R rows before it adds any of them. Shared layout

@@ -249,8 +249,8 @@ static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumu
 
 /*
  * Adds v to a 64-bit sum kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory atomic
- * add: nvcc makes it a compare-and-swap loop, which ncu counted ~8 times round per row of q3.1 (47% of its
- * stalls), while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
+ * add: nvcc makes it a compare-and-swap loop, which retries under contention (docs/benchmarks/README.md, "Query kernels"),
+ * while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
  * halves hold the sum mod 2^64 exactly, whatever the order of the adds.
  */
 static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, unsigned long long v) {

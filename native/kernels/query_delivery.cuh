@@ -21,8 +21,8 @@ static_assert(QUERY_THREADS == COMPACT_THREADS, "the last block compacts with th
  * Publishes `sequence` in the host's `done` word once the block's stores to the mailbox are made: the barrier
  * orders every thread's stores before thread 0's system-scope fence, which is cumulative, so a host that reads
  * the flag with acquire sees them all (the release pattern of a CTA barrier, then one fence and the flag). One
- * fence, not one per thread and another by thread 0: a probe on the H100 host (a VM) put each round of
- * system-scope fences at 1,300-3,700 cycles of the last block.
+ * fence, not one per thread and another by thread 0: each round of system-scope fences is long on the last
+ * block's critical path (docs/benchmarks/README.md, "Query kernels").
  */
 static __device__ __forceinline__ void publish(unsigned long long* done, unsigned long long sequence) {
     __syncthreads();
@@ -36,8 +36,8 @@ static __device__ __forceinline__ void publish(unsigned long long* done, unsigne
  * Tagged delivery (the lean range kernels): every 64-bit word the launch writes to the host's mailbox holds the
  * job's tag (its sequence number's low 32 bits, never 0) above 32 bits of payload, and goes out as a relaxed
  * system-scope store, which reaches the host whole (aligned 8 bytes). So the host, which knows how many words
- * to expect, takes each word once its tag is the job's: no system-scope fence and no flag behind them (on the
- * H100 host, every SSB query's kernel 1.0-3.3 us shorter by ncu than with the fence and flag, in one A/B call).
+ * to expect, takes each word once its tag is the job's: no system-scope fence and no flag behind them, which
+ * shortened every SSB kernel (docs/benchmarks/README.md, "Query kernels").
  * storeTagged writes two consecutive words; ResultMailbox.java and TaggedResult.java read them.
  */
 static __device__ __forceinline__ void storeTagged(long long* at, unsigned long long tag, unsigned int a,
@@ -62,7 +62,7 @@ static __device__ void deliver(const long long* compacted, unsigned long long pr
  * The present-group list of the lean kernels (`listed`, device memory, listed[0] at 0 between launches): the
  * first row or block flush that lands on a group's zero count notes the group's code here, so that the last
  * block moves just the listed groups, all its threads at once, instead of walking the group space tile by tile
- * (q3.2-q3.4 and q4.3: two compaction launches over 107-428 tiles, 20-28 us by ncu). listed[0] counts every
+ * in two compaction launches. listed[0] counts every
  * noted group, so a count above the list's capacity tells the last block that the list is incomplete.
  */
 static __device__ __forceinline__ void notePresent(unsigned int* listed, int capacity, int g) {
@@ -107,8 +107,7 @@ static __device__ __forceinline__ bool finishedLast(unsigned int* blocksDone) {
  * group) group 0 where it has rows; entry: tag | group, tag | rows, tag | the sum's low half, tag | its high
  * half (the lean kernels count fewer than 2^32 rows). The accumulators it moves go back to 0. Each thread loads
  * its first listed code with the list's count, and one group's sum with its count, so that the entries are one
- * round trip behind the header instead of two (ncu on the H100, A/B in one call: 11 of 13 SSB kernels 0.1-0.8 us
- * shorter).
+ * round trip behind the header instead of two.
  */
 static __device__ void deliverTagged(const Accumulators& out, unsigned int* blocksDone, unsigned int* listed,
                                      int listCapacity, long long* mailbox, unsigned long long sequence) {
@@ -165,8 +164,8 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
     const int words = 2 + nMeasures * (2 + (out.mins ? 1 : 0) + (out.maxs ? 1 : 0));
     unsigned long long present = 0;
     long long header;
-    // Listed groups go straight to the mailbox where there is one (the probe: the copy from `compacted` behind
-    // another barrier cost 600-4,700 cycles); tiles are compacted in `compacted`, whose codes they read back.
+    // Listed groups go straight to the mailbox where there is one (a copy from `compacted` would wait behind
+    // another barrier); tiles are compacted in `compacted`, whose codes they read back.
     long long* packed = listed && mailbox ? mailbox : compacted;
     if (listed) {
         header = listHeader(listed, listCapacity);

@@ -7,13 +7,13 @@
  * row outside them is read. The host lists the ranges as {first row, end} pairs, `end` counting the list's rows
  * up to and including the range; the list's rows, laid end to end, are split evenly between the blocks, each
  * block taking one contiguous share, thread t its rows t, t + QUERY_THREADS, ... of it. So every block of the
- * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (dealing whole chunk
- * shares out round robin gave q3.1's 528 blocks one or two of 768 shares), and a
- * warp's rows are consecutive within a range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
+ * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (whole chunk shares
+ * dealt out round robin leave some blocks twice the rows of others), and a warp's rows are consecutive within a
+ * range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
  * exists), so that their loads can be issued together.
  *
  * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory, never in
- * mapped host memory, whose reads cost a launch several µs (probes/kernel-input-latency.cu). Parameters cost
+ * mapped host memory, whose reads lengthen a launch (docs/benchmarks/README.md, "Query kernels"). Parameters cost
  * launch time by their size, so only short lists (INLINE_CHUNKS) go inline; longer ones are uploaded.
  */
 constexpr int INLINE_CHUNKS = 256;
