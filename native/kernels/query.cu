@@ -3,7 +3,8 @@
  * encoded columns, for any job the offload planner produces. Filter terms (query_filters.cuh), accumulation
  * and pre-aggregation (query_accumulate.cuh), the last block's compaction and delivery (query_delivery.cuh)
  * and the walk over a Z-sorted projection's row ranges (query_ranges.cuh) are in their headers; this file
- * holds the entry points.
+ * holds the entry points. Each takes one by-value parameter, RdbQueryParams or RdbRangeParams
+ * (raydb_query_params.h), whose bytes the Java side writes (QueryParams.java).
  *
  * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
@@ -16,6 +17,7 @@
 #include "query_accumulate.cuh"
 #include "query_delivery.cuh"
 #include "query_ranges.cuh"
+#include "raydb_query_params.h"
 
 constexpr int ROWS_PER_THREAD = 4;
 /* Rows per thread and step of the range kernel, their loads issued together; 4 spills registers under the
@@ -23,25 +25,24 @@ constexpr int ROWS_PER_THREAD = 4;
 constexpr int RANGE_ROWS = 2;
 
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* intervals, int stagedIntervals,
-                    const unsigned int* bitmap, const int* groups, int numGroups, const long long* measures,
-                    int nMeasures, const unsigned int* measureValid, long long n, int useRegisters, int useShared,
-                    unsigned long long* counts, unsigned long long* validCounts, long long* sums,
-                    long long* mins, long long* maxs, long long* compacted, unsigned int* blocksDone,
-                    long long* mailbox, unsigned long long* done, unsigned long long sequence) {
+rdb_query_aggregate(const __grid_constant__ RdbQueryParams q) {
     extern __shared__ long long shared[];
+    const long long n = q.n;
+    const int numGroups = q.numGroups, nMeasures = q.nMeasures, numTerms = q.numTerms;
+    const int stagedIntervals = q.stagedIntervals;
+    const int2* intervals = reinterpret_cast<const int2*>(q.intervals);
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const int accumulatorWords = useShared ? numGroups + slots * (1 + (validCounts ? 1 : 0) + (mins ? 1 : 0)
-                                                                  + (maxs ? 1 : 0)) : 0;
-    const Accumulators acc = useShared
-        ? sharedAccumulators(shared, numGroups, slots, Accumulators{counts, validCounts, sums, mins, maxs})
-        : Accumulators{counts, validCounts, sums, mins, maxs};
+    const int accumulatorWords = q.useShared ? numGroups + slots * (1 + (q.validCounts ? 1 : 0) + (q.mins ? 1 : 0)
+                                                                    + (q.maxs ? 1 : 0)) : 0;
+    const Accumulators acc = q.useShared
+        ? sharedAccumulators(shared, numGroups, slots, Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs})
+        : Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
     RdbFilterTerm* stagedTerms = reinterpret_cast<RdbFilterTerm*>(staged + stagedIntervals);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
-    for (int i = threadIdx.x; i < numTerms; i += blockDim.x) stagedTerms[i] = terms[i];
-    if (useShared || stagedIntervals || numTerms) __syncthreads();
+    for (int i = threadIdx.x; i < numTerms; i += blockDim.x) stagedTerms[i] = q.terms[i];
+    if (q.useShared || stagedIntervals || numTerms) __syncthreads();
     const int2* iv = stagedIntervals ? staged : intervals;
 
     RegisterPartials p = emptyPartials();
@@ -63,17 +64,20 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
 #pragma unroll
         for (int k = 0; k < ROWS_PER_THREAD; ++k) {
             const long long row = base + k * stride;
-            if (pass[k] && bitmap) pass[k] = (__ldg(bitmap + (row >> 5)) >> (row & 31)) & 1u;
-            if (pass[k]) addRow(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row);
+            if (pass[k] && q.bitmap) pass[k] = (__ldg(q.bitmap + (row >> 5)) >> (row & 31)) & 1u;
+            if (pass[k]) {
+                addRow(p, acc, q.useRegisters, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words,
+                       row);
+            }
         }
     }
 
     // The global accumulators again from the parameters: kept live through the loop they cost registers.
-    const Accumulators global{counts, validCounts, sums, mins, maxs};
-    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
-                      false);
+    const Accumulators global{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
+    flush(p, acc, q.useRegisters, q.useShared, numGroups, nMeasures, global);
+    if (q.compacted) {
+        compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
+                      q.sequence, false);
     }
 }
 
@@ -83,31 +87,29 @@ rdb_query_aggregate(const RdbFilterTerm* terms, int numTerms, const int2* interv
  * (addRows).
  */
 extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks,
-                    const int* groups, int numGroups, const long long* measures, int nMeasures,
-                    const unsigned int* measureValid, long long n,
-                    int useRegisters, int useShared, unsigned long long* counts, unsigned long long* validCounts,
-                    long long* sums, long long* mins, long long* maxs, long long* compacted,
-                    unsigned int* blocksDone, long long* mailbox, unsigned long long* done,
-                    unsigned long long sequence) {
+rdb_range_aggregate(const __grid_constant__ RdbRangeParams r) {
     extern __shared__ long long shared[];
+    const RdbQueryParams& q = r.query;
+    const long long n = q.n;
+    const int numGroups = q.numGroups, nMeasures = q.nMeasures;
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const Accumulators global{counts, validCounts, sums, mins, maxs};
-    const Accumulators acc = useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
-    if (useShared) __syncthreads();
+    const Accumulators global{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
+    const Accumulators acc = q.useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
+    if (q.useShared) __syncthreads();
     RegisterPartials p = emptyPartials();
-    walkRanges<RANGE_ROWS>(inlined, chunks, numChunks, [&](const int (&at)[RANGE_ROWS],
-                                                          const bool (&in)[RANGE_ROWS]) {
+    walkRanges<RANGE_ROWS>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),
+                           q.numChunks, [&](const int (&at)[RANGE_ROWS], const bool (&in)[RANGE_ROWS]) {
         long long row[RANGE_ROWS];
 #pragma unroll
         for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
-        addRows(p, acc, useRegisters, groups, numGroups, measures, nMeasures, measureValid, n, words, row, in);
+        addRows(p, acc, q.useRegisters, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row,
+                in);
     });
-    flush(p, acc, useRegisters, useShared, numGroups, nMeasures, global);
-    if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, nMeasures, global, nullptr, 0, mailbox, done, sequence,
-                      false);
+    flush(p, acc, q.useRegisters, q.useShared, numGroups, nMeasures, global);
+    if (q.compacted) {
+        compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
+                      q.sequence, false);
     }
 }
 
@@ -128,7 +130,7 @@ constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
 template <int MODE>
-static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined, const int2* chunks, int numChunks,
+static __device__ __forceinline__ void leanRange(const int2* inlined, const int2* chunks, int numChunks,
                                                  const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
@@ -191,19 +193,18 @@ static __device__ __forceinline__ void leanRange(const RdbInlineChunks& inlined,
         }
     }
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence,
-                      tagged != 0);
+        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done,
+                      sequence, tagged != 0);
     }
 }
 
 #define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
-    NAME(const __grid_constant__ RdbInlineChunks inlined, const int2* chunks, int numChunks,                     \
-         const int* groups, int numGroups, const long long* measure, unsigned long long* counts, long long* sums, \
-         long long* compacted, unsigned int* blocksDone, unsigned int* listed, int listCapacity, int tagged,     \
-         long long* mailbox, unsigned long long* done, unsigned long long sequence) {                            \
-        leanRange<MODE>(inlined, chunks, numChunks, groups, numGroups, measure, counts, sums, compacted,         \
-                        blocksDone, listed, listCapacity, tagged, mailbox, done, sequence);                      \
+    NAME(const __grid_constant__ RdbRangeParams r) {                                                             \
+        const RdbQueryParams& q = r.query;                                                                       \
+        leanRange<MODE>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),  \
+                        q.numChunks, q.groups, q.numGroups, q.measures, q.counts, q.sums, q.compacted,           \
+                        q.blocksDone, q.listed, q.listCapacity, q.tagged, q.mailbox, q.done, q.sequence);        \
     }
 
 RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)

@@ -4,13 +4,7 @@
  * with an optional row bitmap (the optix engine's cube refine result).
  */
 #pragma once
-
-/* One filter term; intervals[first .. first + count) are sorted, disjoint, closed. 16 bytes. */
-struct RdbFilterTerm {
-    const int* codes;
-    int first;
-    int count;
-};
+#include "raydb_query_params.h"
 
 static __device__ __forceinline__ bool inIntervals(int code, const int2* intervals, int count) {
     int a = 0, b = count;  // binary search: the last interval starting at or below code

@@ -1,5 +1,6 @@
 #pragma once
 #include "query_accumulate.cuh"
+#include "raydb_query_params.h"
 
 /*
  * The walk over a Z-sorted projection's rows shared by the range kernels: rows are stored sorted by the packed
@@ -9,23 +10,19 @@
  * block taking one contiguous share, thread t its rows t, t + QUERY_THREADS, ... of it. So every block of the
  * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (whole chunk shares
  * dealt out round robin leave some blocks twice the rows of others), and a warp's rows are consecutive within a
- * range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k]
- * exists), so that their loads can be issued together.
+ * range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads can be
+ * issued together.
  *
- * The list comes in the launch's parameters (`inlined`, when `chunks` is NULL) or in device memory, never in
- * mapped host memory, whose reads lengthen a launch (docs/benchmarks/README.md, "Query kernels"). Parameters cost
- * launch time by their size, so only short lists (INLINE_CHUNKS) go inline; longer ones are uploaded.
+ * The list comes in the launch's parameters (`inlined`: RdbRangeParams.inlineChunks, when `chunks` is NULL) or
+ * in device memory, never in mapped host memory, whose reads lengthen a launch (docs/benchmarks/README.md,
+ * "Query kernels"). Parameters cost launch time by their size, so only short lists (RDB_INLINE_CHUNKS) go
+ * inline; longer ones are uploaded.
  */
-constexpr int INLINE_CHUNKS = 256;
-struct RdbInlineChunks {
-    int2 chunk[INLINE_CHUNKS];
-};
-
 template <int R, class Rows>
-static __device__ __forceinline__ void walkRanges(const RdbInlineChunks& inlined, const int2* chunks,
+static __device__ __forceinline__ void walkRanges(const int2* inlined, const int2* chunks,
                                                   int numChunks, Rows rows) {
     if (numChunks <= 0) return;
-    auto range = [&](int i) { return chunks ? __ldg(chunks + i) : inlined.chunk[i]; };
+    auto range = [&](int i) { return chunks ? __ldg(chunks + i) : inlined[i]; };
     // 32-bit row arithmetic: a projection's rows are int positions, and 64-bit made the register kernel spill.
     const int total = range(numChunks - 1).y;
     const int share = (int)(((long long)total + gridDim.x - 1) / gridDim.x);
