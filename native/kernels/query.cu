@@ -8,7 +8,7 @@
  *
  * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
- * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) when useShared != 0, plus
+ * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) IN_SHARED, plus
  * 8 * stagedIntervals bytes: the intervals are copied to shared memory when they fit, since every row's
  * binary search reads them, plus 16 * numTerms bytes for the terms, always copied. So a filter that the host
  * left in mapped host memory (its mailbox) crosses the bus once per block, not once per row.
@@ -24,8 +24,9 @@ constexpr int ROWS_PER_THREAD = 4;
  * launch bound's 64 (ptxas -v), 2 does not. */
 constexpr int RANGE_ROWS = 2;
 
-extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_query_aggregate(const __grid_constant__ RdbQueryParams q) {
+/* rdb_query_aggregate_{registers,shared,global}: rows that pass the filter (query_filters.cuh). */
+template <PreAggregation MODE>
+static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
     extern __shared__ long long shared[];
     const long long n = q.n;
     const int numGroups = q.numGroups, nMeasures = q.nMeasures, numTerms = q.numTerms;
@@ -33,16 +34,16 @@ rdb_query_aggregate(const __grid_constant__ RdbQueryParams q) {
     const int2* intervals = reinterpret_cast<const int2*>(q.intervals);
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const int accumulatorWords = q.useShared ? numGroups + slots * (1 + (q.validCounts ? 1 : 0) + (q.mins ? 1 : 0)
-                                                                    + (q.maxs ? 1 : 0)) : 0;
-    const Accumulators acc = q.useShared
+    const int accumulatorWords = MODE == IN_SHARED ? numGroups + slots * (1 + (q.validCounts ? 1 : 0)
+                                                                         + (q.mins ? 1 : 0) + (q.maxs ? 1 : 0)) : 0;
+    const Accumulators acc = MODE == IN_SHARED
         ? sharedAccumulators(shared, numGroups, slots, Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs})
         : Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
     RdbFilterTerm* stagedTerms = reinterpret_cast<RdbFilterTerm*>(staged + stagedIntervals);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
     for (int i = threadIdx.x; i < numTerms; i += blockDim.x) stagedTerms[i] = q.terms[i];
-    if (q.useShared || stagedIntervals || numTerms) __syncthreads();
+    if (MODE == IN_SHARED || stagedIntervals || numTerms) __syncthreads();
     const int2* iv = stagedIntervals ? staged : intervals;
 
     RegisterPartials p = emptyPartials();
@@ -66,15 +67,14 @@ rdb_query_aggregate(const __grid_constant__ RdbQueryParams q) {
             const long long row = base + k * stride;
             if (pass[k] && q.bitmap) pass[k] = (__ldg(q.bitmap + (row >> 5)) >> (row & 31)) & 1u;
             if (pass[k]) {
-                addRow(p, acc, q.useRegisters, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words,
-                       row);
+                addRow<MODE>(p, acc, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row);
             }
         }
     }
 
     // The global accumulators again from the parameters: kept live through the loop they cost registers.
     const Accumulators global{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
-    flush(p, acc, q.useRegisters, q.useShared, numGroups, nMeasures, global);
+    flush<MODE>(p, acc, numGroups, nMeasures, global);
     if (q.compacted) {
         compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
                       q.sequence, false);
@@ -82,12 +82,12 @@ rdb_query_aggregate(const __grid_constant__ RdbQueryParams q) {
 }
 
 /*
- * The general range kernel: any number of measures, NULLs, MIN and MAX; same aggregation (and
- * pre-aggregation, same shared memory) as rdb_query_aggregate. Rows are walked RANGE_ROWS at a time per thread
- * (addRows).
+ * rdb_range_aggregate_{registers,shared,global}, the general range kernel: any number of measures, NULLs, MIN
+ * and MAX; same aggregation (and pre-aggregation, same shared memory) as queryAggregate. Rows are walked
+ * RANGE_ROWS at a time per thread (addRows).
  */
-extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)
-rdb_range_aggregate(const __grid_constant__ RdbRangeParams r) {
+template <PreAggregation MODE>
+static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
     extern __shared__ long long shared[];
     const RdbQueryParams& q = r.query;
     const long long n = q.n;
@@ -95,53 +95,67 @@ rdb_range_aggregate(const __grid_constant__ RdbRangeParams r) {
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
     const Accumulators global{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
-    const Accumulators acc = q.useShared ? sharedAccumulators(shared, numGroups, slots, global) : global;
-    if (q.useShared) __syncthreads();
+    const Accumulators acc = MODE == IN_SHARED ? sharedAccumulators(shared, numGroups, slots, global) : global;
+    if (MODE == IN_SHARED) __syncthreads();
     RegisterPartials p = emptyPartials();
     walkRanges<RANGE_ROWS>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),
                            q.numChunks, [&](const int (&at)[RANGE_ROWS], const bool (&in)[RANGE_ROWS]) {
         long long row[RANGE_ROWS];
 #pragma unroll
         for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
-        addRows(p, acc, q.useRegisters, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row,
-                in);
+        addRows<MODE>(p, acc, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row, in);
     });
-    flush(p, acc, q.useRegisters, q.useShared, numGroups, nMeasures, global);
+    flush<MODE>(p, acc, numGroups, nMeasures, global);
     if (q.compacted) {
         compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
                       q.sequence, false);
     }
 }
 
+/* The general kernels' entry points, one per pre-aggregation; the host picks one by name (QueryKernels.java). */
+#define RDB_GENERAL(NAME, MODE)                                                                                   \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)                                               \
+    rdb_query_aggregate_##NAME(const __grid_constant__ RdbQueryParams q) {                                       \
+        queryAggregate<MODE>(q);                                                                                 \
+    }                                                                                                            \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)                                               \
+    rdb_range_aggregate_##NAME(const __grid_constant__ RdbRangeParams r) {                                       \
+        rangeAggregate<MODE>(r);                                                                                 \
+    }
+
+RDB_GENERAL(registers, IN_REGISTERS)
+RDB_GENERAL(shared, IN_SHARED)
+RDB_GENERAL(global, IN_GLOBAL)
+
 /*
  * The lean range kernels: one measure without NULLs, COUNT and SUM only (every SSB query's shape), with the
  * pre-aggregation fixed at compile time. The general kernel keeps four measures' partials and MIN/MAX live and
- * reaches shared accumulators through generic pointers: 64 registers with spills, and a generic 64-bit ATOM
+ * reaches shared accumulators through generic pointers: 64 registers, and a generic 64-bit ATOM
  * per row and accumulator, where most of its stalls were (docs/benchmarks/README.md, "Query kernels").
  * Here the partials are two registers, shared accumulators are addressed as shared memory and updated with
  * 32-bit atomics only (sharedAdd64), the block counts in 32 bits (a block sees fewer than 2^32 rows: the host
  * passes no more), and each thread issues the loads of R rows before it adds any of them. Shared layout
- * (LEAN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group.
+ * (IN_SHARED), unsigned int [G] each: sums' low halves, sums' high halves, counts; 12 bytes per group.
+ * `tagged` stays a runtime flag: only the last block reads it, once, so as a template parameter it would double
+ * the entry points and change no row loop.
  */
-constexpr int LEAN_REGISTERS = 0, LEAN_SHARED = 1, LEAN_GLOBAL = 2;
-
 /* Resident blocks per SM the lean kernels are compiled for (__launch_bounds__): 32 registers for the register
  * pre-aggregation (full occupancy), 40 for the atomic ones, which spill at 32. QueryKernels.java mirrors them. */
 constexpr int LEAN_REGISTERS_BLOCKS_PER_SM = 8, LEAN_ATOMIC_BLOCKS_PER_SM = 6;
 
-template <int MODE>
+template <PreAggregation MODE>
 static __device__ __forceinline__ void leanRange(const int2* inlined, const int2* chunks, int numChunks,
                                                  const int* groups, int numGroups, const long long* measure,
                                                  unsigned long long* counts, long long* sums, long long* compacted,
                                                  unsigned int* blocksDone, unsigned int* listed, int listCapacity,
                                                  int tagged, long long* mailbox, unsigned long long* done,
                                                  unsigned long long sequence) {
-    constexpr int R = MODE == LEAN_REGISTERS ? 8 : 4;
+    constexpr int R = MODE == IN_REGISTERS ? 8 : 4;
     extern __shared__ unsigned int leanShared[];
     unsigned int* sharedLow = leanShared;
     unsigned int* sharedHigh = leanShared + numGroups;
     unsigned int* sharedCounts = leanShared + 2 * numGroups;
-    if constexpr (MODE == LEAN_SHARED) {
+    if constexpr (MODE == IN_SHARED) {
         for (int i = threadIdx.x; i < 3 * numGroups; i += blockDim.x) leanShared[i] = 0;
         __syncthreads();
     }
@@ -152,17 +166,17 @@ static __device__ __forceinline__ void leanRange(const int2* inlined, const int2
         int g[R];
 #pragma unroll
         for (int k = 0; k < R; ++k) v[k] = in[k] ? __ldg(measure + row[k]) : 0;
-        if constexpr (MODE != LEAN_REGISTERS) {
+        if constexpr (MODE != IN_REGISTERS) {
 #pragma unroll
             for (int k = 0; k < R; ++k) g[k] = in[k] ? __ldg(groups + row[k]) : 0;
         }
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            if constexpr (MODE == LEAN_REGISTERS) {
+            if constexpr (MODE == IN_REGISTERS) {
                 count += in[k] ? 1 : 0;
                 sum += (unsigned long long)v[k];
             } else if (in[k]) {
-                if constexpr (MODE == LEAN_SHARED) {
+                if constexpr (MODE == IN_SHARED) {
                     atomicAdd(sharedCounts + g[k], 1u);
                     sharedAdd64(sharedLow + g[k], sharedHigh + g[k], (unsigned long long)v[k]);
                 } else {
@@ -174,14 +188,14 @@ static __device__ __forceinline__ void leanRange(const int2* inlined, const int2
         }
     });
     const Accumulators global{counts, nullptr, sums, nullptr, nullptr};
-    if constexpr (MODE == LEAN_REGISTERS) {
+    if constexpr (MODE == IN_REGISTERS) {
         // The general kernels' flush, from partials built after the loop (only they stay live through it).
         RegisterPartials p = emptyPartials();
         p.count = count;
         p.valid[0] = count;
         p.sum[0] = (long long)sum;
-        flush(p, global, 1, 0, 1, 1, global);
-    } else if constexpr (MODE == LEAN_SHARED) {
+        flush<IN_REGISTERS>(p, global, 1, 1, global);
+    } else if constexpr (MODE == IN_SHARED) {
         __syncthreads();
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
             const unsigned int c = sharedCounts[g];
@@ -207,6 +221,6 @@ static __device__ __forceinline__ void leanRange(const int2* inlined, const int2
                         q.blocksDone, q.listed, q.listCapacity, q.tagged, q.mailbox, q.done, q.sequence);        \
     }
 
-RDB_LEAN_RANGE(rdb_range_sum_registers, LEAN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)
-RDB_LEAN_RANGE(rdb_range_sum_shared, LEAN_SHARED, LEAN_ATOMIC_BLOCKS_PER_SM)
-RDB_LEAN_RANGE(rdb_range_sum_global, LEAN_GLOBAL, LEAN_ATOMIC_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_registers, IN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_shared, IN_SHARED, LEAN_ATOMIC_BLOCKS_PER_SM)
+RDB_LEAN_RANGE(rdb_range_sum_global, IN_GLOBAL, LEAN_ATOMIC_BLOCKS_PER_SM)

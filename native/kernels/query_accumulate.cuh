@@ -8,10 +8,10 @@
  * for groups that get rows (rdb_compact_present relies on that to reset them).
  *
  * Pre-aggregation before global atomics: with one group and at most MAX_REGISTER_MEASURES measures
- * (useRegisters) each thread keeps its partials in registers, every warp reduces them with shuffles and
- * thread 0 combines the warps (one atomic per block and value); with useShared each block accumulates in
+ * (IN_REGISTERS) each thread keeps its partials in registers, every warp reduces them with shuffles and
+ * thread 0 combines the warps (one atomic per block and value); IN_SHARED, each block accumulates in
  * shared memory (the accumulators that exist, 8 bytes each) over all its rows and flushes once per touched
- * group; else global atomics. Sums wrap in two's complement; the host proves before the launch that no
+ * group; else (IN_GLOBAL) global atomics. Sums wrap in two's complement; the host proves before the launch that no
  * partial sum can leave 64 bits (sum of |values| fits), so every result is exact.
  */
 #pragma once
@@ -19,6 +19,9 @@
 
 constexpr int QUERY_THREADS = 256;
 constexpr int MAX_REGISTER_MEASURES = 4;
+
+/* A kernel's pre-aggregation, fixed at compile time: each is its own entry point, picked by the host. */
+enum PreAggregation { IN_REGISTERS, IN_SHARED, IN_GLOBAL };
 
 static __device__ __forceinline__ bool isValid(const unsigned int* valid, long long words, int m, long long row) {
     return valid == nullptr || ((valid[m * words + (row >> 5)] >> (row & 31)) & 1u);
@@ -125,14 +128,15 @@ static __device__ __forceinline__ Accumulators sharedAccumulators(long long* sha
 }
 
 /* The end of a block: warp-reduced register partials, or the shared accumulators, into global memory. */
-static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumulators& acc, int useRegisters,
-                                             int useShared, int numGroups, int nMeasures, const Accumulators& out) {
+template <PreAggregation MODE>
+static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumulators& acc, int numGroups, int nMeasures,
+                                             const Accumulators& out) {
     unsigned long long* counts = out.counts;
     unsigned long long* validCounts = out.valid;
     long long* sums = out.sums;
     long long* mins = out.mins;
     long long* maxs = out.maxs;
-    if (useRegisters) {
+    if constexpr (MODE == IN_REGISTERS) {
         // Warp partials (shuffles), then thread 0 combines the block's warps: one atomic per block and value,
         // so that many blocks over few rows do not queue on the same few addresses.
         constexpr int VALUES = 1 + 4 * MAX_REGISTER_MEASURES;
@@ -177,7 +181,7 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
                 }
             }
         }
-    } else if (useShared) {
+    } else if constexpr (MODE == IN_SHARED) {
         __syncthreads();
         for (int g = threadIdx.x; g < numGroups; g += blockDim.x) {
             if (!acc.counts[g]) continue;
@@ -195,11 +199,12 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
 }
 
 /* One qualifying row into the thread's registers or the (shared or global) accumulators. */
-static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, int useRegisters,
-                                              const int* groups, int numGroups, const long long* measures,
-                                              int nMeasures, const unsigned int* measureValid, long long n,
-                                              long long words, long long row) {
-    if (useRegisters) {
+template <PreAggregation MODE>
+static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, const int* groups,
+                                              int numGroups, const long long* measures, int nMeasures,
+                                              const unsigned int* measureValid, long long n, long long words,
+                                              long long row) {
+    if constexpr (MODE == IN_REGISTERS) {
         addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
     } else {
         addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
@@ -212,36 +217,36 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
  * values are added, so that R loads per thread are in flight; rows that go to shared or global accumulators are
  * added one by one, which measured faster there (docs/benchmarks/README.md, "What was tried").
  */
-template <int R>
-static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, int useRegisters,
-                                               const int* groups, int numGroups, const long long* measures,
-                                               int nMeasures, const unsigned int* measureValid, long long n,
-                                               long long words, const long long (&row)[R], const bool (&in)[R]) {
-    if (!useRegisters) {
+template <PreAggregation MODE, int R>
+static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, const int* groups,
+                                               int numGroups, const long long* measures, int nMeasures,
+                                               const unsigned int* measureValid, long long n, long long words,
+                                               const long long (&row)[R], const bool (&in)[R]) {
+    if constexpr (MODE != IN_REGISTERS) {
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            if (in[k]) addRow(p, acc, 0, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k]);
+            if (in[k]) addRow<MODE>(p, acc, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k]);
         }
-        return;
-    }
+    } else {
 #pragma unroll
-    for (int k = 0; k < R; ++k) p.count += in[k] ? 1 : 0;
+        for (int k = 0; k < R; ++k) p.count += in[k] ? 1 : 0;
 #pragma unroll
-    for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
-        if (m >= nMeasures) break;
-        bool ok[R];
-        long long v[R];
+        for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
+            if (m >= nMeasures) break;
+            bool ok[R];
+            long long v[R];
 #pragma unroll
-        for (int k = 0; k < R; ++k) ok[k] = in[k] && isValid(measureValid, words, m, row[k]);
+            for (int k = 0; k < R; ++k) ok[k] = in[k] && isValid(measureValid, words, m, row[k]);
 #pragma unroll
-        for (int k = 0; k < R; ++k) v[k] = ok[k] ? __ldg(measures + m * n + row[k]) : 0;
+            for (int k = 0; k < R; ++k) v[k] = ok[k] ? __ldg(measures + m * n + row[k]) : 0;
 #pragma unroll
-        for (int k = 0; k < R; ++k) {
-            if (ok[k]) {
-                ++p.valid[m];
-                p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v[k]);
-                p.min[m] = min(p.min[m], v[k]);
-                p.max[m] = max(p.max[m], v[k]);
+            for (int k = 0; k < R; ++k) {
+                if (ok[k]) {
+                    ++p.valid[m];
+                    p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v[k]);
+                    p.min[m] = min(p.min[m], v[k]);
+                    p.max[m] = max(p.max[m], v[k]);
+                }
             }
         }
     }
@@ -249,9 +254,9 @@ static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumu
 
 /*
  * Adds v to a 64-bit sum kept in shared memory as two 32-bit halves. sm_90 has no 64-bit shared-memory atomic
- * add: nvcc makes it a compare-and-swap loop, which retries under contention (docs/benchmarks/README.md, "Query kernels"),
- * while 32-bit ones are single instructions. A carry out of the low half goes to the high half, so the
- * halves hold the sum mod 2^64 exactly, whatever the order of the adds.
+ * add: nvcc makes it a compare-and-swap loop, which retries under contention (docs/benchmarks/README.md,
+ * "Query kernels"), while 32-bit ones are single instructions. A carry out of the low half goes to the high
+ * half, so the halves hold the sum mod 2^64 exactly, whatever the order of the adds.
  */
 static __device__ __forceinline__ void sharedAdd64(unsigned int* lo, unsigned int* hi, unsigned long long v) {
     const unsigned int low = (unsigned int)v;

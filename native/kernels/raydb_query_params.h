@@ -46,8 +46,8 @@ typedef struct RdbQueryParams {
     unsigned long long* done;         /* 112 */
     unsigned long long sequence;      /* 120 */
     int listCapacity;                 /* 128 */
-    int tagged;                       /* 132: lean range kernels: deliver tagged words */
-    /* The filter (rdb_query_aggregate). */
+    int tagged;                       /* 132: lean range kernels: deliver tagged words (the last block reads it) */
+    /* The filter (rdb_query_aggregate_*). */
     const RdbFilterTerm* terms;       /* 136 */
     const int* intervals;             /* 144: {lo, hi} pairs */
     const unsigned int* bitmap;       /* 152: optional row bitmap */
@@ -56,16 +56,14 @@ typedef struct RdbQueryParams {
     /* The row ranges (range kernels): {first row, end} pairs, here or in RdbRangeParams.inlineChunks. */
     const int* chunks;                /* 168: device memory; NULL = inlineChunks */
     int numChunks;                    /* 176 */
-    int useRegisters;                 /* 180 */
-    int useShared;                    /* 184 */
-    int reserved;                     /* 188 */
-} RdbQueryParams;                     /* 192 bytes */
+    int reserved;                     /* 180 */
+} RdbQueryParams;                     /* 184 bytes */
 
 /* The range kernels' parameter: parameters cost launch time by their size, so only they carry the list. */
 typedef struct RdbRangeParams {
     RdbQueryParams query;                      /*   0 */
-    int inlineChunks[2 * RDB_INLINE_CHUNKS];   /* 192: {first row, end} pairs, read when query.chunks is NULL */
-} RdbRangeParams;                              /* 2240 bytes */
+    int inlineChunks[2 * RDB_INLINE_CHUNKS];   /* 184: {first row, end} pairs, read when query.chunks is NULL */
+} RdbRangeParams;                              /* 2232 bytes */
 
 #ifdef __cplusplus
 }
@@ -105,14 +103,12 @@ RDB_PIN(offsetof(RdbQueryParams, numTerms), 160);
 RDB_PIN(offsetof(RdbQueryParams, stagedIntervals), 164);
 RDB_PIN(offsetof(RdbQueryParams, chunks), 168);
 RDB_PIN(offsetof(RdbQueryParams, numChunks), 176);
-RDB_PIN(offsetof(RdbQueryParams, useRegisters), 180);
-RDB_PIN(offsetof(RdbQueryParams, useShared), 184);
-RDB_PIN(offsetof(RdbQueryParams, reserved), 188);
-RDB_PIN(sizeof(RdbQueryParams), 192);
+RDB_PIN(offsetof(RdbQueryParams, reserved), 180);
+RDB_PIN(sizeof(RdbQueryParams), 184);
 
 RDB_PIN(offsetof(RdbRangeParams, query), 0);
-RDB_PIN(offsetof(RdbRangeParams, inlineChunks), 192);
-RDB_PIN(sizeof(RdbRangeParams), 2240);
+RDB_PIN(offsetof(RdbRangeParams, inlineChunks), 184);
+RDB_PIN(sizeof(RdbRangeParams), 2232);
 
 #undef RDB_PIN
 

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.stream.Stream;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.DeviceProperties;
@@ -47,8 +48,8 @@ public final class QueryKernels {
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
 
-    private final Kernel queryAggregate;
-    private final Kernel rangeAggregate;
+    private final ByPreAggregation queryAggregate;
+    private final ByPreAggregation rangeAggregate;
     private final Kernel rangeSumRegisters;
     private final Kernel rangeSumShared;
     private final Kernel rangeSumGlobal;
@@ -57,19 +58,41 @@ public final class QueryKernels {
     private final long sharedPerSm;
 
     QueryKernels(PtxModule module, DeviceProperties device) {
-        queryAggregate = module.function("rdb_query_aggregate");
-        rangeAggregate = module.function("rdb_range_aggregate");
+        queryAggregate = ByPreAggregation.load(module, "rdb_query_aggregate");
+        rangeAggregate = ByPreAggregation.load(module, "rdb_range_aggregate");
         rangeSumRegisters = module.function("rdb_range_sum_registers");
         rangeSumShared = module.function("rdb_range_sum_shared");
         rangeSumGlobal = module.function("rdb_range_sum_global");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
-        List<Kernel> dynamicShared = List.of(queryAggregate, rangeAggregate, rangeSumShared);
+        List<Kernel> dynamicShared = Stream.concat(Stream.concat(queryAggregate.all(), rangeAggregate.all()),
+                Stream.of(rangeSumShared)).toList();
         int dynamic = optIn - dynamicShared.stream().mapToInt(Kernel::staticSharedBytes).max().orElse(0);
         sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
         dynamicShared.forEach(k -> k.allowDynamicSharedBytes(dynamic));
+    }
+
+    /**
+     * A general kernel's entry points, one per pre-aggregation (PreAggregation of query_accumulate.cuh, a
+     * template parameter there): {@code <name>_registers}, {@code _shared} and {@code _global}.
+     */
+    private record ByPreAggregation(Kernel registers, Kernel shared, Kernel global) {
+
+        static ByPreAggregation load(PtxModule module, String name) {
+            return new ByPreAggregation(module.function(name + "_registers"), module.function(name + "_shared"),
+                    module.function(name + "_global"));
+        }
+
+        /** The entry point of a launch's plan. */
+        Kernel of(Plan plan) {
+            return plan.registers() ? registers : plan.shared() ? shared : global;
+        }
+
+        Stream<Kernel> all() {
+            return Stream.of(registers, shared, global);
+        }
     }
 
     /**
@@ -219,8 +242,9 @@ public final class QueryKernels {
     }
 
     /**
-     * Whether {@link #queryAggregate} copies a filter of {@code intervalCount} intervals to shared memory, so
-     * that each block reads it once (its terms it always copies): then it may stay in mapped host memory.
+     * Whether a {@link #prepareQuery query launch} copies a filter of {@code intervalCount} intervals to shared
+     * memory, so that each block reads it once (its terms it always copies): then it may stay in mapped host
+     * memory.
      */
     public static boolean stagesIntervals(int intervalCount) {
         return 8L * intervalCount <= MAX_STAGED_BYTES;
@@ -326,8 +350,8 @@ public final class QueryKernels {
     public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) return prepareLeanRange(chunks, in, out);
         Plan l = plan(in, out, rangeBlocks(chunks), 0);
-        return new Prepared(rangeAggregate, l.blocks(), (int) l.sharedBytes(), QueryParams.range(chunks).inputs(in)
-                .outputs(out).preAggregation(l.registers(), l.shared()).args());
+        return new Prepared(rangeAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
+                QueryParams.range(chunks).inputs(in).outputs(out).args());
     }
 
     /** {@link #prepareRange} for the lean kernel of its pre-aggregation (registers, shared or global). */
@@ -363,9 +387,8 @@ public final class QueryKernels {
         long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
         long termBytes = (long) TERM_BYTES * f.numTerms();
         Plan l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
-        return new Prepared(queryAggregate, l.blocks(), (int) l.sharedBytes(), QueryParams.query()
-                .filter(f, (int) (staged / 8)).inputs(in).outputs(out).preAggregation(l.registers(), l.shared())
-                .args());
+        return new Prepared(queryAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
+                QueryParams.query().filter(f, (int) (staged / 8)).inputs(in).outputs(out).args());
     }
 
     private static Delivery deliveryOf(Outputs out) {

@@ -13,7 +13,7 @@ import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.KernelArgs;
 
 /**
- * The query kernels' one by-value parameter: the same bytes as {@code RdbQueryParams} (rdb_query_aggregate) and
+ * The query kernels' one by-value parameter: the same bytes as {@code RdbQueryParams} (rdb_query_aggregate_*) and
  * {@code RdbRangeParams} (the range kernels: the same fields plus the inline range list) in
  * native/kernels/raydb_query_params.h, whose static_asserts pin the offsets that {@code QueryParamsTest} pins
  * here. Pointers are device addresses, 0 where absent; each launch gets its own native copy, which its
@@ -31,8 +31,7 @@ final class QueryParams {
             JAVA_INT.withName("listCapacity"), JAVA_INT.withName("tagged"),
             ADDRESS.withName("terms"), ADDRESS.withName("intervals"), ADDRESS.withName("bitmap"),
             JAVA_INT.withName("numTerms"), JAVA_INT.withName("stagedIntervals"),
-            ADDRESS.withName("chunks"), JAVA_INT.withName("numChunks"),
-            JAVA_INT.withName("useRegisters"), JAVA_INT.withName("useShared"), JAVA_INT.withName("reserved"));
+            ADDRESS.withName("chunks"), JAVA_INT.withName("numChunks"), JAVA_INT.withName("reserved"));
 
     static final StructLayout RANGE_LAYOUT = MemoryLayout.structLayout(LAYOUT.withName("query"),
             MemoryLayout.sequenceLayout(2L * QueryKernels.INLINE_CHUNKS, JAVA_INT).withName("inlineChunks"));
@@ -63,8 +62,6 @@ final class QueryParams {
     private static final long STAGED_INTERVALS = offsetOf("stagedIntervals");
     private static final long CHUNKS = offsetOf("chunks");
     private static final long NUM_CHUNKS = offsetOf("numChunks");
-    private static final long USE_REGISTERS = offsetOf("useRegisters");
-    private static final long USE_SHARED = offsetOf("useShared");
     private static final long INLINE_CHUNKS = RANGE_LAYOUT.byteOffset(groupElement("inlineChunks"));
 
     private final MemorySegment bytes;
@@ -78,7 +75,7 @@ final class QueryParams {
         return LAYOUT.byteOffset(groupElement(field));
     }
 
-    /** rdb_query_aggregate's parameter. */
+    /** The parameter of rdb_query_aggregate_*. */
     static QueryParams query() {
         return new QueryParams(LAYOUT);
     }
@@ -142,12 +139,6 @@ final class QueryParams {
         bytes.set(JAVA_LONG, BITMAP, address(f.bitmap()));
         bytes.set(JAVA_INT, NUM_TERMS, f.numTerms());
         bytes.set(JAVA_INT, STAGED_INTERVALS, stagedIntervals);
-        return this;
-    }
-
-    QueryParams preAggregation(boolean registers, boolean shared) {
-        bytes.set(JAVA_INT, USE_REGISTERS, registers ? 1 : 0);
-        bytes.set(JAVA_INT, USE_SHARED, shared ? 1 : 0);
         return this;
     }
 

@@ -17,7 +17,7 @@ class QueryParamsTest {
 
     @Test
     void layoutMatchesTheNativeStruct() {
-        assertEquals(192, QueryParams.LAYOUT.byteSize());
+        assertEquals(184, QueryParams.LAYOUT.byteSize());
         Map<String, Long> offsets = Map.ofEntries(Map.entry("groups", 0L), Map.entry("measures", 8L),
                 Map.entry("measureValid", 16L), Map.entry("n", 24L), Map.entry("numGroups", 32L),
                 Map.entry("nMeasures", 36L), Map.entry("counts", 40L), Map.entry("validCounts", 48L),
@@ -26,17 +26,16 @@ class QueryParamsTest {
                 Map.entry("done", 112L), Map.entry("sequence", 120L), Map.entry("listCapacity", 128L),
                 Map.entry("tagged", 132L), Map.entry("terms", 136L), Map.entry("intervals", 144L),
                 Map.entry("bitmap", 152L), Map.entry("numTerms", 160L), Map.entry("stagedIntervals", 164L),
-                Map.entry("chunks", 168L), Map.entry("numChunks", 176L), Map.entry("useRegisters", 180L),
-                Map.entry("useShared", 184L), Map.entry("reserved", 188L));
+                Map.entry("chunks", 168L), Map.entry("numChunks", 176L), Map.entry("reserved", 180L));
         assertEquals(offsets.size(), QueryParams.LAYOUT.memberLayouts().size(), "every field is pinned");
         offsets.forEach((field, offset) -> assertEquals(offset, QueryParams.offsetOf(field), field));
     }
 
     @Test
     void rangeLayoutMatchesTheNativeStruct() {
-        assertEquals(2240, QueryParams.RANGE_LAYOUT.byteSize());
+        assertEquals(2232, QueryParams.RANGE_LAYOUT.byteSize());
         assertEquals(0, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("query")));
-        assertEquals(192, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("inlineChunks")));
+        assertEquals(184, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("inlineChunks")));
         assertEquals(QueryKernels.INLINE_CHUNK_BYTES, QueryParams.RANGE_LAYOUT.select(groupElement("inlineChunks"))
                 .byteSize());
     }
@@ -52,8 +51,7 @@ class QueryParamsTest {
                 new QueryKernels.Compaction(null, null, new QueryKernels.Delivery(0x5000, 0x6000, 42, false)));
         MemorySegment bytes = QueryParams.query()
                 .filter(new QueryKernels.Filter(0x1000, 3, 0x2000, 9, null), 9)
-                .inputs(new QueryKernels.Inputs(null, 600, null, 2, null, 6_001_215L)).outputs(out)
-                .preAggregation(false, true).asSegment();
+                .inputs(new QueryKernels.Inputs(null, 600, null, 2, null, 6_001_215L)).outputs(out).asSegment();
         assertEquals(6_001_215L, bytes.get(JAVA_LONG, 24));
         assertEquals(600, bytes.get(JAVA_INT, 32));
         assertEquals(2, bytes.get(JAVA_INT, 36));
@@ -64,8 +62,6 @@ class QueryParamsTest {
         assertEquals(0x2000L, bytes.get(JAVA_LONG, 144));
         assertEquals(3, bytes.get(JAVA_INT, 160));
         assertEquals(9, bytes.get(JAVA_INT, 164));
-        assertEquals(0, bytes.get(JAVA_INT, 180));
-        assertEquals(1, bytes.get(JAVA_INT, 184));
     }
 
     @Test
@@ -76,10 +72,10 @@ class QueryParamsTest {
         assertEquals(0L, inline.get(JAVA_LONG, 168), "no device list");
         assertEquals(2, inline.get(JAVA_INT, 176));
         assertEquals(1, inline.get(JAVA_INT, 132));
-        assertEquals(4096, inline.get(JAVA_INT, 192));
-        assertEquals(100, inline.get(JAVA_INT, 196));
-        assertEquals(8192, inline.get(JAVA_INT, 200));
-        assertEquals(207, inline.get(JAVA_INT, 204));
+        assertEquals(4096, inline.get(JAVA_INT, 184));
+        assertEquals(100, inline.get(JAVA_INT, 188));
+        assertEquals(8192, inline.get(JAVA_INT, 192));
+        assertEquals(207, inline.get(JAVA_INT, 196));
 
         MemorySegment device = QueryParams.range(QueryKernels.ChunkList.onDevice(0x7000, 300, 1_000_000))
                 .asSegment();
