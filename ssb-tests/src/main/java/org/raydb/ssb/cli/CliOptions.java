@@ -16,7 +16,7 @@ import org.raydb.ssb.query.QueryForm;
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
- * [--out FILE]}.
+ * [--write-pause S] [--out FILE]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -32,12 +32,14 @@ import org.raydb.ssb.query.QueryForm;
  * @param readers   the soak's reader threads: {@code --threads} when given, else {@value #DEFAULT_READERS}
  * @param writers   the soak's writer threads ({@code --writers}, default {@value #DEFAULT_WRITERS})
  * @param minutes   how long the soak runs ({@code --minutes}, default {@value #DEFAULT_MINUTES})
+ * @param writePause seconds each soak writer waits between its writes ({@code --write-pause}, default
+ *                  {@value #DEFAULT_WRITE_PAUSE})
  * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
  */
 public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
         String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown,
         double copyBandwidthGbs, String anchors, BenchRunner.Timing timing, int readers, int writers,
-        double minutes, Path out) {
+        double minutes, double writePause, Path out) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
@@ -46,6 +48,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
     public static final int DEFAULT_READERS = 16;
     public static final int DEFAULT_WRITERS = 2;
     public static final double DEFAULT_MINUTES = 10;
+    public static final double DEFAULT_WRITE_PAUSE = 0.25;
     /** Each writer marks its rows with a year of its own below every SSB date (see the soak's writer). */
     public static final int MAX_WRITERS = 50;
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
@@ -71,6 +74,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         Integer threadsGiven = null;
         int writers = DEFAULT_WRITERS;
         double minutes = DEFAULT_MINUTES;
+        double writePause = DEFAULT_WRITE_PAUSE;
         Path out = null;
         boolean breakdown = false;
         double copyBandwidthGbs = Double.NaN;
@@ -108,6 +112,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--threads" -> threadsGiven = positive("--threads", value);
                     case "--writers" -> writers = writers(value);
                     case "--minutes" -> minutes = minutes(value);
+                    case "--write-pause" -> writePause = seconds("--write-pause", value);
                     case "--out" -> out = Path.of(value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
@@ -134,7 +139,7 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
         int threads = threadsGiven != null ? threadsGiven : Runtime.getRuntime().availableProcessors();
         int readers = threadsGiven != null ? threadsGiven : DEFAULT_READERS;
         return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
-                breakdown, copyBandwidthGbs, anchors, timing, readers, writers, minutes, out);
+                breakdown, copyBandwidthGbs, anchors, timing, readers, writers, minutes, writePause, out);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
@@ -183,6 +188,14 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
             throw new IllegalArgumentException("--minutes must be a positive number, not '" + value + "'");
         }
         return m;
+    }
+
+    private static double seconds(String option, String value) {
+        double s = Double.parseDouble(value);
+        if (!(s >= 0) || Double.isInfinite(s)) {
+            throw new IllegalArgumentException(option + " must be a number of seconds, not '" + value + "'");
+        }
+        return s;
     }
 
     private static int positive(String option, String value) {

@@ -60,7 +60,7 @@ public final class SoakCommand {
             start(readers.getLast(), "soak-reader-" + i, threads);
         }
         for (int i = 0; i < options.writers(); i++) {
-            writers.add(new SoakWriter(url, i, stats));
+            writers.add(new SoakWriter(url, i, stats, Math.round(options.writePause() * 1000)));
             start(writers.getLast(), "soak-writer-" + i, threads);
         }
         long startNanos = System.nanoTime();

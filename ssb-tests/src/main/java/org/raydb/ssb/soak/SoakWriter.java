@@ -18,17 +18,18 @@ final class SoakWriter implements Runnable {
 
     static final String NOWHERE = "SOAK";
     private static final int ROWS = 100;
-    private static final long PAUSE_MS = 250;
 
     private final String url;
     private final int index;
     private final SoakStats stats;
+    private final long pauseMillis;
     private volatile boolean stopping;
 
-    SoakWriter(String url, int index, SoakStats stats) {
+    SoakWriter(String url, int index, SoakStats stats, long pauseMillis) {
         this.url = url;
         this.index = index;
         this.stats = stats;
+        this.pauseMillis = pauseMillis;
     }
 
     /** Copies of {@value #ROWS} SSB rows as writer {@code index}'s rows, which no soak query can see. */
@@ -144,7 +145,7 @@ final class SoakWriter implements Runnable {
 
     private void pause() {
         try {
-            Thread.sleep(PAUSE_MS);
+            Thread.sleep(pauseMillis);
         } catch (InterruptedException e) {
             stopping = true;
         }
