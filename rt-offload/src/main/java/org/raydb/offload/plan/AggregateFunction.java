@@ -1,5 +1,7 @@
 package org.raydb.offload.plan;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -11,7 +13,12 @@ import java.util.List;
  */
 public enum AggregateFunction {
     /** HUGEINT for integer arguments, DECIMAL(38,s) for DECIMAL(p,s). */
-    SUM(Accumulator.SUM),
+    SUM(Accumulator.SUM) {
+        @Override
+        public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+            return count == 0 ? null : atScale(self, value);
+        }
+    },
     /** DOUBLE, from the exact sum and count divided as DuckDB's plan divides them ({@link AverageForm}). */
     AVG(Accumulator.SUM) {
         @Override
@@ -27,6 +34,15 @@ public enum AggregateFunction {
                 throws NotQualified {
             AverageForm.check(groups, aggregates, self);
         }
+
+        @Override
+        public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+            if (count == 0) {
+                return null;
+            }
+            return DuckDbAverage.of(AverageForm.of(plan.groups(), plan.aggregates(), self), value,
+                    self.argument().type(), count);
+        }
     },
     /** The argument's type. */
     MIN(Accumulator.MIN),
@@ -40,9 +56,19 @@ public enum AggregateFunction {
                 throw new NotQualified("COUNT of a " + argument.type() + " value");
             }
         }
+
+        @Override
+        public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+            return count;
+        }
     },
     /** BIGINT; no argument, it counts the rows hit. */
-    COUNT_STAR(Accumulator.NONE);
+    COUNT_STAR(Accumulator.NONE) {
+        @Override
+        public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+            return count;
+        }
+    };
 
     /**
      * The 64-bit value an aggregate folds its non-NULL inputs into, exactly: a sum that leaves 64 bits raises
@@ -142,5 +168,21 @@ public enum AggregateFunction {
 
     /** Throws unless {@code self} is answered exactly beside the other aggregates of its query. */
     public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self) throws NotQualified {
+    }
+
+    /**
+     * DuckDB's value of {@code self}, an aggregate of {@code plan}, for a group from its non-NULL inputs (COUNT(*):
+     * rows hit) and its accumulator. The default, MIN and MAX: the argument's value, NULL without inputs.
+     */
+    public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+        if (count == 0) {
+            return null;
+        }
+        return self.resultType().kind() == ColumnType.Kind.DECIMAL ? atScale(self, value) : (Object) value;
+    }
+
+    /** The unscaled {@code value} at the argument's scale. */
+    private static BigDecimal atScale(Aggregate self, long value) {
+        return new BigDecimal(BigInteger.valueOf(value), self.argument().type().numericScale());
     }
 }
