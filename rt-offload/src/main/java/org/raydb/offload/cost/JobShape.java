@@ -9,7 +9,7 @@ import org.raydb.offload.engine.Technique;
 import org.raydb.offload.exec.RtScanForm;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
-import org.raydb.offload.plan.AggregateFunction;
+import org.raydb.offload.plan.AggregateFunction.Accumulator;
 
 /**
  * What the estimators need to know about one prepared job, computed once per job (it is cached with it).
@@ -26,7 +26,7 @@ import org.raydb.offload.plan.AggregateFunction;
  * @param yCells         RayDB: the scene's Y cells (ray columns per slab); 1 for RTScan
  * @param groups         the query's groups
  * @param measures       distinct measure expressions (one resident int64 column each)
- * @param minMax         MIN/MAX accumulators (0, 1 or 2 extra arrays)
+ * @param minMax         on-demand accumulators ({@link Accumulator#onDemand}: MIN, MAX; 0, 1 or 2 extra arrays)
  * @param rtScan         a range-only RayDB job: the shape of its RTScan form (what the optix engine runs),
  *                       with this job's exact qualifying rows; {@code null} otherwise
  */
@@ -42,16 +42,12 @@ public record JobShape(long rows, Technique technique, long qualifyingRows, long
 
     public static JobShape of(OffloadJob job) {
         Set<String> measures = new HashSet<>();
-        boolean mins = false;
-        boolean maxs = false;
         for (Aggregate a : job.aggregates()) {
             if (a.argument() != null) {
                 measures.add(a.argument().canonical());
-                mins |= a.function() == AggregateFunction.MIN;
-                maxs |= a.function() == AggregateFunction.MAX;
             }
         }
-        int minMax = (mins ? 1 : 0) + (maxs ? 1 : 0);
+        int minMax = (int) Accumulator.of(job.aggregates()).stream().filter(Accumulator::onDemand).count();
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
             long q = rowsIn(job.scene().zOrder(), job.zIntervals());
             JobShape rtScan = job.rangeOnly() ? rtScan(job, q, measures.size(), minMax) : null;

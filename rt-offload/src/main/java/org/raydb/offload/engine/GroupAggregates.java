@@ -4,12 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction;
+import org.raydb.offload.plan.AggregateFunction.Accumulator;
 
 /**
  * Exact per-group aggregation state, what the any-hit program of every engine maintains: rows hit per
- * group, and per aggregate a 64-bit value (sum, min or max) and a count of non-NULL inputs. Sums use
- * {@link Math#addExact}, so a sum that leaves 64 bits raises {@link ArithmeticException} and the query falls
- * back to DuckDB rather than being answered inexactly.
+ * group, and per aggregate a 64-bit value (its {@link Accumulator}: sum, min or max) and a count of non-NULL
+ * inputs. Values fold through {@link Accumulator#fold}, so a sum that leaves 64 bits raises
+ * {@link ArithmeticException} and the query falls back to DuckDB rather than being answered inexactly.
  *
  * <p>The state is kept in slots. Dense (the cpu engine, which adds rows): one slot per group code of the
  * group space, slot = group. Sparse (the GPU engines, which compact on the device): one slot per group that
@@ -50,7 +51,7 @@ public final class GroupAggregates {
         for (int a = 0; a < functions.length; a++) {
             if (values[a] == null) {
                 values[a] = new long[rowsHit.length];
-                Arrays.fill(values[a], identity(functions[a]));
+                Arrays.fill(values[a], functions[a].accumulator().identity());
             } else if (values[a].length != rowsHit.length) {
                 throw new IllegalArgumentException("aggregate " + a + " has " + values[a].length + " values for "
                         + rowsHit.length + " groups");
@@ -96,14 +97,6 @@ public final class GroupAggregates {
         return aggregates.stream().map(Aggregate::function).toArray(AggregateFunction[]::new);
     }
 
-    private static long identity(AggregateFunction f) {
-        return switch (f) {
-            case MIN -> Long.MAX_VALUE;
-            case MAX -> Long.MIN_VALUE;
-            default -> 0;
-        };
-    }
-
     private void requireDense() {
         if (present != null) throw new IllegalStateException("a sparse (read-back) state takes no more rows");
     }
@@ -118,15 +111,11 @@ public final class GroupAggregates {
                 continue;
             }
             counts[a][group]++;
-            if (functions[a] == AggregateFunction.COUNT) {
+            Accumulator acc = functions[a].accumulator();
+            if (acc == Accumulator.NONE) {
                 continue;
             }
-            long v = m.eval(row);
-            switch (functions[a]) {
-                case MIN -> values[a][group] = Math.min(values[a][group], v);
-                case MAX -> values[a][group] = Math.max(values[a][group], v);
-                default -> values[a][group] = Math.addExact(values[a][group], v);
-            }
+            values[a][group] = acc.fold(values[a][group], m.eval(row));
         }
     }
 
@@ -138,13 +127,10 @@ public final class GroupAggregates {
             rowsHit[g] += o.rowsHit[g];
         }
         for (int a = 0; a < functions.length; a++) {
+            Accumulator acc = functions[a].accumulator();
             for (int g = 0; g < rowsHit.length; g++) {
                 counts[a][g] += o.counts[a][g];
-                switch (functions[a]) {
-                    case MIN -> values[a][g] = Math.min(values[a][g], o.values[a][g]);
-                    case MAX -> values[a][g] = Math.max(values[a][g], o.values[a][g]);
-                    default -> values[a][g] = Math.addExact(values[a][g], o.values[a][g]);
-                }
+                values[a][g] = acc.fold(values[a][g], o.values[a][g]);
             }
         }
     }
@@ -203,7 +189,7 @@ public final class GroupAggregates {
 
     /** Non-NULL inputs of aggregate {@code a} in slot {@code s} (COUNT(*): rows hit). */
     public long countAt(int a, int s) {
-        return functions[a] == AggregateFunction.COUNT_STAR ? rowsHit[s] : counts[a][s];
+        return functions[a].takesArgument() ? counts[a][s] : rowsHit[s];
     }
 
     /** Rows that passed the filters, over all groups. */
@@ -251,7 +237,7 @@ public final class GroupAggregates {
     /** Sum, min or max of aggregate {@code a} in group {@code g} (the identity for a group without rows). */
     public long value(int a, int g) {
         int s = slotOf(g);
-        return s < 0 ? identity(functions[a]) : values[a][s];
+        return s < 0 ? functions[a].accumulator().identity() : values[a][s];
     }
 
     /** Non-NULL inputs of aggregate {@code a} in group {@code g} (COUNT(*): rows hit). */

@@ -5,8 +5,7 @@ package org.raydb.offload.plan;
  *
  * @param function   what it computes
  * @param argument   its argument ({@code null} for COUNT(*))
- * @param resultType DuckDB's result type (SUM(INTEGER) is HUGEINT, SUM(DECIMAL(p,s)) DECIMAL(38,s), AVG
- *                   DOUBLE, COUNT BIGINT, MIN/MAX the argument's type)
+ * @param resultType DuckDB's result type, as its plan has it (each {@link AggregateFunction} names its own)
  */
 public record Aggregate(AggregateFunction function, Expr argument, ColumnType resultType) {
 

@@ -23,7 +23,8 @@ final class CountedStrings {
     static void check(Connection session, OffloadPlan plan, long tableOid) throws SQLException, NotQualified {
         List<String> counted = new ArrayList<>();
         for (Aggregate a : plan.aggregates()) {
-            if (a.function() == AggregateFunction.COUNT && a.argument() instanceof Expr.Column c
+            if (a.function().accumulator() == AggregateFunction.Accumulator.NONE
+                    && a.argument() instanceof Expr.Column c
                     && c.type().kind() == ColumnType.Kind.VARCHAR
                     && plan.filters().stream().noneMatch(f -> f.column().equals(c.name()))
                     && plan.groups().stream().noneMatch(g -> g.column().equals(c.name()))) {

@@ -111,9 +111,7 @@ public final class PlanMatcher {
             aggregates.add(aggregate(a, input));
         }
         for (Aggregate a : aggregates) {
-            if (a.function() == AggregateFunction.AVG) {
-                AverageForm.check(groups, aggregates, a);
-            }
+            a.function().checkAmong(groups, aggregates, a);
         }
         return new OffloadPlan(input.table, List.copyOf(filters.values()), groups, aggregates);
     }
@@ -132,24 +130,14 @@ public final class PlanMatcher {
         }
         ColumnType result = ColumnType.fromPlan(a.obj("return_type"));
         List<JsonNode> children = a.nodes("children");
-        if (fn == AggregateFunction.COUNT_STAR) {
+        if (!fn.takesArgument()) {
             return new Aggregate(fn, null, result);
         }
         if (children.size() != 1) {
             throw new NotQualified("aggregate " + name + " with " + children.size() + " arguments");
         }
         Expr arg = PlanExpressions.resolve(children.get(0), input::ref);
-        if (fn == AggregateFunction.COUNT) {
-            if (!arg.type().isKeyType() && !(arg.type().kind() == ColumnType.Kind.HUGEINT)) {
-                throw new NotQualified("COUNT of a " + arg.type() + " value");
-            }
-        } else if (!arg.type().isExactNumeric()) {
-            throw new NotQualified(name.toUpperCase(java.util.Locale.ROOT) + " of a " + arg.type()
-                    + " value (only integer and DECIMAL measures qualify)");
-        }
-        if (fn == AggregateFunction.AVG && result.kind() != ColumnType.Kind.DOUBLE) {
-            throw new NotQualified("AVG with result type " + result);
-        }
+        fn.qualify(arg, result);
         return new Aggregate(fn, arg, result);
     }
 

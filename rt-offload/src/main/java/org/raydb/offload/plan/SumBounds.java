@@ -36,7 +36,7 @@ final class SumBounds {
         List<Aggregate> measured = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>();
         for (Aggregate a : plan.aggregates()) {
-            if (a.argument() != null && (a.function() == AggregateFunction.SUM || a.function() == AggregateFunction.AVG
+            if (a.argument() != null && (a.function().accumulator() == AggregateFunction.Accumulator.SUM
                     || !(a.argument() instanceof Expr.Column))) {
                 measured.add(a);
                 a.argument().collectColumns(columns);
@@ -58,7 +58,7 @@ final class SumBounds {
         long rows = statistics.rows();
         for (Aggregate a : measured) {
             BigDecimal magnitude = fits(a.argument(), stats);
-            boolean sums = a.function() == AggregateFunction.SUM || a.function() == AggregateFunction.AVG;
+            boolean sums = a.function().accumulator() == AggregateFunction.Accumulator.SUM;
             if (magnitude != null && sums && unscaled(magnitude.multiply(BigDecimal.valueOf(rows)),
                     a.argument().type()).compareTo(LIMIT) >= 0) {
                 throw new NotQualified(a.function().sqlName() + "(" + a.argument().canonical() + ") may exceed the"

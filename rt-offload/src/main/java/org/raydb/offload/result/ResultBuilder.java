@@ -1,7 +1,5 @@
 package org.raydb.offload.result;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -13,8 +11,6 @@ import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.plan.Aggregate;
-import org.raydb.offload.plan.AggregateFunction;
-import org.raydb.offload.plan.AverageForm;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.GroupKey;
 import org.raydb.offload.plan.OffloadPlan;
@@ -105,31 +101,12 @@ public final class ResultBuilder {
         for (int a = 0; a < plan.aggregates().size(); a++) {
             long count = s < 0 ? 0 : state.countAt(a, s);
             long value = s < 0 ? 0 : state.valueAt(a, s);
-            row[col++] = finalValue(plan, a, count, value);
+            Aggregate agg = plan.aggregates().get(a);
+            row[col++] = agg.function().finish(plan, agg, count, value);
         }
         if (col == 0) {
             row[0] = 1L;
         }
         return row;
-    }
-
-    /** The aggregate's final value as DuckDB computes it from its non-NULL count and its sum, min or max. */
-    static Object finalValue(OffloadPlan plan, int a, long count, long v) {
-        Aggregate agg = plan.aggregates().get(a);
-        AggregateFunction fn = agg.function();
-        if (fn == AggregateFunction.COUNT || fn == AggregateFunction.COUNT_STAR) {
-            return count;
-        }
-        if (count == 0) {
-            return null;
-        }
-        int scale = agg.argument().type().numericScale();
-        return switch (fn) {
-            case SUM -> new BigDecimal(BigInteger.valueOf(v), scale);
-            case AVG -> DuckDbAverage.of(AverageForm.of(plan.groups(), plan.aggregates(), agg), v,
-                    agg.argument().type(), count);
-            default -> agg.resultType().kind() == ColumnType.Kind.DECIMAL
-                    ? new BigDecimal(BigInteger.valueOf(v), scale) : (Object) v;
-        };
     }
 }

@@ -269,11 +269,11 @@ final class DeviceAggregates {
             int measure = measures.measureOfAggregate()[a];
             if (measure < 0) continue;
             int base = 2 + measure * perMeasure;
-            int value = switch (aggregates.get(a).function()) {
+            int value = switch (aggregates.get(a).function().accumulator()) {
+                case SUM -> base + 1;
                 case MIN -> base + 2;
                 case MAX -> base + 2 + (hasMins ? 1 : 0);
-                case COUNT, COUNT_STAR -> -1;
-                default -> base + 1;
+                case NONE -> -1;
             };
             nonNull[a] = column(e, n, entryWords, base);
             values[a] = value < 0 ? null : column(e, n, entryWords, value);

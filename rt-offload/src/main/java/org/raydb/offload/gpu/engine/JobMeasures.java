@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.raydb.offload.engine.MeasureProgram;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.plan.Aggregate;
-import org.raydb.offload.plan.AggregateFunction;
+import org.raydb.offload.plan.AggregateFunction.Accumulator;
 
 /**
  * The distinct measure expressions of a job and which aggregate reads which: {@code SUM(x)} and
@@ -21,8 +22,6 @@ record JobMeasures(List<String> canonical, List<MeasureProgram> programs, int[] 
         List<MeasureProgram> programs = new ArrayList<>();
         List<Aggregate> aggregates = job.aggregates();
         int[] measureOf = new int[aggregates.size()];
-        boolean mins = false;
-        boolean maxs = false;
         for (int a = 0; a < aggregates.size(); a++) {
             Aggregate agg = aggregates.get(a);
             if (agg.argument() == null) {
@@ -36,10 +35,10 @@ record JobMeasures(List<String> canonical, List<MeasureProgram> programs, int[] 
                 programs.add(job.measures()[a]);
             }
             measureOf[a] = m;
-            mins |= agg.function() == AggregateFunction.MIN;
-            maxs |= agg.function() == AggregateFunction.MAX;
         }
-        return new JobMeasures(List.copyOf(index.keySet()), programs, measureOf, mins, maxs);
+        Set<Accumulator> needed = Accumulator.of(aggregates);
+        return new JobMeasures(List.copyOf(index.keySet()), programs, measureOf, needed.contains(Accumulator.MIN),
+                needed.contains(Accumulator.MAX));
     }
 
     int count() {

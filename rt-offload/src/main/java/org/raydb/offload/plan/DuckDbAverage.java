@@ -1,9 +1,7 @@
-package org.raydb.offload.result;
+package org.raydb.offload.plan;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import org.raydb.offload.plan.AverageForm;
-import org.raydb.offload.plan.ColumnType;
 
 /**
  * AVG exactly as DuckDB 2.0 computes it from the exact sum (unscaled, at the argument's scale) and the

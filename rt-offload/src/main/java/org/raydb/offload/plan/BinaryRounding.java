@@ -1,4 +1,4 @@
-package org.raydb.offload.result;
+package org.raydb.offload.plan;
 
 import java.math.BigInteger;
 
