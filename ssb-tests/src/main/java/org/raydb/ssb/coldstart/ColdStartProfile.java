@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.raydb.offload.ResultComparator;
-import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.gpu.engine.ResidentBytes;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
