@@ -1,4 +1,4 @@
-package org.raydb.ssb.coldstart;
+package org.raydb.offload.gpu.selftest;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,7 +26,7 @@ import org.raydb.ssb.query.SsbQuery;
  * kind.
  *
  * <p>Run: {@code ./run coldstart --db FILE [--engine cuda|optix|cpu|auto] [--queries q1.1,q2.1,...]} (bundle),
- * or {@code java ... org.raydb.ssb.coldstart.ColdStartProfile} with the same options. Exit status 1 when an
+ * or {@code java ... org.raydb.offload.gpu.selftest.ColdStartProfile} with the same options. Exit status 1 when an
  * answer differs from DuckDB's.
  */
 public final class ColdStartProfile {
