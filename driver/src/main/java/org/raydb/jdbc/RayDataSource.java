@@ -28,6 +28,10 @@ public class RayDataSource implements DataSource, Serializable {
     private int loginTimeout;
     private transient PrintWriter logWriter;
 
+    /** An unconfigured data source, for pools and containers that set its bean properties. */
+    public RayDataSource() {
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         Properties copy;

@@ -37,6 +37,10 @@ public final class RayDriver implements Driver {
     /** DuckDB's driver, used directly so the driver works from an isolated class loader (SQL IDEs). */
     private final DuckDBDriver duckdb = new DuckDBDriver();
 
+    /** Public for {@link java.util.ServiceLoader}, which {@link DriverManager} uses to find drivers. */
+    public RayDriver() {
+    }
+
     @Override
     public Connection connect(String url, Properties info) throws SQLException {
         if (!acceptsURL(url)) {

@@ -16,6 +16,10 @@ public final class QueryCancel {
     private final Set<Statement> running = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
 
+    /** Not cancelled yet; the driver makes one per statement execution. */
+    public QueryCancel() {
+    }
+
     /** What DuckDB raises for an interrupted statement, word for word, so callers see one error either way. */
     public static SQLException interrupted() {
         return new SQLException("INTERRUPT Error: Interrupted!");

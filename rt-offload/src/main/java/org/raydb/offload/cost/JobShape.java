@@ -6,7 +6,7 @@ import java.util.Set;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.Technique;
-import org.raydb.offload.exec.RtScanForm;
+import org.raydb.offload.engine.RtScanForm;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction.Accumulator;

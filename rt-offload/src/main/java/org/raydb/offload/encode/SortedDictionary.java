@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ValueSet;
 
 /**

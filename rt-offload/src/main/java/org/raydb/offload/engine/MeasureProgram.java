@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.raydb.offload.encode.FixedPointDecimal;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.Expr;
 import org.raydb.offload.plan.NotQualified;

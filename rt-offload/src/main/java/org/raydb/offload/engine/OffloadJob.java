@@ -1,7 +1,8 @@
 package org.raydb.offload.engine;
 
 import java.util.List;
-import org.raydb.offload.exec.RtScanForm;
+import java.util.Map;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 
@@ -27,7 +28,7 @@ import org.raydb.offload.plan.Aggregate;
  */
 public record OffloadJob(int rows, Technique technique, TriangleScene scene, List<long[]> zIntervals,
         RtScanForm rtScanForm, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
-        MeasureProgram[] measures, java.util.Map<String, org.raydb.offload.exec.ColumnData> columns,
+        MeasureProgram[] measures, Map<String, ColumnData> columns,
         Object snapshot) {
 
     /**

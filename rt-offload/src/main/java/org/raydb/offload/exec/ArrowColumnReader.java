@@ -21,6 +21,7 @@ import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.ViewVarCharVector;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.RowRanges;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;

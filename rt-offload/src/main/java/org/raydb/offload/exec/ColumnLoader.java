@@ -15,6 +15,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.duckdb.DuckDBConnection;
 import org.raydb.arrow.DuckDbArrowReader;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.Utf8Order;

@@ -5,10 +5,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.MeasureProgram;
 import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.RtScanForm;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.index.BvhCatalog;
 import org.raydb.offload.index.TriangleScene;
@@ -74,7 +76,7 @@ public final class JobPlanner {
             }
             boolean yIsGroup = !scene.rangeOnly() && scene.key().yAttributes().equals(groupColumns);
             // A range-only entry carries the RTScan form too: the optix engine needs exact float32 geometry.
-            RtScanForm rtScan = scene.rangeOnly() ? new RtScanForm(order, ordered, table) : null;
+            RtScanForm rtScan = scene.rangeOnly() ? rtScanForm(order, ordered, table) : null;
             job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, scene, choice.zIntervals(), rtScan,
                     groups.groupOfRow(), groups.count(), yIsGroup, plan.aggregates(), measures, measureColumns, table);
             index = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
@@ -87,7 +89,7 @@ public final class JobPlanner {
                 appendEncoding(encodings, c, "uniform ranks over a sorted dictionary ("
                         + table.dictionary(c).cardinality() + " codes)");
             }
-            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), new RtScanForm(order, ordered, table),
+            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rtScanForm(order, ordered, table),
                     groups.groupOfRow(), groups.count(), false, plan.aggregates(), measures, measureColumns, table);
             index = rtScanIndex(order);
         }
@@ -106,6 +108,11 @@ public final class JobPlanner {
 
     private static String rtScanIndex(List<String> order) {
         return "RTScan sieving (" + ResidentTable.SIEVING_VECTORS + " vectors per column) + cube refine on " + order;
+    }
+
+    private static RtScanForm rtScanForm(List<String> order, Map<String, List<int[]>> intervals,
+            ResidentTable table) {
+        return new RtScanForm(order, intervals, table::dictionary, table::uniform, table::sieving);
     }
 
     private static void appendEncoding(StringBuilder out, String column, String how) {

@@ -8,7 +8,7 @@ import java.util.function.Function;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
-import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.build.BuildPhases;
 
 /**
  * RayDB's BVH catalog for one table snapshot: a few geometries, each over one attribute set (Z = packed

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.CodeOrder;
-import org.raydb.offload.exec.BuildPhases;
-import org.raydb.offload.exec.BuiltOnce;
+import org.raydb.offload.build.BuildPhases;
+import org.raydb.offload.build.BuiltOnce;
 
 /**
  * The RayDB geometry of one BVH-catalog entry: one right triangle per row with vertices {@code (a,b,c)},

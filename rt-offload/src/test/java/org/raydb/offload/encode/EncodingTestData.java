@@ -2,7 +2,7 @@ package org.raydb.offload.encode;
 
 import java.util.BitSet;
 import java.util.Random;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 
 /** Small in-memory columns for encoding tests. */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.ValueSet;
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 
 class UniformEncodingTest {
 

@@ -8,7 +8,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction;
 import org.raydb.offload.plan.ColumnType;

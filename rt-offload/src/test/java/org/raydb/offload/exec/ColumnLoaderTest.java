@@ -16,6 +16,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.Utf8Order;

@@ -8,7 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 
 class SievingVectorsTest {

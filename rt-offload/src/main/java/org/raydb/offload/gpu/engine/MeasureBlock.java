@@ -4,7 +4,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.raydb.offload.engine.MeasureProgram;
-import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
 import org.raydb.offload.engine.RankFilter;
-import org.raydb.offload.exec.ColumnData;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.index.SievingVectors;
 import org.raydb.offload.plan.ColumnType;
 

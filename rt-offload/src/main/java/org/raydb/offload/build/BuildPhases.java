@@ -1,4 +1,4 @@
-package org.raydb.offload.exec;
+package org.raydb.offload.build;
 
 import java.util.EnumMap;
 import java.util.Map;

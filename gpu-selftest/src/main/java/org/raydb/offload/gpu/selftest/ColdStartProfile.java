@@ -1,4 +1,4 @@
-package org.raydb.ssb.coldstart;
+package org.raydb.offload.gpu.selftest;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.raydb.offload.ResultComparator;
-import org.raydb.offload.exec.BuildPhases;
+import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.gpu.engine.ResidentBytes;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
@@ -26,7 +26,7 @@ import org.raydb.ssb.query.SsbQuery;
  * kind.
  *
  * <p>Run: {@code ./run coldstart --db FILE [--engine cuda|optix|cpu|auto] [--queries q1.1,q2.1,...]} (bundle),
- * or {@code java ... org.raydb.ssb.coldstart.ColdStartProfile} with the same options. Exit status 1 when an
+ * or {@code java ... org.raydb.offload.gpu.selftest.ColdStartProfile} with the same options. Exit status 1 when an
  * answer differs from DuckDB's.
  */
 public final class ColdStartProfile {

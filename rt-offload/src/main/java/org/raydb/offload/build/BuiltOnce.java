@@ -1,4 +1,4 @@
-package org.raydb.offload.exec;
+package org.raydb.offload.build;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;

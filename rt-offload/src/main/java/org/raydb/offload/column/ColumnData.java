@@ -1,4 +1,4 @@
-package org.raydb.offload.exec;
+package org.raydb.offload.column;
 
 import java.util.Arrays;
 import java.util.BitSet;
@@ -73,7 +73,7 @@ public final class ColumnData {
      * Whether every storage-form value of {@code type} fits an {@code int}: the narrow integers, DATE (days) and
      * BOOLEAN. DECIMAL stays wide whatever its width, since Arrow carries it in 128 bits anyway.
      */
-    static boolean holdsInts(ColumnType type) {
+    public static boolean holdsInts(ColumnType type) {
         return switch (type.kind()) {
             case TINYINT, SMALLINT, INTEGER, DATE, BOOLEAN -> true;
             default -> false;

@@ -1,10 +1,10 @@
-package org.raydb.offload.exec;
+package org.raydb.offload.build;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.exec.BuildPhases.Phase;
+import org.raydb.offload.build.BuildPhases.Phase;
 
 /** A phase started inside another counts on its own and pauses the outer one: phases add up to the wall time. */
 class BuildPhasesTest {

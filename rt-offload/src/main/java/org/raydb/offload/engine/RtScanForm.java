@@ -1,10 +1,12 @@
-package org.raydb.offload.exec;
+package org.raydb.offload.engine;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
-import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.index.SievingVectors;
 
 /**
  * A job's filters in RTScan's form (per column its uniform ranks, sieving vectors and run-aligned rank
@@ -17,14 +19,24 @@ public final class RtScanForm {
 
     private final List<String> columns;
     private final Map<String, List<int[]>> codeIntervals;
-    private final ResidentTable table;
+    private final Function<String, SortedDictionary> dictionary;
+    private final Function<String, UniformEncoding> uniform;
+    private final Function<String, SievingVectors> sieving;
     private List<RankFilter> filters;
 
-    /** {@code columns}: the filtered columns, most selective first; {@code codeIntervals}: each one's intervals. */
-    RtScanForm(List<String> columns, Map<String, List<int[]>> codeIntervals, ResidentTable table) {
+    /**
+     * {@code columns}: the filtered columns, most selective first; {@code codeIntervals}: each one's intervals;
+     * then per column its sorted dictionary, uniform encoding and sieving vectors, looked up only when needed
+     * (the latter two are costly to build).
+     */
+    public RtScanForm(List<String> columns, Map<String, List<int[]>> codeIntervals,
+            Function<String, SortedDictionary> dictionary, Function<String, UniformEncoding> uniform,
+            Function<String, SievingVectors> sieving) {
         this.columns = List.copyOf(columns);
         this.codeIntervals = codeIntervals;
-        this.table = table;
+        this.dictionary = dictionary;
+        this.uniform = uniform;
+        this.sieving = sieving;
     }
 
     /** The filtered columns, most selective first. */
@@ -34,7 +46,7 @@ public final class RtScanForm {
 
     /** Rows that pass the filter on {@code column} alone: the ranks its rank intervals cover. */
     public long passingRows(String column) {
-        return table.dictionary(column).rowsIn(codeIntervals.get(column));
+        return dictionary.apply(column).rowsIn(codeIntervals.get(column));
     }
 
     /** Per filtered column, its code intervals as run-aligned uniform rank intervals (built once). */
@@ -42,7 +54,7 @@ public final class RtScanForm {
         if (filters == null) {
             List<RankFilter> out = new ArrayList<>();
             for (String c : columns) {
-                UniformEncoding u = table.uniform(c);
+                UniformEncoding u = uniform.apply(c);
                 List<int[]> ranks = new ArrayList<>();
                 for (int[] iv : codeIntervals.get(c)) {
                     int[] r = u.rankInterval(iv[0], iv[1]);
@@ -52,7 +64,7 @@ public final class RtScanForm {
                         ranks.add(r);
                     }
                 }
-                out.add(new RankFilter(c, u, table.sieving(c), ranks));
+                out.add(new RankFilter(c, u, sieving.apply(c), ranks));
             }
             filters = List.copyOf(out);
         }
