@@ -24,12 +24,16 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayStatement;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.EngineRig;
 import org.raydb.offload.ResultComparator;
 import org.raydb.offload.engine.EngineException;
@@ -40,7 +44,7 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
 /**
  * Failures injected at each step of an offloaded query, on a real DuckDB: under {@code offload=auto} the
  * answer is DuckDB's, under {@code offload=force} a refusal (0A000); a cancel at any step ends the query with
- * DuckDB's interrupt error (57014). Afterwards the connection, another one and the shared resident tables are
+ * DuckDB's interrupt error (57014), as do closing the connection and the query timeout. Afterwards the connection, another one and the shared resident tables are
  * whole: the next query is offloaded again and exact, and no Arrow memory is left held.
  */
 class FaultInjectionTest {
@@ -159,6 +163,78 @@ class FaultInjectionTest {
             assertInterrupted(running);
             assertOffloadedExactly(st);
             assertOtherConnectionOffloadsExactly(mode);
+        }
+    }
+
+    /**
+     * Closing the connection does not wait for a query blocked inside the engine: it cancels it, and the
+     * query, once the engine returns, ends with the interrupt error and frees what the connection held.
+     */
+    @ParameterizedTest(name = "at {0}")
+    @EnumSource(Step.class)
+    void closeDoesNotWaitForAQueryBlockedInTheEngine(Step step) throws Exception {
+        Connection c = rig.connect(url("auto"));
+        Statement st = c.createStatement();
+        assertOffloadedExactly(st);
+        engine.blockAt(step);
+        Future<Answer> running = queries.submit(() -> answer(st));
+        engine.awaitBlocked();
+        Future<?> closed = queries.submit(() -> {
+            c.close();
+            return null;
+        });
+        try {
+            closed.get(20, TimeUnit.SECONDS);
+        } finally {
+            engine.release();
+        }
+        assertInterrupted(running);
+        assertOtherConnectionOffloadsExactly("auto");
+    }
+
+    /**
+     * A cancel under {@code offload=force} raises DuckDB's interrupt error itself: the refusal path would run
+     * the whole query on DuckDB first, to raise DuckDB's own error if it had one.
+     */
+    @Test
+    void cancelUnderForceRaisesTheInterruptWithoutRefusing() throws Exception {
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + dir.resolve("faults.db"))) {
+            Offloader offloader = rig.attach(duckdb, new OffloadSettings(OffloadSettings.Mode.FORCE,
+                    OffloadSettings.Engine.CUDA, false, OffloadSettings.GpuMemory.ofPercent(80), new int[0]));
+            try (Statement st = duckdb.createStatement()) {
+                QueryCancel cancel = new QueryCancel();
+                engine.blockAt(Step.LAUNCH);
+                Future<ResultSet> running = queries.submit(() -> offloader.tryQuery(st, QUERY, List.of(), cancel));
+                engine.awaitBlocked();
+                cancel.cancel();
+                engine.release();
+                ExecutionException e = assertThrows(ExecutionException.class, () -> running.get(60, TimeUnit.SECONDS));
+                SQLException cause = assertInstanceOf(SQLException.class, e.getCause(), e::toString);
+                assertEquals(QueryCancel.interrupted().getMessage(), cause.getMessage(), cause::toString);
+            } finally {
+                offloader.close();
+            }
+        }
+    }
+
+    /**
+     * The query timeout cancels a query blocked inside the engine. The engine is held well past the timeout
+     * (engines are not interruptible; the cancel takes effect once it returns).
+     */
+    @Test
+    void queryTimeoutEndsAQueryBlockedInTheEngine() throws Exception {
+        try (Connection c = rig.connect(url("force")); Statement st = c.createStatement()) {
+            assertOffloadedExactly(st);
+            st.setQueryTimeout(1);
+            engine.blockAt(Step.LAUNCH);
+            long start = System.nanoTime();
+            Future<Answer> running = queries.submit(() -> answer(st));
+            engine.awaitBlocked();
+            Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(5) - (System.nanoTime() - start) / 1_000_000));
+            engine.release();
+            assertInterrupted(running);
+            st.setQueryTimeout(0);
+            assertOffloadedExactly(st);
         }
     }
 
