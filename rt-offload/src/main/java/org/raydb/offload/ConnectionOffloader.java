@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.duckdb.DuckDBConnection;
@@ -89,6 +90,15 @@ final class ConnectionOffloader implements Offloader {
     /** The {@link #SETTINGS_EPOCH} this connection's plans were made in. */
     private long settingsEpoch = SETTINGS_EPOCH.get();
     private Map<String, Long> lastTimings = Map.of();
+    /**
+     * Guards everything above. {@link #close()} never waits for it: a query may be blocked inside an engine,
+     * so close cancels it and whoever holds the lock last releases the connection's resources.
+     */
+    private final ReentrantLock lock = new ReentrantLock();
+    /** The cancellation of the query running now, {@code null} when none is. */
+    private volatile QueryCancel running;
+    private volatile boolean closing;
+    private boolean released;
 
     /**
      * A plan's job encoded against one table snapshot. Encoding depends only on the plan and the snapshot
@@ -115,7 +125,7 @@ final class ConnectionOffloader implements Offloader {
         this.handoff = new ResultHandoff(duckdb, settings.finish() == OffloadSettings.Finish.DIRECT);
     }
 
-    private synchronized QueryPlanner planner() throws SQLException {
+    private QueryPlanner planner() throws SQLException {
         if (planner == null) {
             planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class));
         }
@@ -128,27 +138,46 @@ final class ConnectionOffloader implements Offloader {
      * so {@code auto} ends in DuckDB's answer and {@code force} in an SQLException naming why.
      */
     @Override
-    public synchronized ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
+    public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
             QueryCancel cancel) throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
-        cancel.check();
+        lock.lock();
         try {
-            return offload(sql, parameters, cancel);
-        } catch (Declined e) {
-            return decline(e, sql, parameters);
-        } catch (VerifyMismatch e) {
-            throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
-        } catch (OutOfMemoryError e) {
-            // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
-            preparedJobs.clear();
-            residency.budget().evictAll();
-            return decline(new Declined("the offload ran out of memory: " + e.getMessage(), true, e), sql,
-                    parameters);
-        } catch (Exception | Error e) {
-            return decline(new Declined("execution failed: " + e, true, e), sql, parameters);
+            if (released) {
+                throw QueryCancel.interrupted();
+            }
+            running = cancel;
+            if (closing) {
+                cancel.cancel();
+            }
+            cancel.check();
+            try {
+                return offload(sql, parameters, cancel);
+            } catch (Declined e) {
+                return decline(e, sql, parameters, cancel);
+            } catch (VerifyMismatch e) {
+                throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
+            } catch (OutOfMemoryError e) {
+                // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
+                preparedJobs.clear();
+                residency.budget().evictAll();
+                return decline(new Declined("the offload ran out of memory: " + e.getMessage(), true, e), sql,
+                        parameters, cancel);
+            } catch (Exception | Error e) {
+                return decline(new Declined("execution failed: " + e, true, e), sql, parameters, cancel);
+            }
+        } finally {
+            running = null;
+            unlock();
         }
+    }
+
+    /** Releases the lock, and the connection's resources where it closed meanwhile. */
+    private void unlock() {
+        lock.unlock();
+        releaseIfClosing();
     }
 
     private ResultSet offload(String sql, List<Object> parameters, QueryCancel cancel)
@@ -285,7 +314,7 @@ final class ConnectionOffloader implements Offloader {
         }
         long t1 = System.nanoTime();
         cancel.check();
-        CachedJob job = prepared(pq, table);
+        CachedJob job = prepared(pq, table, cancel);
         long t2 = System.nanoTime();
         return new Loaded(job, loaded ? (t1 - t0) / 1000 : 0, (t2 - t1) / 1000);
     }
@@ -311,10 +340,11 @@ final class ConnectionOffloader implements Offloader {
                 Math.max(0, wall - result.engineMicros()), warm);
     }
 
-    private CachedJob prepared(PlannedQuery pq, ResidentTable table) throws NotQualified {
+    private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel)
+            throws NotQualified, SQLException {
         CachedJob cached = preparedJobs.get(pq.relationName());
         if (cached == null || cached.table() != table) {
-            PreparedJob job = JobPlanner.prepare(pq.plan(), table);
+            PreparedJob job = JobPlanner.prepare(pq.plan(), table, cancel);
             cached = new CachedJob(table, job, new JobCosts(job.job()));
             preparedJobs.put(pq.relationName(), cached);
         }
@@ -376,9 +406,12 @@ final class ConnectionOffloader implements Offloader {
     /**
      * {@code auto} leaves the statement to DuckDB. {@code force} raises the refusal (0A000), unless DuckDB
      * itself rejects the statement: a statement DuckDB rejects gets DuckDB's error in every mode, so then the
-     * statement is run on DuckDB and its error raised as it is.
+     * statement is run on DuckDB and its error raised as it is. A cancelled query raises DuckDB's interrupt
+     * error at once in every mode: whatever failed, DuckDB is not to run it any more.
      */
-    private ResultSet decline(Declined declined, String sql, List<Object> parameters) throws SQLException {
+    private ResultSet decline(Declined declined, String sql, List<Object> parameters, QueryCancel cancel)
+            throws SQLException {
+        cancel.check();
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
             if (declined.duckDbMayReject) {
                 runOnDuckDb(sql, parameters);
@@ -400,12 +433,27 @@ final class ConnectionOffloader implements Offloader {
     }
 
     @Override
-    public synchronized Map<String, Long> lastTimings() {
-        return lastTimings;
+    public Map<String, Long> lastTimings() {
+        lock.lock();
+        try {
+            return lastTimings;
+        } finally {
+            unlock();
+        }
     }
 
     @Override
-    public synchronized ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
+    public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
+            throws SQLException {
+        lock.lock();
+        try {
+            return explainLocked(duckdbStatement, sql, parameters);
+        } finally {
+            unlock();
+        }
+    }
+
+    private ResultSet explainLocked(Statement duckdbStatement, String sql, List<Object> parameters)
             throws SQLException {
         forgetPlansAfterSettingChanges();
         PlannedQuery pq = planner().plan(sql, parameters);
@@ -439,7 +487,7 @@ final class ConnectionOffloader implements Offloader {
                         reason = NOT_LOADED + ": the cost model needs the table's encodings";
                     }
                 } else {
-                    CachedJob job = prepared(pq, table);
+                    CachedJob job = prepared(pq, table, new QueryCancel());
                     rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
                             .add("index", job.job().index());
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
@@ -484,15 +532,20 @@ final class ConnectionOffloader implements Offloader {
      * again, since a write may also have been DDL.
      */
     @Override
-    public synchronized void tableWritten(String sql) {
-        residency.written();
-        temporary.written();
-        files.clear();
-        if (planner != null) {
-            planner.clear();
+    public void tableWritten(String sql) {
+        lock.lock();
+        try {
+            residency.written();
+            temporary.written();
+            files.clear();
+            if (planner != null) {
+                planner.clear();
+            }
+            preparedJobs.clear();
+            handoff.clear();
+        } finally {
+            unlock();
         }
-        preparedJobs.clear();
-        handoff.clear();
     }
 
     @Override
@@ -518,8 +571,35 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
+    /**
+     * Cancels the running query, if any, without waiting for it (it may be blocked inside an engine): the
+     * resources are released now when no query holds them, else by the query as it ends.
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
+        closing = true;
+        QueryCancel query = running;
+        if (query != null) {
+            query.cancel();
+        }
+        releaseIfClosing();
+    }
+
+    private void releaseIfClosing() {
+        if (!closing || !lock.tryLock()) {
+            return;
+        }
+        try {
+            if (!released) {
+                released = true;
+                release();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void release() {
         handoff.close();
         temporary.invalidateAll();
         onClose.run();

@@ -1,10 +1,12 @@
 package org.raydb.offload.exec;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
@@ -32,13 +34,16 @@ public final class JobPlanner {
     private JobPlanner() {
     }
 
-    public static PreparedJob prepare(OffloadPlan plan, ResidentTable table) throws NotQualified {
+    /** The plan's job on {@code table}; a cancel stops it between its build phases. */
+    public static PreparedJob prepare(OffloadPlan plan, ResidentTable table, QueryCancel cancel)
+            throws NotQualified, SQLException {
         int rows = table.rows();
         // Code intervals per filtered column, most selective first (it leads the Z packing).
         Map<String, List<int[]>> intervals = new LinkedHashMap<>();
         Map<String, Double> selectivity = new LinkedHashMap<>();
         StringBuilder encodings = new StringBuilder();
         for (ColumnFilter f : plan.filters()) {
+            cancel.check();
             SortedDictionary d = table.dictionary(f.column());
             List<int[]> codes = d.codeIntervals(f.values());
             intervals.put(f.column(), codes);
@@ -51,6 +56,7 @@ public final class JobPlanner {
         order.forEach(c -> ordered.put(c, intervals.get(c)));
 
         List<String> groupColumns = plan.groups().stream().map(g -> g.column()).toList();
+        cancel.check();
         GroupCodes groups = table.groupCodes(groupColumns);
         List<SortedDictionary> keyDictionaries = groupColumns.stream().map(table::dictionary).toList();
 
@@ -65,7 +71,9 @@ public final class JobPlanner {
                 names.forEach(n -> measureColumns.put(n, table.column(n)));
             }
         }
+        cancel.check();
         BvhCatalog.Choice choice = table.catalog().choose(ordered, groupColumns, table);
+        cancel.check();
         OffloadJob job;
         String index;
         if (choice != null) {

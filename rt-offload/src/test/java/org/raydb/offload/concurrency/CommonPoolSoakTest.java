@@ -14,10 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -28,10 +28,12 @@ import org.raydb.jdbc.RayStatement;
 import org.raydb.offload.ResultComparator;
 
 /**
- * Many threads, each on its own connection, run offloaded queries of different shapes on the cpu engine while
- * another connection writes, so builds of the shared resident tables keep overlapping queries and each other.
- * Its surefire execution runs it with one common-pool worker, where a build that holds a lock across a
- * parallel stage, or one started inside a parallel stage, never finishes.
+ * Many threads, each on its own connection, run offloaded queries on the cpu engine against a cold table
+ * snapshot all at once: before every round one of them writes through the driver, so the round's queries
+ * load the table and build its index, scenes and grids again, racing for the same builds. Rounds cycle
+ * through shapes that build different things. Its surefire execution runs it with one common-pool worker,
+ * where a build that holds a lock across a parallel stage, or one started inside a parallel stage, never
+ * finishes.
  */
 class CommonPoolSoakTest {
 
@@ -50,13 +52,13 @@ class CommonPoolSoakTest {
 
     @Test
     void finishesWithExactAnswers() throws Exception {
-        soak(16, 6, Duration.ofSeconds(180));
+        soak(16, 12, Duration.ofSeconds(120));
     }
 
     @Test
     @Tag("slow")
     void finishesWithExactAnswersLongRun() throws Exception {
-        soak(32, 40, Duration.ofSeconds(900));
+        soak(32, 60, Duration.ofSeconds(900));
     }
 
     private void soak(int threads, int rounds, Duration bound) throws Exception {
@@ -68,24 +70,31 @@ class CommonPoolSoakTest {
             expected = QUERIES.stream().collect(Collectors.toMap(Function.identity(), q -> rows(st, q)));
         }
         List<Connection> pool = new ArrayList<>();
-        ExecutorService workers = Executors.newFixedThreadPool(threads + 1);
-        AtomicBoolean done = new AtomicBoolean();
+        ExecutorService workers = Executors.newFixedThreadPool(threads);
         AtomicInteger offloaded = new AtomicInteger();
+        AtomicInteger round = new AtomicInteger();
         try {
             for (int i = 0; i < threads; i++) {
                 pool.add(DriverManager.getConnection(url + "?offload=auto&engine=cpu"));
             }
-            Connection writer = DriverManager.getConnection(url + "?offload=off");
-            pool.add(writer);
-            Future<?> writes = workers.submit(() -> write(writer, done));
+            Statement writer = pool.get(0).createStatement();
+            // The last thread to arrive writes, then all start the round's query on the new snapshot together.
+            CyclicBarrier start = new CyclicBarrier(threads, () -> {
+                try {
+                    writer.execute(WRITE);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                round.incrementAndGet();
+            });
             List<Future<?>> queries = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 Connection c = pool.get(t);
-                int first = t;
                 queries.add(workers.submit(() -> {
                     try (Statement st = c.createStatement()) {
                         for (int r = 0; r < rounds; r++) {
-                            String q = QUERIES.get((first + r) % QUERIES.size());
+                            start.await();
+                            String q = QUERIES.get(r % QUERIES.size());
                             assertEquals(expected.get(q), rows(st, q), q);
                             if (st.unwrap(RayStatement.class).lastQueryOffloaded()) {
                                 offloaded.incrementAndGet();
@@ -99,27 +108,15 @@ class CommonPoolSoakTest {
                 for (Future<?> f : queries) {
                     f.get();
                 }
-                done.set(true);
-                writes.get();
-            }, "offloaded queries still running: a build and a query wait on each other");
+            }, () -> "offloaded queries of round " + round.get() + " still running: a build and a query wait on"
+                    + " each other");
             assertTrue(offloaded.get() > 0, "the cpu engine answered none of the queries");
         } finally {
-            done.set(true);
             workers.shutdownNow();
             for (Connection c : pool) {
                 c.close();
             }
         }
-    }
-
-    private static Void write(Connection writer, AtomicBoolean done) throws SQLException, InterruptedException {
-        try (Statement st = writer.createStatement()) {
-            while (!done.get()) {
-                st.execute(WRITE);
-                Thread.sleep(25);
-            }
-        }
-        return null;
     }
 
     private static List<List<Object>> rows(Statement st, String sql) {

@@ -1,0 +1,63 @@
+package org.raydb.offload;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.raydb.jdbc.config.ConnectionSettings;
+import org.raydb.jdbc.core.ConnectionWrapper;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
+import org.raydb.offload.cost.DeviceConstants;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.exec.ResidencyCache;
+
+/**
+ * Driver connections whose offload layer runs on an engine a test supplies, attached as
+ * {@link RayOffloadProvider} attaches them: the engine stands in as the GPU engine of its name (pin it with
+ * {@code engine=<name>}), the connections of one rig share resident tables, and each offloader gets a child of
+ * the rig's allocator, so a test sees what the offload layer still holds.
+ */
+public final class EngineRig implements AutoCloseable {
+
+    private final RootAllocator root = new RootAllocator();
+    private final Engines engines;
+    private final ResidencyCache residency = new ResidencyCache();
+
+    public EngineRig(Engine gpu) {
+        engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1));
+    }
+
+    /** A driver connection to {@code url} ({@code jdbc:raydb:...}). */
+    public Connection connect(String url) throws SQLException {
+        return connect(url, root.newChildAllocator("connection", 0, Long.MAX_VALUE));
+    }
+
+    /** A driver connection whose offloader allocates from {@code allocator} (a child of {@link #allocator()}). */
+    public Connection connect(String url, BufferAllocator allocator) throws SQLException {
+        ConnectionSettings settings = ConnectionSettings.resolve(url, null);
+        Connection duckdb = DriverManager.getConnection(settings.duckdbUrl(), settings.duckdb());
+        return new ConnectionWrapper(duckdb, settings, attach(duckdb, settings.offload(), allocator));
+    }
+
+    /** The offloader alone over a DuckDB connection, as the driver calls it. */
+    public Offloader attach(Connection duckdb, OffloadSettings settings) {
+        return attach(duckdb, settings, root.newChildAllocator("connection", 0, Long.MAX_VALUE));
+    }
+
+    private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator) {
+        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, () -> { });
+    }
+
+    public BufferAllocator allocator() {
+        return root;
+    }
+
+    @Override
+    public void close() {
+        residency.invalidateAll();
+        root.close();
+    }
+}
