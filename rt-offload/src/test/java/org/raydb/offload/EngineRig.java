@@ -43,11 +43,12 @@ public final class EngineRig implements AutoCloseable {
     }
 
     /** The offloader alone over a DuckDB connection, as the driver calls it. */
-    public Offloader attach(Connection duckdb, OffloadSettings settings) {
+    public Offloader attach(Connection duckdb, OffloadSettings settings) throws SQLException {
         return attach(duckdb, settings, root.newChildAllocator("connection", 0, Long.MAX_VALUE));
     }
 
-    private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator) {
+    private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator)
+            throws SQLException {
         return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, () -> { });
     }
 
