@@ -1,6 +1,9 @@
 package org.raydb.offload.gpu.cuda;
 
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Kernel parameters in declaration order, typed so that a device address can never be mistaken for a
@@ -15,17 +18,22 @@ public final class KernelArgs {
     private int count;
     /** Bit i: parameter i is passed by value from the host address in its slot. */
     private long byValue;
+    /** The by-value parameters' memory, reachable as long as the arguments are. */
+    private final List<MemorySegment> held = new ArrayList<>(1);
 
     /**
-     * A struct parameter ({@code __grid_constant__} in the kernel) whose bytes are at {@code hostAddress}: the
-     * driver copies as many as the kernel declares when the launch is queued, so the memory may be reused as
-     * soon as the launch call returns.
+     * A struct parameter ({@code __grid_constant__} in the kernel) whose bytes are in native memory
+     * {@code bytes}: the driver copies as many as the kernel declares when the launch is queued, so the memory
+     * may be reused as soon as the launch call returns.
      */
-    public KernelArgs byValue(long hostAddress) {
-        if (hostAddress == 0) throw new IllegalArgumentException("a by-value kernel parameter needs its bytes");
+    public KernelArgs byValue(MemorySegment bytes) {
+        if (!bytes.isNative() || bytes.address() == 0) {
+            throw new IllegalArgumentException("a by-value kernel parameter needs its bytes in native memory");
+        }
         if (count >= Long.SIZE) throw new IllegalArgumentException("by-value parameters only among the first 64");
         byValue |= 1L << count;
-        return slot(hostAddress);
+        held.add(bytes);
+        return slot(bytes.address());
     }
 
     public KernelArgs pointer(DeviceBuffer buffer) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.stream.Stream;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.DeviceProperties;
@@ -14,21 +15,20 @@ import org.raydb.offload.gpu.cuda.PtxModule;
 
 /**
  * query.ptx: the cuda engine's fused filter-group-aggregate kernel over any number of filter terms and
- * measures (see query.cu for the layouts). Outputs start at their identities (0, LLONG_MAX for mins,
- * LLONG_MIN for maxs); the caller keeps them so (compact.cu resets what a job touched).
+ * measures, and the range kernels (see query.cu for the layouts); each takes one by-value {@link QueryParams}.
+ * Outputs start at their identities (0, LLONG_MAX for mins, LLONG_MIN for maxs); the caller keeps them so
+ * (compact.cu resets what a job touched).
  */
 public final class QueryKernels {
 
     /** Must match QUERY_THREADS and MAX_REGISTER_MEASURES of query.cu. */
     static final int THREADS = 256;
     public static final int MAX_REGISTER_MEASURES = 4;
-    /** Ranges that a range launch carries in its parameters: INLINE_CHUNKS of query.cu (RdbInlineChunks). */
+    /** Ranges that a range launch carries in its parameter: RDB_INLINE_CHUNKS of raydb_query_params.h. */
     public static final int INLINE_CHUNKS = 256;
-    /** Bytes of the by-value chunk parameter, which the driver copies into every range launch. */
+    /** Bytes of a range list that goes inline (RdbRangeParams.inlineChunks). */
     public static final long INLINE_CHUNK_BYTES = 8L * INLINE_CHUNKS;
-    /** The by-value chunk parameter of launches whose list is on the device (its contents are not read). */
-    private static final MemorySegment NO_INLINE_CHUNKS = Arena.global().allocate(INLINE_CHUNK_BYTES, 8);
-    /** Bytes of one filter term (RdbFilterTerm). */
+    /** Bytes of one filter term (RdbFilterTerm of raydb_query_params.h). */
     public static final int TERM_BYTES = 16;
     /** Resident blocks per SM: 256 threads at 64 registers (__launch_bounds__(256, 4) in query.cu). */
     private static final int BLOCKS_PER_SM = 4;
@@ -48,8 +48,8 @@ public final class QueryKernels {
     /** Intervals are staged in shared memory up to this many bytes (every row's binary search reads them). */
     private static final int MAX_STAGED_BYTES = 16 * 1024;
 
-    private final Kernel queryAggregate;
-    private final Kernel rangeAggregate;
+    private final ByPreAggregation queryAggregate;
+    private final ByPreAggregation rangeAggregate;
     private final Kernel rangeSumRegisters;
     private final Kernel rangeSumShared;
     private final Kernel rangeSumGlobal;
@@ -58,19 +58,41 @@ public final class QueryKernels {
     private final long sharedPerSm;
 
     QueryKernels(PtxModule module, DeviceProperties device) {
-        queryAggregate = module.function("rdb_query_aggregate");
-        rangeAggregate = module.function("rdb_range_aggregate");
+        queryAggregate = ByPreAggregation.load(module, "rdb_query_aggregate");
+        rangeAggregate = ByPreAggregation.load(module, "rdb_range_aggregate");
         rangeSumRegisters = module.function("rdb_range_sum_registers");
         rangeSumShared = module.function("rdb_range_sum_shared");
         rangeSumGlobal = module.function("rdb_range_sum_global");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
-        List<Kernel> dynamicShared = List.of(queryAggregate, rangeAggregate, rangeSumShared);
+        List<Kernel> dynamicShared = Stream.concat(Stream.concat(queryAggregate.all(), rangeAggregate.all()),
+                Stream.of(rangeSumShared)).toList();
         int dynamic = optIn - dynamicShared.stream().mapToInt(Kernel::staticSharedBytes).max().orElse(0);
         sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
         dynamicShared.forEach(k -> k.allowDynamicSharedBytes(dynamic));
+    }
+
+    /**
+     * A general kernel's entry points, one per pre-aggregation (PreAggregation of query_accumulate.cuh, a
+     * template parameter there): {@code <name>_registers}, {@code _shared} and {@code _global}.
+     */
+    private record ByPreAggregation(Kernel registers, Kernel shared, Kernel global) {
+
+        static ByPreAggregation load(PtxModule module, String name) {
+            return new ByPreAggregation(module.function(name + "_registers"), module.function(name + "_shared"),
+                    module.function(name + "_global"));
+        }
+
+        /** The entry point of a launch's plan. */
+        Kernel of(Plan plan) {
+            return plan.registers() ? registers : plan.shared() ? shared : global;
+        }
+
+        Stream<Kernel> all() {
+            return Stream.of(registers, shared, global);
+        }
     }
 
     /**
@@ -83,8 +105,8 @@ public final class QueryKernels {
     /**
      * A range job's row ranges as the kernels read them, {first row, end} int pairs where {@code end} counts the
      * list's rows up to and including the range (see {@link #of}): {@code count} pairs and {@code rows} rows in
-     * all, in {@code inline}, host memory of {@link #INLINE_CHUNK_BYTES} that the launch copies into its
-     * parameters, or at the device address {@code device} (inline is then null). The launch splits the rows
+     * all, in {@code inline}, host memory of {@link #INLINE_CHUNK_BYTES} that a prepared launch copies into its
+     * parameter, or at the device address {@code device} (inline is then null). The launch splits the rows
      * evenly between its blocks, however long the ranges are.
      */
     public record ChunkList(MemorySegment inline, long device, int count, long rows) {
@@ -137,13 +159,9 @@ public final class QueryKernels {
             return count <= INLINE_CHUNKS;
         }
 
-        /** Host memory for {@link #inline} lists, reusable once a launch call returns. */
+        /** Host memory for {@link #inline} lists, reusable once the launch is prepared. */
         public static MemorySegment inlineBuffer() {
             return Arena.ofAuto().allocate(INLINE_CHUNK_BYTES, 8);
-        }
-
-        private KernelArgs args(KernelArgs args) {
-            return args.byValue((inline == null ? NO_INLINE_CHUNKS : inline).address()).pointer(device).i32(count);
         }
     }
 
@@ -224,8 +242,9 @@ public final class QueryKernels {
     }
 
     /**
-     * Whether {@link #queryAggregate} copies a filter of {@code intervalCount} intervals to shared memory, so
-     * that each block reads it once (its terms it always copies): then it may stay in mapped host memory.
+     * Whether a {@link #prepareQuery query launch} copies a filter of {@code intervalCount} intervals to shared
+     * memory, so that each block reads it once (its terms it always copies): then it may stay in mapped host
+     * memory.
      */
     public static boolean stagesIntervals(int intervalCount) {
         return 8L * intervalCount <= MAX_STAGED_BYTES;
@@ -331,12 +350,8 @@ public final class QueryKernels {
     public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) return prepareLeanRange(chunks, in, out);
         Plan l = plan(in, out, rangeBlocks(chunks), 0);
-        return new Prepared(rangeAggregate, l.blocks(), (int) l.sharedBytes(),
-                delivered(chunks.args(new KernelArgs()).pointer(in.groups()).i32(in.numGroups())
-                        .pointer(in.measures()).i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows())
-                        .i32(l.registers() ? 1 : 0).i32(l.shared() ? 1 : 0).pointer(out.counts())
-                        .pointer(out.validCounts()).pointer(out.sums()).pointer(out.mins()).pointer(out.maxs())
-                        .pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
+        return new Prepared(rangeAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
+                QueryParams.range(chunks).inputs(in).outputs(out).args());
     }
 
     /** {@link #prepareRange} for the lean kernel of its pre-aggregation (registers, shared or global). */
@@ -355,11 +370,8 @@ public final class QueryKernels {
             throw new IllegalArgumentException("a tagged delivery of " + in.numGroups() + " groups needs their list");
         }
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
-        return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), delivered(chunks.args(new KernelArgs())
-                .pointer(in.groups()).i32(in.numGroups())
-                .pointer(in.measures()).pointer(out.counts()).pointer(out.sums()).pointer(compactedOf(out))
-                .pointer(blocksDoneOf(out)).pointer(listed == null ? null : listed.codes())
-                .i32(listed == null ? 0 : listed.capacity()).i32(tagged ? 1 : 0), out));
+        return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), QueryParams.range(chunks).inputs(in)
+                .outputs(out).lean(listed, tagged).args());
     }
 
     /**
@@ -375,30 +387,11 @@ public final class QueryKernels {
         long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
         long termBytes = (long) TERM_BYTES * f.numTerms();
         Plan l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
-        return new Prepared(queryAggregate, l.blocks(), (int) l.sharedBytes(), delivered(new KernelArgs()
-                .pointer(f.terms()).i32(f.numTerms()).pointer(f.intervals()).i32((int) (staged / 8))
-                .pointer(f.bitmap()).pointer(in.groups()).i32(in.numGroups()).pointer(in.measures())
-                .i32(in.nMeasures()).pointer(in.measureValid()).i64(in.rows()).i32(l.registers() ? 1 : 0)
-                .i32(l.shared() ? 1 : 0).pointer(out.counts()).pointer(out.validCounts()).pointer(out.sums())
-                .pointer(out.mins()).pointer(out.maxs()).pointer(compactedOf(out)).pointer(blocksDoneOf(out)), out));
-    }
-
-    private static DeviceBuffer compactedOf(Outputs out) {
-        return out.compaction() == null ? null : out.compaction().out();
-    }
-
-    private static DeviceBuffer blocksDoneOf(Outputs out) {
-        return out.compaction() == null ? null : out.compaction().blocksDone();
+        return new Prepared(queryAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
+                QueryParams.query().filter(f, (int) (staged / 8)).inputs(in).outputs(out).args());
     }
 
     private static Delivery deliveryOf(Outputs out) {
         return out.compaction() == null ? null : out.compaction().delivery();
-    }
-
-    /** The kernels' last three parameters: the mailbox delivery's output, done word and sequence, or nulls. */
-    private static KernelArgs delivered(KernelArgs args, Outputs out) {
-        Delivery d = deliveryOf(out);
-        return d == null ? args.pointer(0L).pointer(0L).i64(0) : args.pointer(d.output()).pointer(d.done())
-                .i64(d.sequence());
     }
 }

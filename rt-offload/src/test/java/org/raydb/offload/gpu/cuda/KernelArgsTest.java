@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
 class KernelArgsTest {
@@ -30,11 +32,15 @@ class KernelArgsTest {
 
     @Test
     void aByValueParameterKeepsTheHostAddressOfItsBytes() {
-        KernelArgs args = new KernelArgs().byValue(0x1000).pointer(0x2000).i32(3);
+        MemorySegment bytes = Arena.ofAuto().allocate(64, 8);
+        KernelArgs args = new KernelArgs().byValue(bytes).pointer(0x2000).i32(3);
         assertTrue(args.isByValue(0));
-        assertEquals(0x1000L, args.slot(0));
+        assertEquals(bytes.address(), args.slot(0));
         assertFalse(args.isByValue(1), "a pointer is passed as its slot");
         assertFalse(args.isByValue(2));
-        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(0), "no bytes to copy");
+        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(MemorySegment.NULL),
+                "no bytes to copy");
+        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(MemorySegment.ofArray(new long[8])),
+                "the driver reads native memory only");
     }
 }
