@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.result.DirectResultSet;
@@ -125,10 +127,12 @@ class DirectFinishTest {
         }
     }
 
+    /** DuckDB's own connection answers beside the driver's, so the table is in a file (see the README's Sessions). */
     @Test
-    void aDefaultOrderSetThroughTheDriverIsHonoured() throws SQLException {
+    void aDefaultOrderSetThroughTheDriverIsHonoured(@TempDir Path dir) throws SQLException {
         String sql = "SELECT k16, sum(m) AS s FROM h GROUP BY k16 ORDER BY k16";
-        try (Connection raydb = DriverManager.getConnection("jdbc:raydb:?engine=cpu&offload=force");
+        try (Connection raydb = DriverManager.getConnection("jdbc:raydb:" + dir.resolve("order.duckdb")
+                + "?engine=cpu&offload=force");
                 Statement st = raydb.createStatement()) {
             Connection duckdb = raydb.unwrap(DuckDBConnection.class);
             st.execute(TABLE);
