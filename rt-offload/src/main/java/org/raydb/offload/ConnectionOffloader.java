@@ -193,6 +193,9 @@ final class ConnectionOffloader implements Offloader {
         if (OpenTransaction.in(duckdb)) {
             throw new Declined(IN_TRANSACTION, false, null);
         }
+        // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
+        // the snapshot that replaced it.
+        preparedJobs.values().removeIf(j -> j.table().retired());
         PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());

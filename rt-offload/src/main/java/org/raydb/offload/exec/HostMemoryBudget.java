@@ -40,8 +40,11 @@ public final class HostMemoryBudget {
     }
 
     /**
-     * Drops least recently used snapshots until those left fit the budget; {@code inUse} goes last, and only
-     * when it alone exceeds the budget (its query keeps its reference; later ones build it again).
+     * Drops least recently used snapshots until those left fit the budget, never {@code inUse}: a table that
+     * alone exceeds the budget stays resident. Dropping it would not free its memory (the running query, and
+     * the prepared jobs of every connection that ran it, still hold it) while the next query loaded and built a
+     * second copy beside it: on a table larger than half the heap every query reloaded it, and the heap ran out
+     * between the two copies (SSB sf 20, 32 GiB heap).
      *
      * @return the bytes still held
      */
@@ -62,14 +65,6 @@ public final class HostMemoryBudget {
             if (t != inUse) {
                 order.get(i).getValue().evict(t);
                 held -= sizes[i];
-            }
-        }
-        if (held > budget && inUse != null) {
-            for (int i = 0; i < order.size(); i++) {
-                if (order.get(i).getKey() == inUse) {
-                    order.get(i).getValue().evict(inUse);
-                    held -= sizes[i];
-                }
             }
         }
         return held;

@@ -38,6 +38,7 @@ public final class ResidencyCache {
         if (t == null || !t.version().equals(version)) {
             if (t != null) {
                 budget.forget(t);
+                t.retire();
             }
             t = new ResidentTable(ref, version);
             tables.put(key, t);
@@ -56,6 +57,7 @@ public final class ResidencyCache {
     synchronized void evict(ResidentTable table) {
         tables.remove(table.table().toString(), table);
         budget.forget(table);
+        table.retire();
     }
 
     /**
@@ -92,7 +94,10 @@ public final class ResidencyCache {
     }
 
     private void clear() {
-        tables.values().forEach(budget::forget);
+        tables.values().forEach(t -> {
+            budget.forget(t);
+            t.retire();
+        });
         tables.clear();
     }
 

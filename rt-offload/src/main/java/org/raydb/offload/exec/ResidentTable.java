@@ -45,6 +45,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
     private final ReentrantLock loading = new ReentrantLock();
     private volatile int rows = -1;
+    /** No longer held by its cache (replaced, evicted or cleared): whoever kept it should let it go. */
+    private volatile boolean retired;
 
     public ResidentTable(TableRef table, TableVersion version) {
         this.table = table;
@@ -58,6 +60,16 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     public TableRef table() {
         return table;
+    }
+
+    /** Its cache let it go: a newer snapshot replaces it, or the host budget or a write dropped it. */
+    void retire() {
+        retired = true;
+    }
+
+    /** Whether its cache let it go ({@link #retire}): a job prepared on it only keeps its memory alive. */
+    public boolean retired() {
+        return retired;
     }
 
     /**

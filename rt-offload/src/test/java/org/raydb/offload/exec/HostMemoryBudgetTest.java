@@ -1,5 +1,6 @@
 package org.raydb.offload.exec;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,13 +45,34 @@ class HostMemoryBudgetTest {
             assertSame(t1, resident(cache, c, tables.get(0), allocator));
             assertNotSame(t2, resident(cache, c, tables.get(1), allocator), "the least recently used was dropped");
 
-            // Indexes count too: group codes over both columns of every table exceed the budget.
+            // Indexes count too: group codes over both columns of every table exceed the budget, so each table
+            // pushes out the others; the one in use stays even where it alone exceeds the budget.
             for (TableRef t : tables) {
                 ResidentTable r = resident(cache, c, t, allocator);
                 r.groupCodes(List.of("a", "b"));
                 r.sieving("a");
-                assertTrue(budget.enforce(r) <= budget.budget());
+                assertTrue(budget.enforce(r) <= Math.max(budget.budget(), r.bytes()));
+                assertSame(r, resident(cache, c, t, allocator));
             }
+        }
+    }
+
+    @Test
+    void aTableAboveTheBudgetStaysResidentForTheQueryUsingIt() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator()) {
+            TableRef big = table(c, "big");
+            TableRef other = table(c, "other");
+            HostMemoryBudget budget = new HostMemoryBudget(1);
+            ResidencyCache cache = new ResidencyCache(budget);
+            ResidentTable o = resident(cache, c, other, allocator);
+            ResidentTable b = resident(cache, c, big, allocator);
+            assertTrue(budget.enforce(b) > budget.budget(), "the table in use alone exceeds the budget");
+            // Dropping it would make every query load a second copy beside the one still referenced.
+            assertSame(b, resident(cache, c, big, allocator), "the table in use is kept");
+            assertFalse(b.retired());
+            assertTrue(o.retired(), "the other one was dropped");
+            assertNotSame(o, resident(cache, c, other, allocator));
         }
     }
 
