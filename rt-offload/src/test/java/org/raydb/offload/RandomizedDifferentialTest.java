@@ -13,13 +13,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
 
 /**
  * Seeded randomized differential test: generated qualifying queries run through the offload (force, cpu)
- * and straight on DuckDB must give the same columns and rows (DOUBLE to 1e-12 relative). The seed and count
- * come from {@code -Draydb.seed} and {@code -Draydb.queries} for longer runs by hand.
+ * and straight on DuckDB must give the same columns and rows, bit for bit. The default build runs 300 queries;
+ * the {@code slow} run 5,000 ({@code mvn -pl rt-offload -am test -Dgroups=slow -Draydb.excludedGroups=none
+ * -Dtest=RandomizedDifferentialTest}). {@code -Draydb.seed} and {@code -Draydb.queries} override seed and count.
  */
 class RandomizedDifferentialTest {
 
@@ -39,8 +41,18 @@ class RandomizedDifferentialTest {
 
     @Test
     void generatedQueriesMatchDuckDb() throws SQLException {
+        generatedQueriesMatchDuckDb(300);
+    }
+
+    @Test
+    @Tag("slow")
+    void manyGeneratedQueriesMatchDuckDb() throws SQLException {
+        generatedQueriesMatchDuckDb(5000);
+    }
+
+    private static void generatedQueriesMatchDuckDb(int defaultCount) throws SQLException {
         long seed = Long.getLong("raydb.seed", 20261122L);
-        int count = Integer.getInteger("raydb.queries", 1000);
+        int count = Integer.getInteger("raydb.queries", defaultCount);
         QueryGenerator generator = QueryGenerator.create(seed, h);
         List<String> failures = new ArrayList<>();
         int empty = 0;

@@ -26,7 +26,7 @@ class MirroredWorkloadTest {
         runSeeds(dir, 8, 150);
     }
 
-    /** Run with {@code mvn -pl rt-offload -am test -Dgroups=slow -Dtest=MirroredWorkloadTest}. */
+    /** Run with {@code mvn -pl rt-offload -am test -Dgroups=slow -Draydb.excludedGroups=none -Dtest=MirroredWorkloadTest}. */
     @Test
     @Tag("slow")
     void longRandomWorkloadsMatchDuckDb(@TempDir Path dir) throws Exception {
