@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,9 +54,21 @@ class CancelOffloadTest {
     void cancelStopsAColdOffloadedQuery() throws Exception {
         try (Connection ray = DriverManager.getConnection(url + "?offload=force&engine=cpu");
                 Statement st = ray.createStatement()) {
-            CompletableFuture.runAsync(() -> cancel(st), CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
-            SQLException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
-                    () -> assertThrows(SQLException.class, () -> st.executeQuery(QUERY)));
+            // A cancel that arrives before the statement runs cancels nothing: cancel until the query ends.
+            AtomicBoolean ended = new AtomicBoolean();
+            CompletableFuture.runAsync(() -> {
+                while (!ended.get()) {
+                    cancel(st);
+                    sleep(100);
+                }
+            }, CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+            SQLException e;
+            try {
+                e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                        () -> assertThrows(SQLException.class, () -> st.executeQuery(QUERY)));
+            } finally {
+                ended.set(true);
+            }
             assertInterrupted(e);
             assertAnswersExactly(st);
         }
@@ -71,6 +84,14 @@ class CancelOffloadTest {
             assertEquals(expected(QUERY), ResultComparator.rows(rs));
         }
         assertTrue(st.unwrap(RayStatement.class).lastQueryOffloaded());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void cancel(Statement st) {
