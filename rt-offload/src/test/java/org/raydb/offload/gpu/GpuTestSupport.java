@@ -2,6 +2,9 @@ package org.raydb.offload.gpu;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
+
 /** Skips a GPU test visibly (a printed line and the assumption's message) where there is no usable GPU. */
 public final class GpuTestSupport {
 

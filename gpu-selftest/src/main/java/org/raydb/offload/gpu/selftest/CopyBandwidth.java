@@ -1,9 +1,9 @@
 package org.raydb.offload.gpu.selftest;
 
 import java.util.Locale;
-import org.raydb.offload.gpu.GpuAvailability;
 import org.raydb.offload.gpu.calibration.DeviceCalibration;
 import org.raydb.offload.gpu.cuda.CudaDevice;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 
 /**
  * {@code java ... org.raydb.offload.gpu.selftest.CopyBandwidth [--mib 2048] [--runs 10]}: the device's

@@ -2,7 +2,7 @@ package org.raydb.offload.gpu.selftest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.raydb.offload.gpu.GpuAvailability;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 
 /**
  * {@code java ... org.raydb.offload.gpu.selftest.GpuSelfTest [--rows 1000000[,16000000]] [--groups 100] [--seed 42]

@@ -3,10 +3,10 @@ package org.raydb.offload.gpu.selftest;
 import java.util.Arrays;
 import java.util.Locale;
 import org.raydb.jdbc.offload.OffloadSettings;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.StreamClock;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * {@code java ... org.raydb.offload.gpu.selftest.LaunchLatency}: what the host side of one job's device work

@@ -2,12 +2,12 @@ package org.raydb.offload.gpu.selftest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.raydb.offload.gpu.GpuAvailability;
 import org.raydb.offload.gpu.GpuUnavailableException;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.kernels.GpuKernels;
 import org.raydb.offload.gpu.optix.OptixContext;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 
 /**
  * Runs the kernel checks and, where OptiX is available, the ray-job checks on one GPU; shared by the

@@ -3,10 +3,10 @@ package org.raydb.offload.gpu.calibration;
 import java.lang.System.Logger.Level;
 import org.raydb.offload.cost.CalibrationCache;
 import org.raydb.offload.cost.DeviceConstants;
-import org.raydb.offload.gpu.GpuAvailability;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.DeviceProperties;
 import org.raydb.offload.gpu.engine.SharedGpu;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The device constants of the process's GPU, found once per process: from the calibration cache when it

@@ -6,10 +6,10 @@ import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.QueryKernels;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The {@code cuda} engine: one fused kernel per query over the resident encoded columns (query.cu). A RayDB

@@ -7,8 +7,8 @@ import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.gpu.GpuException;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * What both GPU engines share: the process's GPU runtime, the resident inputs, the hand-over to the cpu

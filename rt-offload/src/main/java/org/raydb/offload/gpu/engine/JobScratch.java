@@ -2,7 +2,6 @@ package org.raydb.offload.gpu.engine;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.PinnedBuffer;
@@ -11,6 +10,7 @@ import org.raydb.offload.gpu.kernels.CompactKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.gpu.kernels.ResultMailbox;
 import org.raydb.offload.gpu.optix.RayJobParams;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * Device and pinned host memory that every GPU job of one runtime reuses, so that a job allocates nothing:

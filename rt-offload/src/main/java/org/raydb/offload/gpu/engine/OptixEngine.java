@@ -8,7 +8,6 @@ import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.engine.Technique;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.GpuKernels;
@@ -19,6 +18,7 @@ import org.raydb.offload.gpu.optix.RayPipeline;
 import org.raydb.offload.gpu.optix.RayProgram;
 import org.raydb.offload.gpu.optix.RaySegments;
 import org.raydb.offload.gpu.optix.RaySegments.Interval;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The {@code optix} engine: both ray jobs on the resident data, as the cpu engine models them.

@@ -1,7 +1,7 @@
 package org.raydb.offload.gpu.engine;
 
 import java.util.Map;
-import org.raydb.offload.gpu.GpuRuntime;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The process's GPU-resident data by kind (table-ordered measures and group codes, their Z-sorted copies,

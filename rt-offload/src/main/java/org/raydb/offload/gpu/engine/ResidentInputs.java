@@ -7,11 +7,11 @@ import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.build.BuildPhases.Phase;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.gpu.residency.GpuResidency;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The device-resident inputs of one job, pinned for its duration: measures, group codes and the filter

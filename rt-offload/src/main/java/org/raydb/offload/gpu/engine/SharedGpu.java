@@ -1,9 +1,9 @@
 package org.raydb.offload.gpu.engine;
 
 import org.raydb.jdbc.offload.OffloadSettings;
-import org.raydb.offload.gpu.GpuAvailability;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The one GPU runtime of this process, shared by both engines and every connection: opened on first use

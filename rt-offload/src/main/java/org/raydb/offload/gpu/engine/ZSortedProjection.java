@@ -5,13 +5,13 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 import org.raydb.offload.encode.CodeOrder;
-import org.raydb.offload.gpu.GpuRuntime;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.StagedUpload;
 import org.raydb.offload.gpu.kernels.EncodeKernels;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.gpu.residency.GpuResident;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
 import org.raydb.offload.index.TriangleScene;
 
 /**

@@ -1,4 +1,4 @@
-package org.raydb.offload.gpu;
+package org.raydb.offload.gpu.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.offload.gpu.CudaException;
+import org.raydb.offload.gpu.GpuOutOfMemoryException;
+import org.raydb.offload.gpu.GpuUnavailableException;
 
 class GpuAvailabilityTest {
 

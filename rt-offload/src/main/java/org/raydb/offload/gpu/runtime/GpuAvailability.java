@@ -1,7 +1,8 @@
-package org.raydb.offload.gpu;
+package org.raydb.offload.gpu.runtime;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
+import org.raydb.offload.gpu.NativeResources;
 import org.raydb.offload.gpu.optix.OptixLibrary;
 
 /**

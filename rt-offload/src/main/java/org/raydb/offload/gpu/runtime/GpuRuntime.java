@@ -1,8 +1,9 @@
-package org.raydb.offload.gpu;
+package org.raydb.offload.gpu.runtime;
 
 import java.util.EnumMap;
 import java.util.Map;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.offload.gpu.GpuUnavailableException;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.kernels.GpuKernels;
