@@ -29,7 +29,7 @@ static __device__ __forceinline__ unsigned long long blockSum(unsigned long long
 }
 
 extern "C" __global__ void __launch_bounds__(COMPACT_THREADS)
-rdb_count_present(const unsigned long long* counts, int numGroups, unsigned int* tileCounts) {
+    rdb_count_present(const unsigned long long* counts, int numGroups, unsigned int* tileCounts) {
     const long long first = (long long)blockIdx.x * COMPACT_TILE;
     unsigned long long present = 0;
     for (int i = threadIdx.x; i < COMPACT_TILE; i += COMPACT_THREADS) {
@@ -41,8 +41,8 @@ rdb_count_present(const unsigned long long* counts, int numGroups, unsigned int*
 }
 
 extern "C" __global__ void __launch_bounds__(COMPACT_THREADS)
-rdb_compact_present(const unsigned int* tileCounts, int numGroups, int nMeasures, unsigned long long* counts,
-                    unsigned long long* valid, long long* sums, long long* mins, long long* maxs, long long* out) {
+    rdb_compact_present(const unsigned int* tileCounts, int numGroups, int nMeasures, unsigned long long* counts,
+                        unsigned long long* valid, long long* sums, long long* mins, long long* maxs, long long* out) {
     unsigned long long before = 0;
     for (int t = threadIdx.x; t < (int)blockIdx.x; t += COMPACT_THREADS) before += tileCounts[t];
     before = blockSum(before);
@@ -56,7 +56,8 @@ rdb_compact_present(const unsigned int* tileCounts, int numGroups, int nMeasures
 
 /* p[0 .. n) = value: accumulators to their identities when they are new or a job failed midway. */
 extern "C" __global__ void rdb_fill(long long* p, long long n, long long value) {
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x) {
         p[i] = value;
     }
 }

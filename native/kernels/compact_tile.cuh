@@ -57,9 +57,9 @@ constexpr int COMPACT_STEPS = COMPACT_TILE / COMPACT_THREADS;
 
 static __device__ __forceinline__ unsigned long long compactTile(long long first, unsigned long long base,
                                                                  int numGroups, int nMeasures,
-                                                                 unsigned long long* counts,
-                                                                 unsigned long long* valid, long long* sums,
-                                                                 long long* mins, long long* maxs, long long* out) {
+                                                                 unsigned long long* counts, unsigned long long* valid,
+                                                                 long long* sums, long long* mins, long long* maxs,
+                                                                 long long* out) {
     static_assert(COMPACT_STEPS == 16, "a thread's groups are one half of a bitmap word");
     __shared__ unsigned int warpTotals[COMPACT_WARPS];
     __shared__ unsigned int tileBits[COMPACT_TILE / 32];  // bit b of word w: group first + 32 * w + b has rows

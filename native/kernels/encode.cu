@@ -4,8 +4,9 @@
  * One thread per row; grid-stride loops so any grid size is correct.
  */
 
-#define FOR_EACH_ROW(i, n) \
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)
+#define FOR_EACH_ROW(i, n)                                                        \
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); \
+         i += (long long)gridDim.x * blockDim.x)
 
 /*
  * The rows in code order (a catalog entry's Z-sorted projection), as a counting sort in two passes: count every
@@ -42,9 +43,15 @@ extern "C" __global__ void rdb_build_triangles(const int* x, const int* y, const
     FOR_EACH_ROW(i, n) {
         const float a = x ? (float)x[i] : 0.f, b = y ? (float)y[i] : 0.f, c = z ? (float)z[i] : 0.f;
         float* v = vertices + 9 * i;
-        v[0] = a;         v[1] = b;         v[2] = c;
-        v[3] = a + sizeX; v[4] = b;         v[5] = c;
-        v[6] = a;         v[7] = b + sizeY; v[8] = c;
+        v[0] = a;
+        v[1] = b;
+        v[2] = c;
+        v[3] = a + sizeX;
+        v[4] = b;
+        v[5] = c;
+        v[6] = a;
+        v[7] = b + sizeY;
+        v[8] = c;
     }
 }
 
@@ -54,7 +61,11 @@ extern "C" __global__ void rdb_build_cubes(const int* x, const int* y, const int
     FOR_EACH_ROW(i, n) {
         const float a = x ? (float)x[i] : 0.f, b = y ? (float)y[i] : 0.f, c = z ? (float)z[i] : 0.f;
         float* box = aabbs + 6 * i;
-        box[0] = a - half; box[1] = b - half; box[2] = c - half;
-        box[3] = a + half; box[4] = b + half; box[5] = c + half;
+        box[0] = a - half;
+        box[1] = b - half;
+        box[2] = c - half;
+        box[3] = a + half;
+        box[4] = b + half;
+        box[5] = c + half;
     }
 }

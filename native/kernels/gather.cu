@@ -5,8 +5,9 @@
  * host. Grid-stride loops, so any grid size is correct.
  */
 
-#define FOR_EACH_ROW(i, n) \
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)
+#define FOR_EACH_ROW(i, n)                                                        \
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); \
+         i += (long long)gridDim.x * blockDim.x)
 
 extern "C" __global__ void rdb_gather_i32(const int* src, const int* perm, long long n, int* dst) {
     FOR_EACH_ROW(i, n) dst[i] = src[perm[i]];

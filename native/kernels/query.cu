@@ -34,11 +34,12 @@ static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
     const int2* intervals = reinterpret_cast<const int2*>(q.intervals);
     const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
-    const int accumulatorWords = MODE == IN_SHARED ? numGroups + slots * (1 + (q.validCounts ? 1 : 0)
-                                                                         + (q.mins ? 1 : 0) + (q.maxs ? 1 : 0)) : 0;
+    const int accumulatorWords =
+        MODE == IN_SHARED ? numGroups + slots * (1 + (q.validCounts ? 1 : 0) + (q.mins ? 1 : 0) + (q.maxs ? 1 : 0)) : 0;
     const Accumulators acc = MODE == IN_SHARED
-        ? sharedAccumulators(shared, numGroups, slots, Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs})
-        : Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
+                                 ? sharedAccumulators(shared, numGroups, slots,
+                                                      Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs})
+                                 : Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
     RdbFilterTerm* stagedTerms = reinterpret_cast<RdbFilterTerm*>(staged + stagedIntervals);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
@@ -60,7 +61,8 @@ static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
 #pragma unroll
             for (int k = 0; k < ROWS_PER_THREAD; ++k) code[k] = pass[k] ? __ldg(term.codes + base + k * stride) : 0;
 #pragma unroll
-            for (int k = 0; k < ROWS_PER_THREAD; ++k) pass[k] = pass[k] && inIntervals(code[k], iv + term.first, term.count);
+            for (int k = 0; k < ROWS_PER_THREAD; ++k)
+                pass[k] = pass[k] && inIntervals(code[k], iv + term.first, term.count);
         }
 #pragma unroll
         for (int k = 0; k < ROWS_PER_THREAD; ++k) {
@@ -99,7 +101,8 @@ static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
     if (MODE == IN_SHARED) __syncthreads();
     RegisterPartials p = emptyPartials();
     walkRanges<RANGE_ROWS>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),
-                           q.numChunks, [&](const int (&at)[RANGE_ROWS], const bool (&in)[RANGE_ROWS]) {
+                           q.numChunks,
+                           [&](const int(&at)[RANGE_ROWS], const bool(&in)[RANGE_ROWS]) {
         long long row[RANGE_ROWS];
 #pragma unroll
         for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
@@ -113,14 +116,14 @@ static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
 }
 
 /* The general kernels' entry points, one per pre-aggregation; the host picks one by name (QueryKernels.java). */
-#define RDB_GENERAL(NAME, MODE)                                                                                   \
-    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)                                               \
-    rdb_query_aggregate_##NAME(const __grid_constant__ RdbQueryParams q) {                                       \
-        queryAggregate<MODE>(q);                                                                                 \
-    }                                                                                                            \
-    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)                                               \
-    rdb_range_aggregate_##NAME(const __grid_constant__ RdbRangeParams r) {                                       \
-        rangeAggregate<MODE>(r);                                                                                 \
+#define RDB_GENERAL(NAME, MODE)                                                \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)             \
+        rdb_query_aggregate_##NAME(const __grid_constant__ RdbQueryParams q) { \
+        queryAggregate<MODE>(q);                                               \
+    }                                                                          \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)             \
+        rdb_range_aggregate_##NAME(const __grid_constant__ RdbRangeParams r) { \
+        rangeAggregate<MODE>(r);                                               \
     }
 
 RDB_GENERAL(registers, IN_REGISTERS)
@@ -161,7 +164,7 @@ static __device__ __forceinline__ void leanRange(const int2* inlined, const int2
     }
     unsigned long long count = 0;
     unsigned long long sum = 0;  // two's complement: wraps like the accumulators, exact when the host's bound holds
-    walkRanges<R>(inlined, chunks, numChunks, [&](const int (&row)[R], const bool (&in)[R]) {
+    walkRanges<R>(inlined, chunks, numChunks, [&](const int(&row)[R], const bool(&in)[R]) {
         long long v[R];
         int g[R];
 #pragma unroll
@@ -207,18 +210,18 @@ static __device__ __forceinline__ void leanRange(const int2* inlined, const int2
         }
     }
     if (compacted) {
-        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done,
-                      sequence, tagged != 0);
+        compactIfLast(compacted, blocksDone, numGroups, 1, global, listed, listCapacity, mailbox, done, sequence,
+                      tagged != 0);
     }
 }
 
-#define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                \
-    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                   \
-    NAME(const __grid_constant__ RdbRangeParams r) {                                                             \
-        const RdbQueryParams& q = r.query;                                                                       \
-        leanRange<MODE>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),  \
-                        q.numChunks, q.groups, q.numGroups, q.measures, q.counts, q.sums, q.compacted,           \
-                        q.blocksDone, q.listed, q.listCapacity, q.tagged, q.mailbox, q.done, q.sequence);        \
+#define RDB_LEAN_RANGE(NAME, MODE, BLOCKS_PER_SM)                                                                    \
+    extern "C" __global__ void __launch_bounds__(QUERY_THREADS, BLOCKS_PER_SM)                                       \
+        NAME(const __grid_constant__ RdbRangeParams r) {                                                             \
+        const RdbQueryParams& q = r.query;                                                                           \
+        leanRange<MODE>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),      \
+                        q.numChunks, q.groups, q.numGroups, q.measures, q.counts, q.sums, q.compacted, q.blocksDone, \
+                        q.listed, q.listCapacity, q.tagged, q.mailbox, q.done, q.sequence);                          \
     }
 
 RDB_LEAN_RANGE(rdb_range_sum_registers, IN_REGISTERS, LEAN_REGISTERS_BLOCKS_PER_SM)

@@ -50,8 +50,8 @@ static __device__ __forceinline__ void storeTagged(long long* at, unsigned long 
  * mailbox, consecutive threads on consecutive words so that each warp's stores cross the bus as whole lines, and
  * publishes it. (A listed result is moved straight into the mailbox instead: compactIfLast.)
  */
-static __device__ void deliver(const long long* compacted, unsigned long long present, int words,
-                               long long* mailbox, unsigned long long* done, unsigned long long sequence) {
+static __device__ void deliver(const long long* compacted, unsigned long long present, int words, long long* mailbox,
+                               unsigned long long* done, unsigned long long sequence) {
     __syncthreads();  // the block's entries and header in `compacted` are visible to all its threads
     const long long total = 2 + (long long)present * words;
     for (long long i = threadIdx.x; i < total; i += blockDim.x) mailbox[i] = __ldcg(compacted + i);
@@ -171,8 +171,8 @@ static __device__ __noinline__ void compactIfLast(long long* compacted, unsigned
         header = listHeader(listed, listCapacity);
         present = header == LIST_OVERFLOW ? 0 : (unsigned long long)header;
         for (unsigned int i = threadIdx.x; i < present; i += blockDim.x) {
-            moveEntry(packed + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures,
-                      out.counts, out.valid, out.sums, out.mins, out.maxs);
+            moveEntry(packed + 2 + (long long)i * words, (int)__ldcg(listed + 1 + i), numGroups, nMeasures, out.counts,
+                      out.valid, out.sums, out.mins, out.maxs);
         }
         __syncthreads();  // every thread has read listed[0]
     } else {

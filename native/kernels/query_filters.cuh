@@ -10,7 +10,8 @@ static __device__ __forceinline__ bool inIntervals(int code, const int2* interva
     int a = 0, b = count;  // binary search: the last interval starting at or below code
     while (a < b) {
         const int m = (a + b) >> 1;
-        if (intervals[m].x <= code) a = m + 1; else b = m;
+        if (intervals[m].x <= code) a = m + 1;
+        else b = m;
     }
     return a > 0 && code <= intervals[a - 1].y;
 }

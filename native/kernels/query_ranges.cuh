@@ -19,8 +19,7 @@
  * inline; longer ones are uploaded.
  */
 template <int R, class Rows>
-static __device__ __forceinline__ void walkRanges(const int2* inlined, const int2* chunks,
-                                                  int numChunks, Rows rows) {
+static __device__ __forceinline__ void walkRanges(const int2* inlined, const int2* chunks, int numChunks, Rows rows) {
     if (numChunks <= 0) return;
     auto range = [&](int i) { return chunks ? __ldg(chunks + i) : inlined[i]; };
     // 32-bit row arithmetic: a projection's rows are int positions, and 64-bit made the register kernel spill.
@@ -34,7 +33,8 @@ static __device__ __forceinline__ void walkRanges(const int2* inlined, const int
     int a = 0, b = numChunks - 1;
     while (a < b) {
         const int m = (a + b) >> 1;
-        if (range(m).y <= from) a = m + 1; else b = m;
+        if (range(m).y <= from) a = m + 1;
+        else b = m;
     }
     // The thread's range: rows of the list below `end` are at their list position + `delta`.
     int at = a;

@@ -16,10 +16,10 @@ extern "C" {
 /* One filter term: the row's code codes[row] must lie in intervals [first, first + count), which are sorted,
  * disjoint and closed. */
 typedef struct RdbFilterTerm {
-    const int* codes;  /*  0 */
-    int first;         /*  8 */
-    int count;         /* 12 */
-} RdbFilterTerm;       /* 16 bytes */
+    const int* codes; /*  0 */
+    int first;        /*  8 */
+    int count;        /* 12 */
+} RdbFilterTerm;      /* 16 bytes */
 
 /* Ranges that a range launch carries in its parameters; longer lists go to device memory. */
 #define RDB_INLINE_CHUNKS 256
@@ -33,37 +33,37 @@ typedef struct RdbQueryParams {
     int numGroups;                    /*  32 */
     int nMeasures;                    /*  36 */
     /* Where: accumulators at their identities (query_accumulate.cuh). */
-    unsigned long long* counts;       /*  40: [numGroups] */
-    unsigned long long* validCounts;  /*  48: optional [nMeasures * numGroups] */
-    long long* sums;                  /*  56: [nMeasures * numGroups] */
-    long long* mins;                  /*  64: optional, as sums */
-    long long* maxs;                  /*  72: optional, as sums */
+    unsigned long long* counts;      /*  40: [numGroups] */
+    unsigned long long* validCounts; /*  48: optional [nMeasures * numGroups] */
+    long long* sums;                 /*  56: [nMeasures * numGroups] */
+    long long* mins;                 /*  64: optional, as sums */
+    long long* maxs;                 /*  72: optional, as sums */
     /* The last block's compaction and delivery (query_delivery.cuh); compacted NULL = none. */
-    long long* compacted;             /*  80 */
-    unsigned int* blocksDone;         /*  88 */
-    unsigned int* listed;             /*  96: lean range kernels: present-group list, or NULL */
-    long long* mailbox;               /* 104: mapped host memory, or NULL */
-    unsigned long long* done;         /* 112 */
-    unsigned long long sequence;      /* 120 */
-    int listCapacity;                 /* 128 */
-    int tagged;                       /* 132: lean range kernels: deliver tagged words (the last block reads it) */
+    long long* compacted;        /*  80 */
+    unsigned int* blocksDone;    /*  88 */
+    unsigned int* listed;        /*  96: lean range kernels: present-group list, or NULL */
+    long long* mailbox;          /* 104: mapped host memory, or NULL */
+    unsigned long long* done;    /* 112 */
+    unsigned long long sequence; /* 120 */
+    int listCapacity;            /* 128 */
+    int tagged;                  /* 132: lean range kernels: deliver tagged words (the last block reads it) */
     /* The filter (rdb_query_aggregate_*). */
-    const RdbFilterTerm* terms;       /* 136 */
-    const int* intervals;             /* 144: {lo, hi} pairs */
-    const unsigned int* bitmap;       /* 152: optional row bitmap */
-    int numTerms;                     /* 160 */
-    int stagedIntervals;              /* 164: intervals copied to shared memory (0 = read in place) */
+    const RdbFilterTerm* terms; /* 136 */
+    const int* intervals;       /* 144: {lo, hi} pairs */
+    const unsigned int* bitmap; /* 152: optional row bitmap */
+    int numTerms;               /* 160 */
+    int stagedIntervals;        /* 164: intervals copied to shared memory (0 = read in place) */
     /* The row ranges (range kernels): {first row, end} pairs, here or in RdbRangeParams.inlineChunks. */
-    const int* chunks;                /* 168: device memory; NULL = inlineChunks */
-    int numChunks;                    /* 176 */
-    int reserved;                     /* 180 */
-} RdbQueryParams;                     /* 184 bytes */
+    const int* chunks; /* 168: device memory; NULL = inlineChunks */
+    int numChunks;     /* 176 */
+    int reserved;      /* 180 */
+} RdbQueryParams;      /* 184 bytes */
 
 /* The range kernels' parameter: parameters cost launch time by their size, so only they carry the list. */
 typedef struct RdbRangeParams {
-    RdbQueryParams query;                      /*   0 */
-    int inlineChunks[2 * RDB_INLINE_CHUNKS];   /* 184: {first row, end} pairs, read when query.chunks is NULL */
-} RdbRangeParams;                              /* 2232 bytes */
+    RdbQueryParams query;                    /*   0 */
+    int inlineChunks[2 * RDB_INLINE_CHUNKS]; /* 184: {first row, end} pairs, read when query.chunks is NULL */
+} RdbRangeParams;                            /* 2232 bytes */
 
 #ifdef __cplusplus
 }

@@ -30,13 +30,13 @@ typedef enum raydb_optix_status {
     RAYDB_OPTIX_OK = 0,
     RAYDB_OPTIX_ERROR_UNAVAILABLE = 1, /* libnvoptix or libcuda could not be loaded, or the driver is too old */
     RAYDB_OPTIX_ERROR_INVALID_ARGUMENT = 2,
-    RAYDB_OPTIX_ERROR_OPTIX = 3,       /* an OptiX call failed; the message names it and its OptixResult */
-    RAYDB_OPTIX_ERROR_CUDA = 4,        /* a CUDA driver call failed; the message names it and its CUresult */
+    RAYDB_OPTIX_ERROR_OPTIX = 3, /* an OptiX call failed; the message names it and its OptixResult */
+    RAYDB_OPTIX_ERROR_CUDA = 4,  /* a CUDA driver call failed; the message names it and its CUresult */
     RAYDB_OPTIX_ERROR_OUT_OF_MEMORY = 5
 } raydb_optix_status;
 
 typedef enum raydb_optix_property {
-    RAYDB_OPTIX_PROPERTY_RTCORE_VERSION = 0,        /* 0 on GPUs without RT cores (Hopper) */
+    RAYDB_OPTIX_PROPERTY_RTCORE_VERSION = 0, /* 0 on GPUs without RT cores (Hopper) */
     RAYDB_OPTIX_PROPERTY_MAX_PRIMITIVES_PER_GAS = 1,
     RAYDB_OPTIX_PROPERTY_MAX_TRACE_DEPTH = 2
 } raydb_optix_property;

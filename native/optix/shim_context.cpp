@@ -71,7 +71,8 @@ int fail(int code, const char* format, ...) {
 }
 
 int failOptix(const char* call, OptixResult result, const char* log) {
-    const int code = result == OPTIX_ERROR_HOST_OUT_OF_MEMORY ? RAYDB_OPTIX_ERROR_OUT_OF_MEMORY : RAYDB_OPTIX_ERROR_OPTIX;
+    const int code =
+        result == OPTIX_ERROR_HOST_OUT_OF_MEMORY ? RAYDB_OPTIX_ERROR_OUT_OF_MEMORY : RAYDB_OPTIX_ERROR_OPTIX;
     return fail(code, "%s failed: %s (%d)%s%s", call, optixGetErrorName(result), static_cast<int>(result),
                 log && *log ? "; log: " : "", log ? log : "");
 }
@@ -138,11 +139,14 @@ int raydb_optix_context_create(uint64_t cuContext, int logLevel, raydb_optix_con
 
 int raydb_optix_context_property(raydb_optix_context ctx, int property, uint32_t* out) {
     raydb::clearError();
-    if (!ctx || !out) return raydb::fail(RAYDB_OPTIX_ERROR_INVALID_ARGUMENT, "raydb_optix_context_property: NULL argument");
+    if (!ctx || !out)
+        return raydb::fail(RAYDB_OPTIX_ERROR_INVALID_ARGUMENT, "raydb_optix_context_property: NULL argument");
     OptixDeviceProperty which;
     switch (property) {
         case RAYDB_OPTIX_PROPERTY_RTCORE_VERSION: which = OPTIX_DEVICE_PROPERTY_RTCORE_VERSION; break;
-        case RAYDB_OPTIX_PROPERTY_MAX_PRIMITIVES_PER_GAS: which = OPTIX_DEVICE_PROPERTY_LIMIT_MAX_PRIMITIVES_PER_GAS; break;
+        case RAYDB_OPTIX_PROPERTY_MAX_PRIMITIVES_PER_GAS:
+            which = OPTIX_DEVICE_PROPERTY_LIMIT_MAX_PRIMITIVES_PER_GAS;
+            break;
         case RAYDB_OPTIX_PROPERTY_MAX_TRACE_DEPTH: which = OPTIX_DEVICE_PROPERTY_LIMIT_MAX_TRACE_DEPTH; break;
         default: return raydb::fail(RAYDB_OPTIX_ERROR_INVALID_ARGUMENT, "unknown property %d", property);
     }

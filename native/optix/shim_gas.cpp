@@ -29,9 +29,8 @@ int buildGas(raydb_optix_context ctx, uint64_t stream, const OptixBuildInput& in
     emit.result = compactedSize.get();
     emit.type = OPTIX_PROPERTY_TYPE_COMPACTED_SIZE;
     OptixTraversableHandle handle = 0;
-    RAYDB_OPTIX_CHECK(optixAccelBuild(ctx->optix, cuStream, &options, &input, 1, temp.get(), temp.size(),
-                                      output.get(), output.size(), &handle, compact ? &emit : nullptr,
-                                      compact ? 1u : 0u));
+    RAYDB_OPTIX_CHECK(optixAccelBuild(ctx->optix, cuStream, &options, &input, 1, temp.get(), temp.size(), output.get(),
+                                      output.size(), &handle, compact ? &emit : nullptr, compact ? 1u : 0u));
     RAYDB_CUDA_CHECK(raydb::cuda().streamSynchronize(cuStream));
     temp.reset();
 
@@ -70,8 +69,8 @@ const unsigned int kGeometryFlags = OPTIX_GEOMETRY_FLAG_REQUIRE_SINGLE_ANYHIT_CA
 
 extern "C" {
 
-int raydb_optix_gas_build_triangles(raydb_optix_context ctx, uint64_t stream, uint64_t vertices,
-                                    uint32_t numTriangles, int compact, raydb_optix_gas* out) {
+int raydb_optix_gas_build_triangles(raydb_optix_context ctx, uint64_t stream, uint64_t vertices, uint32_t numTriangles,
+                                    int compact, raydb_optix_gas* out) {
     raydb::clearError();
     if (!checkArgs(ctx, vertices, numTriangles, out, "raydb_optix_gas_build_triangles"))
         return RAYDB_OPTIX_ERROR_INVALID_ARGUMENT;

@@ -74,15 +74,15 @@ struct raydb_optix_pipeline_s {
     size_t paramsSize;
 };
 
-#define RAYDB_OPTIX_CHECK(call)                                   \
-    do {                                                          \
-        OptixResult rdbResult_ = (call);                          \
+#define RAYDB_OPTIX_CHECK(call)                                                      \
+    do {                                                                             \
+        OptixResult rdbResult_ = (call);                                             \
         if (rdbResult_ != OPTIX_SUCCESS) return raydb::failOptix(#call, rdbResult_); \
     } while (0)
 
-#define RAYDB_CUDA_CHECK(call)                                    \
-    do {                                                          \
-        CUresult rdbResult_ = (call);                             \
+#define RAYDB_CUDA_CHECK(call)                                                     \
+    do {                                                                           \
+        CUresult rdbResult_ = (call);                                              \
         if (rdbResult_ != CUDA_SUCCESS) return raydb::failCuda(#call, rdbResult_); \
     } while (0)
 

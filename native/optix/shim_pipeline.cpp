@@ -61,8 +61,8 @@ int link(raydb_optix_context ctx, const OptixPipelineCompileOptions& pipelineOpt
     options.maxTraceDepth = 1;
     char log[2048];
     size_t logSize = sizeof log;
-    OptixResult r = optixPipelineCreate(ctx->optix, &pipelineOptions, &options, p->groups, kGroups, log, &logSize,
-                                        &p->pipeline);
+    OptixResult r =
+        optixPipelineCreate(ctx->optix, &pipelineOptions, &options, p->groups, kGroups, log, &logSize, &p->pipeline);
     if (r != OPTIX_SUCCESS) return raydb::failOptix("optixPipelineCreate", r, log);
 
     OptixStackSizes stack = {};
@@ -130,7 +130,8 @@ int raydb_optix_pipeline_create(raydb_optix_context ctx, const void* module, siz
 int raydb_optix_pipeline_launch(raydb_optix_pipeline p, uint64_t stream, uint64_t params, uint32_t width,
                                 uint32_t height, uint32_t depth) {
     raydb::clearError();
-    if (!p || !params) return raydb::fail(RAYDB_OPTIX_ERROR_INVALID_ARGUMENT, "raydb_optix_pipeline_launch: NULL argument");
+    if (!p || !params)
+        return raydb::fail(RAYDB_OPTIX_ERROR_INVALID_ARGUMENT, "raydb_optix_pipeline_launch: NULL argument");
     if (width == 0 || height == 0 || depth == 0) return RAYDB_OPTIX_OK;
     RAYDB_OPTIX_CHECK(optixLaunch(p->pipeline, reinterpret_cast<CUstream>(stream), params, p->paramsSize, &p->sbt,
                                   width, height, depth));

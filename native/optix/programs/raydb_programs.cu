@@ -39,8 +39,8 @@ static __forceinline__ __device__ void aggregateRow(unsigned int row) {
 extern "C" __global__ void __raygen__grid() {
     const uint3 idx = optixGetLaunchIndex();
     const RdbSegment seg = params.segments[idx.z];
-    const float3 origin = make_float3(params.originX + idx.x * params.stepX, params.originY + idx.y * params.stepY,
-                                      seg.z0);
+    const float3 origin =
+        make_float3(params.originX + idx.x * params.stepX, params.originY + idx.y * params.stepY, seg.z0);
     optixTrace(params.traversable, origin, make_float3(0.f, 0.f, 1.f), 0.f, seg.z1 - seg.z0, 0.f,
                OptixVisibilityMask(255), OPTIX_RAY_FLAG_DISABLE_CLOSESTHIT, 0, 1, 0);
 }

@@ -15,5 +15,6 @@ module org.raydb.jdbc {
 
     uses org.raydb.jdbc.offload.OffloadProvider;
 
-    provides java.sql.Driver with org.raydb.jdbc.RayDriver;
+    provides java.sql.Driver with
+            org.raydb.jdbc.RayDriver;
 }

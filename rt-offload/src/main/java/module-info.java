@@ -16,6 +16,8 @@ module org.raydb.offload {
 
     uses org.raydb.offload.engine.EngineProvider;
 
-    provides org.raydb.jdbc.offload.OffloadProvider with org.raydb.offload.RayOffloadProvider;
-    provides org.raydb.offload.engine.EngineProvider with org.raydb.offload.gpu.engine.GpuEngineProvider;
+    provides org.raydb.jdbc.offload.OffloadProvider with
+            org.raydb.offload.RayOffloadProvider;
+    provides org.raydb.offload.engine.EngineProvider with
+            org.raydb.offload.gpu.engine.GpuEngineProvider;
 }

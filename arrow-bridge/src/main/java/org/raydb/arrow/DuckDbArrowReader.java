@@ -21,15 +21,15 @@ public final class DuckDbArrowReader {
         void accept(VectorSchemaRoot batch) throws SQLException;
     }
 
-    private DuckDbArrowReader() {
-    }
+    private DuckDbArrowReader() {}
 
     /**
      * Runs {@code sql} on {@code statement} (the caller's, so that it can cancel it) and passes every batch to
      * {@code consumer}; all Arrow memory is allocated from {@code allocator} and released before this returns.
      */
-    public static void read(Statement statement, String sql, BufferAllocator allocator, int batchSize,
-            BatchConsumer consumer) throws SQLException {
+    public static void read(
+            Statement statement, String sql, BufferAllocator allocator, int batchSize, BatchConsumer consumer)
+            throws SQLException {
         try (ResultSet rs = statement.executeQuery(sql)) {
             DuckDBResultSet duck = rs.unwrap(DuckDBResultSet.class);
             try (ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, batchSize)) {

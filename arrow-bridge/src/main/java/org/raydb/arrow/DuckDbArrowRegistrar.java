@@ -14,16 +14,15 @@ import org.duckdb.DuckDBConnection;
  */
 public final class DuckDbArrowRegistrar {
 
-    private DuckDbArrowRegistrar() {
-    }
+    private DuckDbArrowRegistrar() {}
 
     /**
      * Registers {@code root} under {@code name} on {@code connection}. The root's buffers move into the
      * exported stream; DuckDB releases them when it is done with the stream. The returned handle owns the
      * C stream struct and must be closed after the query that reads {@code name} has run.
      */
-    public static AutoCloseable register(Connection connection, String name, VectorSchemaRoot root,
-            BufferAllocator allocator) throws SQLException {
+    public static AutoCloseable register(
+            Connection connection, String name, VectorSchemaRoot root, BufferAllocator allocator) throws SQLException {
         RootArrowReader reader = new RootArrowReader(allocator, root);
         ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
         try {
@@ -31,8 +30,7 @@ public final class DuckDbArrowRegistrar {
             connection.unwrap(DuckDBConnection.class).registerArrowStream(name, stream);
         } catch (RuntimeException e) {
             stream.close();
-            throw new SQLException("registering the offload result with DuckDB failed: " + e.getMessage(),
-                    "58000", e);
+            throw new SQLException("registering the offload result with DuckDB failed: " + e.getMessage(), "58000", e);
         }
         return stream::close;
     }

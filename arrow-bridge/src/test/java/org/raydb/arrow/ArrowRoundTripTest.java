@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -17,7 +18,6 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,14 +46,13 @@ class ArrowRoundTripTest {
         long[] sum = {0};
         int[] rows = {0};
         try (Statement st = connection.createStatement()) {
-            DuckDbArrowReader.read(st, "SELECT i::BIGINT AS i FROM range(10000) r(i)", allocator, 1024,
-                    batch -> {
-                        BigIntVector v = (BigIntVector) batch.getVector("i");
-                        for (int r = 0; r < batch.getRowCount(); r++) {
-                            sum[0] += v.get(r);
-                        }
-                        rows[0] += batch.getRowCount();
-                    });
+            DuckDbArrowReader.read(st, "SELECT i::BIGINT AS i FROM range(10000) r(i)", allocator, 1024, batch -> {
+                BigIntVector v = (BigIntVector) batch.getVector("i");
+                for (int r = 0; r < batch.getRowCount(); r++) {
+                    sum[0] += v.get(r);
+                }
+                rows[0] += batch.getRowCount();
+            });
         }
         assertEquals(10000, rows[0]);
         assertEquals(49995000L, sum[0]);

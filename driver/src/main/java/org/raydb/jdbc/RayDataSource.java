@@ -29,8 +29,7 @@ public class RayDataSource implements DataSource, Serializable {
     private transient PrintWriter logWriter;
 
     /** An unconfigured data source, for pools and containers that set its bean properties. */
-    public RayDataSource() {
-    }
+    public RayDataSource() {}
 
     @Override
     public Connection getConnection() throws SQLException {

@@ -38,8 +38,7 @@ public final class RayDriver implements Driver {
     private final DuckDBDriver duckdb = new DuckDBDriver();
 
     /** Public for {@link java.util.ServiceLoader}, which {@link DriverManager} uses to find drivers. */
-    public RayDriver() {
-    }
+    public RayDriver() {}
 
     @Override
     public Connection connect(String url, Properties info) throws SQLException {

@@ -28,15 +28,19 @@ class AllInOneJarIT {
     void connectsAndAnswersAnIdesMetadataCallsFromAnIsolatedClassLoader() throws Exception {
         Path jar = Path.of(System.getProperty("raydb.driver.all.jar"));
         assertTrue(Files.isRegularFile(jar), "the all-in-one jar " + jar);
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
-                ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader loader =
+                new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
             Class<?> driverClass = Class.forName("org.raydb.jdbc.RayDriver", true, loader);
             assertSame(loader, driverClass.getClassLoader());
             assertNotEquals(RayDriver.class, driverClass, "not the test class path's driver");
-            assertSame(loader, Class.forName("org.duckdb.DuckDBDriver", false, loader).getClassLoader(),
+            assertSame(
+                    loader,
+                    Class.forName("org.duckdb.DuckDBDriver", false, loader).getClassLoader(),
                     "DuckDB is inside the jar");
-            assertTrue(ServiceLoader.load(Driver.class, loader).stream()
-                    .anyMatch(p -> p.type().getName().equals("org.raydb.jdbc.RayDriver")), "merged services");
+            assertTrue(
+                    ServiceLoader.load(Driver.class, loader).stream()
+                            .anyMatch(p -> p.type().getName().equals("org.raydb.jdbc.RayDriver")),
+                    "merged services");
 
             Driver driver = (Driver) driverClass.getDeclaredConstructor().newInstance();
             assertNotNull(driver.getPropertyInfo("jdbc:raydb:", new Properties()));
@@ -45,7 +49,8 @@ class AllInOneJarIT {
             props.setProperty("password", "");
             try (Connection c = driver.connect("jdbc:raydb::memory:", props)) {
                 assertSame(loader, c.getClass().getClassLoader());
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT 6 * 7")) {
                     assertTrue(rs.next());
                     assertEquals(42, rs.getInt(1));
                 }

@@ -26,7 +26,8 @@ class BatchAndTransactionTest {
 
     @Test
     void statementAndPreparedBatches() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v VARCHAR)");
             s.addBatch("INSERT INTO t VALUES (1, 'a')");
             s.addBatch("INSERT INTO t VALUES (2, 'b'), (3, 'c')");
@@ -53,7 +54,8 @@ class BatchAndTransactionTest {
 
     @Test
     void failedBatchIsABatchUpdateExceptionWithAState() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t(id INTEGER PRIMARY KEY)");
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (?)")) {
                 ps.setInt(1, 1);
@@ -69,7 +71,8 @@ class BatchAndTransactionTest {
 
     @Test
     void commitAndRollback() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t(v INTEGER)");
             c.setAutoCommit(false);
             assertFalse(c.getAutoCommit());
@@ -91,12 +94,14 @@ class BatchAndTransactionTest {
 
     @Test
     void resultsOutliveTheirTransactionAsHoldabilitySays() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t AS SELECT range AS v FROM range(10000)");
             assertEquals(ResultSet.HOLD_CURSORS_OVER_COMMIT, c.getHoldability());
             assertEquals(ResultSet.HOLD_CURSORS_OVER_COMMIT, c.getMetaData().getResultSetHoldability());
             c.setAutoCommit(false);
-            try (Statement q = c.createStatement(); ResultSet rs = q.executeQuery("SELECT v FROM t")) {
+            try (Statement q = c.createStatement();
+                    ResultSet rs = q.executeQuery("SELECT v FROM t")) {
                 assertTrue(rs.next());
                 c.commit();
                 int rows = 1;
@@ -106,8 +111,10 @@ class BatchAndTransactionTest {
                 assertEquals(10000, rows);
             }
             c.setAutoCommit(true);
-            assertEquals("0A000", assertThrows(SQLException.class,
-                    () -> c.setHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT)).getSQLState());
+            assertEquals(
+                    "0A000",
+                    assertThrows(SQLException.class, () -> c.setHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT))
+                            .getSQLState());
         }
     }
 
@@ -128,7 +135,8 @@ class BatchAndTransactionTest {
 
     @Test
     void readOnlyHintRefusesWrites() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t(v INTEGER)");
             c.setReadOnly(true);
             assertTrue(c.isReadOnly());
@@ -148,14 +156,17 @@ class BatchAndTransactionTest {
     @Test
     void readOnlyDatabaseStaysReadOnly() throws SQLException {
         String url = "jdbc:raydb:" + dir.resolve("ro.duckdb");
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t AS SELECT 1 AS v");
         }
         Properties info = new Properties();
         info.setProperty("access_mode", "READ_ONLY");
         try (Connection c = DriverManager.getConnection(url, info)) {
             assertTrue(c.isReadOnly());
-            assertEquals("25006", assertThrows(SQLException.class, () -> c.setReadOnly(false)).getSQLState());
+            assertEquals(
+                    "25006",
+                    assertThrows(SQLException.class, () -> c.setReadOnly(false)).getSQLState());
             c.setReadOnly(true);
             assertEquals("1", Databases.scalar(c, "SELECT v FROM t"));
         }
@@ -163,7 +174,8 @@ class BatchAndTransactionTest {
 
     @Test
     void savepointsAreDuckDbsAnswer() throws SQLException {
-        try (Connection c = Databases.raydb(); Connection duck = Databases.duckdb()) {
+        try (Connection c = Databases.raydb();
+                Connection duck = Databases.duckdb()) {
             c.setAutoCommit(false);
             duck.setAutoCommit(false);
             String viaRay = savepointOutcome(c);

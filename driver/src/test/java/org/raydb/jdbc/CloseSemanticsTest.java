@@ -10,8 +10,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBResultSet;
@@ -46,13 +46,20 @@ class CloseSemanticsTest {
         rs.close();
         assertEquals("55000", assertThrows(SQLException.class, rs::next).getSQLState());
         s.close();
-        assertEquals("55000", assertThrows(SQLException.class, () -> s.executeQuery("SELECT 1")).getSQLState());
+        assertEquals(
+                "55000",
+                assertThrows(SQLException.class, () -> s.executeQuery("SELECT 1"))
+                        .getSQLState());
         assertEquals("55000", assertThrows(SQLException.class, s::getConnection).getSQLState());
         c.close();
-        assertEquals("08003", assertThrows(SQLException.class, c::createStatement).getSQLState());
+        assertEquals(
+                "08003", assertThrows(SQLException.class, c::createStatement).getSQLState());
         assertEquals("08003", assertThrows(SQLException.class, c::commit).getSQLState());
         assertEquals("08003", assertThrows(SQLException.class, c::getMetaData).getSQLState());
-        assertEquals("08003", assertThrows(SQLException.class, () -> c.prepareStatement("SELECT 1")).getSQLState());
+        assertEquals(
+                "08003",
+                assertThrows(SQLException.class, () -> c.prepareStatement("SELECT 1"))
+                        .getSQLState());
     }
 
     @Test
@@ -87,7 +94,8 @@ class CloseSemanticsTest {
 
     @Test
     void closingTheResultSetClosesDuckDbs() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement()) {
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT 1");
             DuckDBResultSet duckdb = rs.unwrap(DuckDBResultSet.class);
             rs.close();
@@ -97,7 +105,8 @@ class CloseSemanticsTest {
 
     @Test
     void maxRowsLimitsEveryResultOfTheStatement() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement();
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement();
                 PreparedStatement ps = c.prepareStatement("SELECT * FROM range(?)")) {
             s.setMaxRows(3);
             assertEquals(3, s.getMaxRows());
@@ -110,7 +119,9 @@ class CloseSemanticsTest {
             ps.setLargeMaxRows(5);
             ps.setInt(1, 100);
             assertEquals(5, count(ps.executeQuery()));
-            assertEquals("22023", assertThrows(SQLException.class, () -> s.setMaxRows(-1)).getSQLState());
+            assertEquals(
+                    "22023",
+                    assertThrows(SQLException.class, () -> s.setMaxRows(-1)).getSQLState());
         }
     }
 

@@ -46,8 +46,8 @@ class ConnectTest {
 
     @Test
     void driverKeysAreParsedAndNotSentToDuckDb() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:raydb:?offload=off&engine=cpu&verify=true"
-                + "&gpu.memory=1g&device=0")) {
+        try (Connection c = DriverManager.getConnection(
+                "jdbc:raydb:?offload=off&engine=cpu&verify=true" + "&gpu.memory=1g&device=0")) {
             RayConnection ray = c.unwrap(RayConnection.class);
             assertEquals(Mode.OFF, ray.offloadSettings().mode());
             assertEquals(1L << 30, ray.offloadSettings().gpuMemory().bytes());
@@ -71,16 +71,16 @@ class ConnectTest {
 
     @Test
     void badDriverValueFailsTheConnect() {
-        SQLException e = assertThrows(SQLException.class,
-                () -> DriverManager.getConnection("jdbc:raydb:?offload=sometimes"));
-        assertTrue(e.getMessage().contains("'offload'") && e.getMessage().contains("auto, off or force"),
-                e.getMessage());
+        SQLException e =
+                assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:raydb:?offload=sometimes"));
+        assertTrue(
+                e.getMessage().contains("'offload'") && e.getMessage().contains("auto, off or force"), e.getMessage());
     }
 
     @Test
     void badDuckDbOptionIsDuckDbsErrorWithAState() {
-        SQLException e = assertThrows(SQLException.class,
-                () -> DriverManager.getConnection("jdbc:raydb:?no_such_option=1"));
+        SQLException e =
+                assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:raydb:?no_such_option=1"));
         assertTrue(e.getMessage().contains("no_such_option"), e.getMessage());
         assertEquals("22023", e.getSQLState());
     }
@@ -125,8 +125,13 @@ class ConnectTest {
         info.setProperty("offload", "off");
         DriverPropertyInfo[] properties = driver.getPropertyInfo("jdbc:raydb:", info);
         assertEquals("device", properties[0].name);
-        assertEquals("off", Arrays.stream(properties).filter(p -> p.name.equals("offload")).findFirst()
-                .orElseThrow().value);
+        assertEquals(
+                "off",
+                Arrays.stream(properties)
+                        .filter(p -> p.name.equals("offload"))
+                        .findFirst()
+                        .orElseThrow()
+                        .value);
         assertTrue(Arrays.stream(properties).anyMatch(p -> p.name.equals("threads")), "DuckDB's options too");
         assertNull(driver.connect("jdbc:duckdb:", null), "another driver's URL is not ours");
     }
@@ -139,9 +144,12 @@ class ConnectTest {
         dataSource.setProperty("threads", "2");
         try (Connection c = dataSource.getConnection("ignored", "ignored")) {
             assertEquals("2", Databases.scalar(c, "SELECT current_setting('threads')"));
-            assertEquals(Mode.OFF, c.unwrap(RayConnection.class).offloadSettings().mode());
+            assertEquals(
+                    Mode.OFF, c.unwrap(RayConnection.class).offloadSettings().mode());
         }
         dataSource.setUrl("jdbc:h2:mem:");
-        assertEquals("08001", assertThrows(SQLException.class, dataSource::getConnection).getSQLState());
+        assertEquals(
+                "08001",
+                assertThrows(SQLException.class, dataSource::getConnection).getSQLState());
     }
 }

@@ -9,8 +9,7 @@ import java.sql.Statement;
 /** Opening connections in tests: through the raydb driver, and through DuckDB's own for comparison. */
 public final class Databases {
 
-    private Databases() {
-    }
+    private Databases() {}
 
     /** A new in-memory database through {@code jdbc:raydb:}. */
     public static Connection raydb() throws SQLException {
@@ -24,7 +23,8 @@ public final class Databases {
 
     /** The one value {@code sql} returns, as a string. */
     public static String scalar(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(sql)) {
             if (!rs.next()) {
                 throw new AssertionError("no row from " + sql);
             }

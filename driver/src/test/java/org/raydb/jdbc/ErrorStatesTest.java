@@ -30,7 +30,8 @@ class ErrorStatesTest {
     void open() throws SQLException {
         connection = Databases.raydb();
         try (Statement s = connection.createStatement()) {
-            s.execute("CREATE TABLE parent(id INTEGER PRIMARY KEY, name VARCHAR NOT NULL, qty INTEGER CHECK (qty > 0))");
+            s.execute(
+                    "CREATE TABLE parent(id INTEGER PRIMARY KEY, name VARCHAR NOT NULL, qty INTEGER CHECK (qty > 0))");
             s.execute("CREATE TABLE child(parent_id INTEGER REFERENCES parent(id))");
             s.execute("INSERT INTO parent VALUES (1, 'one', 1)");
             s.execute("CREATE SEQUENCE seq MINVALUE 0 MAXVALUE 1 START 1");
@@ -44,24 +45,27 @@ class ErrorStatesTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "SELEC 1|42601|Parser Error: syntax error",
-        "SELECT * FROM missing|42P01|Catalog Error: Table with name missing does not exist",
-        "SELECT * FROM nosuchschema.t|42P01|Catalog Error: Table with name",
-        "SELECT no_such_function(1)|42883|Catalog Error: Scalar Function with name no_such_function",
-        "CREATE TABLE parent(x INTEGER)|42P07|Catalog Error: Table with name \"parent\" already exists",
-        "SELECT nope FROM parent|42703|Binder Error: Referenced column \"nope\" not found",
-        "INSERT INTO parent VALUES (1, 'dup', 1)|23505|Constraint Error: Duplicate key \"id: 1\"",
-        "INSERT INTO parent VALUES (6, 'a', 1), (6, 'b', 1)|23505|Constraint Error: PRIMARY KEY or UNIQUE constraint",
-        "INSERT INTO parent VALUES (2, NULL, 1)|23502|Constraint Error: NOT NULL constraint failed",
-        "INSERT INTO parent VALUES (3, 'x', -1)|23514|Constraint Error: CHECK constraint failed",
-        "INSERT INTO child VALUES (99)|23503|Constraint Error: Violates foreign key constraint",
-        "SELECT 'abc'::INTEGER|22018|Conversion Error: Could not convert string 'abc'",
-        "SELECT 1000::TINYINT|22003|Conversion Error: Type INT32 with value 1000",
-        "SELECT 1 // 0|22012|Invalid Input Error: Division by zero",
-        "SELECT error('boom')|22023|Invalid Input Error: boom",
-        "SELECT nextval('seq')|2200H|Sequence Error:",
-        "DROP TABLE parent|42000|Catalog Error: Could not drop"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "SELEC 1|42601|Parser Error: syntax error",
+                "SELECT * FROM missing|42P01|Catalog Error: Table with name missing does not exist",
+                "SELECT * FROM nosuchschema.t|42P01|Catalog Error: Table with name",
+                "SELECT no_such_function(1)|42883|Catalog Error: Scalar Function with name no_such_function",
+                "CREATE TABLE parent(x INTEGER)|42P07|Catalog Error: Table with name \"parent\" already exists",
+                "SELECT nope FROM parent|42703|Binder Error: Referenced column \"nope\" not found",
+                "INSERT INTO parent VALUES (1, 'dup', 1)|23505|Constraint Error: Duplicate key \"id: 1\"",
+                "INSERT INTO parent VALUES (6, 'a', 1), (6, 'b', 1)|23505|Constraint Error: PRIMARY KEY or UNIQUE constraint",
+                "INSERT INTO parent VALUES (2, NULL, 1)|23502|Constraint Error: NOT NULL constraint failed",
+                "INSERT INTO parent VALUES (3, 'x', -1)|23514|Constraint Error: CHECK constraint failed",
+                "INSERT INTO child VALUES (99)|23503|Constraint Error: Violates foreign key constraint",
+                "SELECT 'abc'::INTEGER|22018|Conversion Error: Could not convert string 'abc'",
+                "SELECT 1000::TINYINT|22003|Conversion Error: Type INT32 with value 1000",
+                "SELECT 1 // 0|22012|Invalid Input Error: Division by zero",
+                "SELECT error('boom')|22023|Invalid Input Error: boom",
+                "SELECT nextval('seq')|2200H|Sequence Error:",
+                "DROP TABLE parent|42000|Catalog Error: Could not drop"
+            })
     void duckDbErrorsGetTheirState(String sql, String state, String messageStart) throws SQLException {
         Statement s = connection.createStatement();
         SQLException e = assertThrows(SQLException.class, () -> s.execute(sql));
@@ -99,15 +103,15 @@ class ErrorStatesTest {
         assertTrue(ps.isClosed());
         SQLException closed = assertThrows(SQLException.class, () -> ps.setInt(1, 2));
         assertEquals("55000", closed.getSQLState());
-        assertTrue(closed.getMessage().contains("DuckDB closes a statement whose execution failed"),
-                closed.getMessage());
+        assertTrue(
+                closed.getMessage().contains("DuckDB closes a statement whose execution failed"), closed.getMessage());
     }
 
     @Test
     void stateClassPicksTheJdbcSubclass() throws SQLException {
         assertInstanceOf(SQLSyntaxErrorException.class, failure("SELEC 1"));
-        assertInstanceOf(SQLIntegrityConstraintViolationException.class,
-                failure("INSERT INTO parent VALUES (1, 'dup', 1)"));
+        assertInstanceOf(
+                SQLIntegrityConstraintViolationException.class, failure("INSERT INTO parent VALUES (1, 'dup', 1)"));
         assertInstanceOf(SQLDataException.class, failure("SELECT 'x'::DATE"));
         SQLException prepared = assertThrows(SQLException.class, () -> connection.prepareStatement("SELEC ?"));
         assertEquals("42601", prepared.getSQLState());

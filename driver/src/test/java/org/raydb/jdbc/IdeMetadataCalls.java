@@ -22,8 +22,7 @@ import java.util.List;
  */
 final class IdeMetadataCalls {
 
-    private IdeMetadataCalls() {
-    }
+    private IdeMetadataCalls() {}
 
     static void exercise(Connection c) throws Exception {
         try (Statement s = c.createStatement()) {
@@ -50,9 +49,11 @@ final class IdeMetadataCalls {
         assertTrue(rows(md.getSchemas(), "TABLE_SCHEM").contains("shop"));
         assertTrue(rows(md.getSchemas(null, "sh%"), "TABLE_SCHEM").contains("shop"));
         assertTrue(rows(md.getTableTypes(), "TABLE_TYPE").contains("VIEW"));
-        assertEquals(List.of("customer", "orders", "big_orders"), // by TABLE_TYPE, then name
+        assertEquals(
+                List.of("customer", "orders", "big_orders"), // by TABLE_TYPE, then name
                 rows(md.getTables(null, "shop", "%", null), "TABLE_NAME"));
-        assertEquals(List.of("id", "customer_id", "amount"),
+        assertEquals(
+                List.of("id", "customer_id", "amount"),
                 rows(md.getColumns(null, "shop", "orders", "%"), "COLUMN_NAME"));
         assertEquals(List.of("id"), rows(md.getPrimaryKeys(null, "shop", "orders"), "COLUMN_NAME"));
         assertEquals(List.of("customer"), rows(md.getImportedKeys(null, "shop", "orders"), "PKTABLE_NAME"));

@@ -24,7 +24,8 @@ class IdentityTest {
 
     @Test
     void objectsPointBackToTheDriversOwn() throws SQLException {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement();
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement();
                 PreparedStatement ps = c.prepareStatement("SELECT ? AS v")) {
             assertSame(c, s.getConnection());
             assertSame(c, ps.getConnection());
@@ -46,7 +47,8 @@ class IdentityTest {
 
     @Test
     void unwrapReachesDuckDbAndRayInterfaces() throws Exception {
-        try (Connection c = Databases.raydb(); Statement s = c.createStatement();
+        try (Connection c = Databases.raydb();
+                Statement s = c.createStatement();
                 PreparedStatement ps = c.prepareStatement("SELECT 1")) {
             assertTrue(c.isWrapperFor(DuckDBConnection.class));
             assertTrue(c.isWrapperFor(RayConnection.class));
@@ -76,7 +78,8 @@ class IdentityTest {
 
     @Test
     void metadataIsRayDbsOverDuckDb() throws SQLException {
-        try (Connection c = Databases.raydb(); Connection duck = Databases.duckdb()) {
+        try (Connection c = Databases.raydb();
+                Connection duck = Databases.duckdb()) {
             DatabaseMetaData md = c.getMetaData();
             assertEquals("RayDB JDBC", md.getDriverName());
             assertEquals("0.1.0", md.getDriverVersion());

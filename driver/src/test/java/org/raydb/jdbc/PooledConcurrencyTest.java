@@ -33,7 +33,8 @@ class PooledConcurrencyTest {
         config.setMaximumPoolSize(8);
         config.setPoolName("raydb-test");
         try (HikariDataSource pool = new HikariDataSource(config)) {
-            try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = pool.getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE events(thread INTEGER, n INTEGER, payload VARCHAR)");
             }
             ExecutorService executor = Executors.newFixedThreadPool(THREADS);
@@ -50,7 +51,8 @@ class PooledConcurrencyTest {
             } finally {
                 executor.shutdownNow();
             }
-            try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+            try (Connection c = pool.getConnection();
+                    Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT thread) FROM events")) {
                 rs.next();
                 assertEquals(THREADS * STATEMENTS / 2, rs.getInt(1));

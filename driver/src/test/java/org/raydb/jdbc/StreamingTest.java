@@ -32,8 +32,9 @@ class StreamingTest {
             }
             assertEquals(ROWS, count);
             assertEquals(ROWS * (ROWS - 1) / 2, sum);
-            assertEquals(Long.parseLong(Databases.scalar(c,
-                    "SELECT sum(length(range::VARCHAR)) FROM range(" + ROWS + ")")), textLength);
+            assertEquals(
+                    Long.parseLong(Databases.scalar(c, "SELECT sum(length(range::VARCHAR)) FROM range(" + ROWS + ")")),
+                    textLength);
         }
     }
 }

@@ -30,43 +30,50 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TypeFidelityTest {
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "TINYINT|-128",
-        "SMALLINT|-32768",
-        "INTEGER|2147483647",
-        "BIGINT|-9223372036854775808",
-        "HUGEINT|170141183460469231731687303715884105727",
-        "UTINYINT|255",
-        "USMALLINT|65535",
-        "UINTEGER|4294967295",
-        "UBIGINT|18446744073709551615",
-        "DECIMAL(18,3)|123456789012345.678",
-        "DECIMAL(38,10)|-1234567890123456789012345678.0123456789",
-        "FLOAT|3.25",
-        "DOUBLE|-2.718281828459045",
-        "VARCHAR|'Grüße, 世界 🚀 ñ'",
-        "DATE|'2024-02-29'",
-        "TIME|'23:59:58.123456'",
-        "TIMESTAMP|'2024-02-29 12:34:56.789012'",
-        "TIMESTAMPTZ|'2024-02-29 12:34:56.789+02'",
-        "INTERVAL|'1 year 2 months 3 days 04:05:06.789'",
-        "BOOLEAN|true",
-        "BLOB|'\\x00\\xFFab'",
-        "UUID|'123e4567-e89b-12d3-a456-426614174000'",
-        "INTEGER[]|[1, 2, NULL, 4]",
-        "VARCHAR[]|['a', 'ü', NULL]",
-        "STRUCT(i INTEGER, s VARCHAR)|{'i': 42, 's': 'forty-two'}",
-        "UHUGEINT|340282366920938463463374607431768211455",
-        "TIMETZ|'12:34:56+02'",
-        "INTEGER[3]|[1, 2, 3]",
-        "MAP(VARCHAR, INTEGER)|MAP {'a': 1, 'b': 2}",
-        "ENUM('small', 'large')|'large'"})
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "TINYINT|-128",
+                "SMALLINT|-32768",
+                "INTEGER|2147483647",
+                "BIGINT|-9223372036854775808",
+                "HUGEINT|170141183460469231731687303715884105727",
+                "UTINYINT|255",
+                "USMALLINT|65535",
+                "UINTEGER|4294967295",
+                "UBIGINT|18446744073709551615",
+                "DECIMAL(18,3)|123456789012345.678",
+                "DECIMAL(38,10)|-1234567890123456789012345678.0123456789",
+                "FLOAT|3.25",
+                "DOUBLE|-2.718281828459045",
+                "VARCHAR|'Grüße, 世界 🚀 ñ'",
+                "DATE|'2024-02-29'",
+                "TIME|'23:59:58.123456'",
+                "TIMESTAMP|'2024-02-29 12:34:56.789012'",
+                "TIMESTAMPTZ|'2024-02-29 12:34:56.789+02'",
+                "INTERVAL|'1 year 2 months 3 days 04:05:06.789'",
+                "BOOLEAN|true",
+                "BLOB|'\\x00\\xFFab'",
+                "UUID|'123e4567-e89b-12d3-a456-426614174000'",
+                "INTEGER[]|[1, 2, NULL, 4]",
+                "VARCHAR[]|['a', 'ü', NULL]",
+                "STRUCT(i INTEGER, s VARCHAR)|{'i': 42, 's': 'forty-two'}",
+                "UHUGEINT|340282366920938463463374607431768211455",
+                "TIMETZ|'12:34:56+02'",
+                "INTEGER[3]|[1, 2, 3]",
+                "MAP(VARCHAR, INTEGER)|MAP {'a': 1, 'b': 2}",
+                "ENUM('small', 'large')|'large'"
+            })
     void readsLikeDuckDbsOwnDriver(String type, String literal) throws SQLException {
         String sql = "SELECT CAST(" + literal + " AS " + type + ") AS v UNION ALL SELECT CAST(NULL AS " + type
                 + ") ORDER BY v NULLS LAST";
-        try (Connection ray = Databases.raydb(); Connection duck = Databases.duckdb();
-                Statement rs1 = ray.createStatement(); Statement rs2 = duck.createStatement();
-                ResultSet viaRay = rs1.executeQuery(sql); ResultSet viaDuck = rs2.executeQuery(sql)) {
+        try (Connection ray = Databases.raydb();
+                Connection duck = Databases.duckdb();
+                Statement rs1 = ray.createStatement();
+                Statement rs2 = duck.createStatement();
+                ResultSet viaRay = rs1.executeQuery(sql);
+                ResultSet viaDuck = rs2.executeQuery(sql)) {
             ResultSetMetaData rayMeta = viaRay.getMetaData();
             ResultSetMetaData duckMeta = viaDuck.getMetaData();
             assertEquals(duckMeta.getColumnType(1), rayMeta.getColumnType(1), "column type");
@@ -131,7 +138,8 @@ class TypeFidelityTest {
 
     @Test
     void blobBytesSurvive() throws SQLException {
-        try (Connection ray = Databases.raydb(); Statement s = ray.createStatement();
+        try (Connection ray = Databases.raydb();
+                Statement s = ray.createStatement();
                 ResultSet rs = s.executeQuery("SELECT '\\x00\\xFFab'::BLOB")) {
             assertTrue(rs.next());
             assertArrayEquals(new byte[] {0, (byte) 255, 97, 98}, rs.getBytes(1));

@@ -24,11 +24,12 @@ import java.util.concurrent.Future;
  */
 public final class PooledApp {
 
-    private PooledApp() {
-    }
+    private PooledApp() {}
 
     public static void main(String[] args) throws Exception {
-        Path file = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("raydb-pool").resolve("app.duckdb");
+        Path file = args.length > 0
+                ? Path.of(args[0])
+                : Files.createTempDirectory("raydb-pool").resolve("app.duckdb");
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         int requests = args.length > 2 ? Integer.parseInt(args[2]) : 100;
 
@@ -39,7 +40,8 @@ public final class PooledApp {
         config.addDataSourceProperty("offload", "auto");
         config.setMaximumPoolSize(Math.max(2, threads / 2));
         try (HikariDataSource pool = new HikariDataSource(config)) {
-            try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = pool.getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE IF NOT EXISTS visits(worker INTEGER, page VARCHAR, millis INTEGER)");
             }
             ExecutorService workers = Executors.newFixedThreadPool(threads);
@@ -58,12 +60,13 @@ public final class PooledApp {
             } finally {
                 workers.shutdown();
             }
-            try (Connection c = pool.getConnection(); Statement s = c.createStatement();
-                    ResultSet rs = s.executeQuery("SELECT page, count(*), avg(millis) FROM visits GROUP BY page"
-                            + " ORDER BY page")) {
+            try (Connection c = pool.getConnection();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT page, count(*), avg(millis) FROM visits GROUP BY page" + " ORDER BY page")) {
                 while (rs.next()) {
-                    System.out.printf("%-10s %6d visits, %6.1f ms on average%n", rs.getString(1), rs.getLong(2),
-                            rs.getDouble(3));
+                    System.out.printf(
+                            "%-10s %6d visits, %6.1f ms on average%n", rs.getString(1), rs.getLong(2), rs.getDouble(3));
                 }
             }
         }

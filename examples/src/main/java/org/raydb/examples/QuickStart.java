@@ -18,15 +18,15 @@ import org.raydb.jdbc.RayStatement;
  */
 public final class QuickStart {
 
-    private QuickStart() {
-    }
+    private QuickStart() {}
 
     public static void main(String[] args) throws SQLException {
         String url = "jdbc:raydb:" + (args.length > 0 ? args[0] : ":memory:");
         try (Connection connection = DriverManager.getConnection(url)) {
             System.out.println("Connected to " + connection.getMetaData().getDatabaseProductName() + " "
                     + connection.getMetaData().getDatabaseProductVersion() + " through "
-                    + connection.getMetaData().getDriverName() + " " + connection.getMetaData().getDriverVersion());
+                    + connection.getMetaData().getDriverName() + " "
+                    + connection.getMetaData().getDriverVersion());
             createSales(connection);
             String query = "SELECT region, count(*) AS orders, sum(amount) AS revenue FROM sales"
                     + " WHERE quantity BETWEEN ? AND ? GROUP BY region ORDER BY region";
@@ -35,15 +35,16 @@ public final class QuickStart {
                 ps.setInt(2, 20);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        System.out.printf("%-12s %6d orders %14s revenue%n",
+                        System.out.printf(
+                                "%-12s %6d orders %14s revenue%n",
                                 rs.getString("region"), rs.getLong("orders"), rs.getBigDecimal("revenue"));
                     }
                 }
                 System.out.println("offloaded: " + ps.unwrap(RayStatement.class).lastQueryOffloaded());
             }
             try (Statement statement = connection.createStatement();
-                    ResultSet plan = statement.executeQuery("EXPLAIN OFFLOAD SELECT sum(amount) FROM sales"
-                            + " WHERE quantity < 10")) {
+                    ResultSet plan = statement.executeQuery(
+                            "EXPLAIN OFFLOAD SELECT sum(amount) FROM sales" + " WHERE quantity < 10")) {
                 while (plan.next()) {
                     System.out.println("EXPLAIN OFFLOAD  " + plan.getString("item") + " = " + plan.getString("value"));
                 }

@@ -31,8 +31,10 @@ class ExamplesTest {
                         + " AND 20 GROUP BY region ORDER BY region")) {
             int line = 1;
             while (rs.next()) {
-                assertEquals(String.format("%-12s %6d orders %14s revenue", rs.getString(1), rs.getLong(2),
-                        rs.getBigDecimal(3)), out.get(line++));
+                assertEquals(
+                        String.format(
+                                "%-12s %6d orders %14s revenue", rs.getString(1), rs.getLong(2), rs.getBigDecimal(3)),
+                        out.get(line++));
             }
             assertEquals(6, line, "five regions");
             assertEquals("offloaded: false", out.get(line), "no offload layer on the examples' class path");
@@ -46,7 +48,8 @@ class ExamplesTest {
         List<String> out = run(() -> PooledApp.main(new String[] {file.toString(), "4", "25"}));
         assertEquals("4 workers served 100 requests through a pool of 2 connections", out.get(0));
         assertEquals(5, out.size(), String.join("\n", out));
-        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file); var s = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file);
+                var s = c.createStatement();
                 var rs = s.executeQuery("SELECT count(*), count(DISTINCT worker) FROM visits")) {
             rs.next();
             assertEquals(100, rs.getInt(1));

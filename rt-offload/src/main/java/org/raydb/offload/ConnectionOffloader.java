@@ -74,6 +74,7 @@ final class ConnectionOffloader implements Offloader {
     private final boolean privateDatabase;
     /** DuckDB's own connection, statement or result set of this connection reached the application. */
     private volatile boolean handedOut;
+
     private final Runnable onClose;
     private final ResultHandoff handoff;
     private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
@@ -86,9 +87,11 @@ final class ConnectionOffloader implements Offloader {
     private final Map<String, Path> files = new HashMap<>();
     /** The host overhead of this connection's recent offloads, for the cost model. */
     private final HostOverhead overhead = new HostOverhead();
+
     private QueryPlanner planner;
     /** The {@link #SETTINGS_EPOCH} this connection's plans were made in. */
     private long settingsEpoch = SETTINGS_EPOCH.get();
+
     private Map<String, Long> lastTimings = Map.of();
     /**
      * Guards everything above. {@link #close()} never waits for it: a query may be blocked inside an engine,
@@ -97,6 +100,7 @@ final class ConnectionOffloader implements Offloader {
     private final ReentrantLock lock = new ReentrantLock();
     /** The cancellation of the query running now, {@code null} when none is. */
     private volatile QueryCancel running;
+
     private volatile boolean closing;
     private boolean released;
 
@@ -105,15 +109,20 @@ final class ConnectionOffloader implements Offloader {
      * (a write makes a new {@link ResidentTable}), so a repeated query skips it; its costs (shape, measured
      * engine times) stay with it.
      */
-    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs) {
-    }
+    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs) {}
 
     /**
      * @param residency the resident tables of this connection's database (shared with its other connections)
      * @param onClose   releases this connection's share of them
      */
-    ConnectionOffloader(Connection duckdb, OffloadSettings settings, BufferAllocator allocator, Engines engines,
-            ResidencyCache residency, Runnable onClose) throws SQLException {
+    ConnectionOffloader(
+            Connection duckdb,
+            OffloadSettings settings,
+            BufferAllocator allocator,
+            Engines engines,
+            ResidencyCache residency,
+            Runnable onClose)
+            throws SQLException {
         this.duckdb = duckdb;
         this.settings = settings;
         this.allocator = allocator;
@@ -138,8 +147,8 @@ final class ConnectionOffloader implements Offloader {
      * so {@code auto} ends in DuckDB's answer and {@code force} in an SQLException naming why.
      */
     @Override
-    public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
-            QueryCancel cancel) throws SQLException {
+    public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel)
+            throws SQLException {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
@@ -163,8 +172,11 @@ final class ConnectionOffloader implements Offloader {
                 // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
                 preparedJobs.clear();
                 residency.budget().evictAll();
-                return decline(new Declined("the offload ran out of memory: " + e.getMessage(), true, e), sql,
-                        parameters, cancel);
+                return decline(
+                        new Declined("the offload ran out of memory: " + e.getMessage(), true, e),
+                        sql,
+                        parameters,
+                        cancel);
             } catch (Exception | Error e) {
                 return decline(new Declined("execution failed: " + e, true, e), sql, parameters, cancel);
             }
@@ -199,7 +211,8 @@ final class ConnectionOffloader implements Offloader {
         PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
-            if (!residencyOf(pq.plan().table()).holds(pq.plan().table(), version) && pq.tableOid() != pq.plan().table().oid(duckdb)) {
+            if (!residencyOf(pq.plan().table()).holds(pq.plan().table(), version)
+                    && pq.tableOid() != pq.plan().table().oid(duckdb)) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planned(sql, parameters);
@@ -210,7 +223,11 @@ final class ConnectionOffloader implements Offloader {
             long loadedAt = System.nanoTime();
             cancel.check();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
-            Engines.Choice engine = engines.choose(candidates, settings, loaded.job().costs(), overhead,
+            Engines.Choice engine = engines.choose(
+                    candidates,
+                    settings,
+                    loaded.job().costs(),
+                    overhead,
                     new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
             if (engine.engine() == null) {
                 throw new Declined(engine.reason(), false, null);
@@ -224,16 +241,31 @@ final class ConnectionOffloader implements Offloader {
             }
             long ran = System.nanoTime();
             Handoff done = execute(pq, run, cancel);
-            lastTimings = new OffloadTimings(OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, ran),
-                    loaded.loadMicros(), done.micros(), done.duckdbMicros(), done.resultSet() instanceof DirectResultSet,
-                    run.result()).asMap();
-            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {  // one line per offloaded query: host time by step
-                LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.offload %s %s: planning"
-                        + " %d, load+encode %d, choice %d, engine host %d, engine %d, handoff %d, finish %d us",
-                        pq.relationName(), run.engine(),
-                        OffloadTimings.micros(start, planned), OffloadTimings.micros(planned, loadedAt),
-                        OffloadTimings.micros(loadedAt, chosen), run.hostMicros(), run.result().engineMicros(),
-                        done.micros(), done.duckdbMicros()));
+            lastTimings = new OffloadTimings(
+                            OffloadTimings.micros(start, planned),
+                            OffloadTimings.micros(planned, ran),
+                            loaded.loadMicros(),
+                            done.micros(),
+                            done.duckdbMicros(),
+                            done.resultSet() instanceof DirectResultSet,
+                            run.result())
+                    .asMap();
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) { // one line per offloaded query: host time by step
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "raydb.offload %s %s: planning"
+                                        + " %d, load+encode %d, choice %d, engine host %d, engine %d, handoff %d, finish %d us",
+                                pq.relationName(),
+                                run.engine(),
+                                OffloadTimings.micros(start, planned),
+                                OffloadTimings.micros(planned, loadedAt),
+                                OffloadTimings.micros(loadedAt, chosen),
+                                run.hostMicros(),
+                                run.result().engineMicros(),
+                                done.micros(),
+                                done.duckdbMicros()));
             }
             // A job's first run on an engine pays its uploads: only later runs tell the host overhead.
             if (run.warm()) {
@@ -271,8 +303,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** A query's table made resident and its job prepared, with what each took. */
-    private record Loaded(CachedJob job, long loadMicros, long encodeMicros) {
-    }
+    private record Loaded(CachedJob job, long loadMicros, long encodeMicros) {}
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
@@ -293,9 +324,10 @@ final class ConnectionOffloader implements Offloader {
                 throw new NotQualified(UNSEEN_WRITES + "this connection's DuckDB objects were unwrapped");
             }
             if (!TEMP_CATALOG.equals(catalog) && (!privateDatabase || residency.handedOut())) {
-                throw new NotQualified(UNSEEN_WRITES + (privateDatabase
-                        ? "another connection's DuckDB objects were unwrapped"
-                        : "plain DuckDB connections of this process can open its database"));
+                throw new NotQualified(UNSEEN_WRITES
+                        + (privateDatabase
+                                ? "another connection's DuckDB objects were unwrapped"
+                                : "plain DuckDB connections of this process can open its database"));
             }
         }
         return TableVersion.read(duckdb, table, file, residencyOf(table).writes());
@@ -327,9 +359,8 @@ final class ConnectionOffloader implements Offloader {
      * time (pinning resident inputs, allocations: part of the offload's overhead), and whether the engine had
      * run this job before.
      */
-    private record Run(PreparedJob job, EngineResult result, String engine, long loadMicros, long hostMicros,
-            boolean warm) {
-    }
+    private record Run(
+            PreparedJob job, EngineResult result, String engine, long loadMicros, long hostMicros, boolean warm) {}
 
     private Run run(PlannedQuery pq, Loaded loaded, Engine engine) throws EngineException {
         long t0 = System.nanoTime();
@@ -339,8 +370,13 @@ final class ConnectionOffloader implements Offloader {
         pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
                 + " rays, load " + loaded.loadMicros() + " us, encode " + loaded.encodeMicros() + " us, filter "
                 + result.filterMicros() + " us, aggregate " + result.aggregateMicros() + " us";
-        return new Run(loaded.job().job(), result, engine.name(), loaded.loadMicros(),
-                Math.max(0, wall - result.engineMicros()), warm);
+        return new Run(
+                loaded.job().job(),
+                result,
+                engine.name(),
+                loaded.loadMicros(),
+                Math.max(0, wall - result.engineMicros()),
+                warm);
     }
 
     private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel)
@@ -355,8 +391,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
-    private record Handoff(ResultSet resultSet, long micros, long duckdbMicros) {
-    }
+    private record Handoff(ResultSet resultSet, long micros, long duckdbMicros) {}
 
     /**
      * Decodes the aggregated groups and finishes the statement over them ({@link ResultHandoff}). The timed
@@ -367,15 +402,18 @@ final class ConnectionOffloader implements Offloader {
     private Handoff execute(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException {
         long t0 = System.nanoTime();
         List<Field> fields = ResultBuilder.fields(pq.plan());
-        List<Object[]> rows = ResultBuilder.rows(pq.plan(), run.job().groups(), run.job().keyDictionaries(),
+        List<Object[]> rows = ResultBuilder.rows(
+                pq.plan(),
+                run.job().groups(),
+                run.job().keyDictionaries(),
                 run.result().aggregates());
-        ResultSet rs = handoff.run(pq, fields, rows,
-                () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
+        ResultSet rs = handoff.run(
+                pq, fields, rows, () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
         long t1 = handoff.readyAt();
         long t2 = System.nanoTime();
         Handoff done = new Handoff(rs, OffloadTimings.micros(t0, t1), OffloadTimings.micros(t1, t2));
-        pq.lastRun().summary += ", handoff " + done.micros() + " us, " + (rs instanceof DirectResultSet ? "direct"
-                : "DuckDB") + " finish " + done.duckdbMicros() + " us";
+        pq.lastRun().summary += ", handoff " + done.micros() + " us, "
+                + (rs instanceof DirectResultSet ? "direct" : "DuckDB") + " finish " + done.duckdbMicros() + " us";
         return done;
     }
 
@@ -388,12 +426,14 @@ final class ConnectionOffloader implements Offloader {
         }
         List<List<Object>> expected;
         List<String> expectedTypes;
-        try (Statement own = duckdb.createStatement(); QueryCancel.Watch _ = cancel.watch(own);
+        try (Statement own = duckdb.createStatement();
+                QueryCancel.Watch _ = cancel.watch(own);
                 ResultSet rs = own.executeQuery(pq.boundSql())) {
             expectedTypes = ResultComparator.types(rs);
             expected = ResultComparator.rows(rs);
         }
-        String diff = expectedTypes.equals(offloadedTypes) ? ResultComparator.difference(expected, offloaded)
+        String diff = expectedTypes.equals(offloadedTypes)
+                ? ResultComparator.difference(expected, offloaded)
                 : "columns " + offloadedTypes + " instead of " + expectedTypes;
         if (diff != null) {
             throw new VerifyMismatch("verify: the " + run.engine() + " answer differs from DuckDB's: " + diff);
@@ -446,8 +486,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     @Override
-    public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
-            throws SQLException {
+    public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException {
         lock.lock();
         try {
             return explainLocked(duckdbStatement, sql, parameters);
@@ -462,12 +501,19 @@ final class ConnectionOffloader implements Offloader {
         PlannedQuery pq = planner().plan(sql, parameters);
         ExplainRows rows = new ExplainRows().add("qualifies", pq.qualifies());
         if (!pq.qualifies()) {
-            return rows.add("reason", pq.reason()).add("planning_us", pq.planningMicros()).query(duckdbStatement);
+            return rows.add("reason", pq.reason())
+                    .add("planning_us", pq.planningMicros())
+                    .query(duckdbStatement);
         }
         OffloadPlan plan = pq.plan();
         Engines.Candidates candidates = engines.candidates(settings);
-        rows.add("table", plan.table()).add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
-                .add("group_keys", plan.groups().stream().map(g -> g.column() + " " + g.type()).toList())
+        rows.add("table", plan.table())
+                .add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
+                .add(
+                        "group_keys",
+                        plan.groups().stream()
+                                .map(g -> g.column() + " " + g.type())
+                                .toList())
                 .add("aggregates", plan.aggregates());
         String engine = "duckdb";
         String reason = candidates.reason();
@@ -479,10 +525,12 @@ final class ConnectionOffloader implements Offloader {
                     throw new NotQualified(IN_TRANSACTION);
                 }
                 TableVersion version = version(plan);
-                ResidentTable table = residencyOf(plan.table()).resident(plan.table(), version,
-                        plan.columnTypes().keySet());
+                ResidentTable table = residencyOf(plan.table())
+                        .resident(plan.table(), version, plan.columnTypes().keySet());
                 if (table == null) {
-                    rows.add("technique", NOT_LOADED).add("encodings", NOT_LOADED).add("index", NOT_LOADED);
+                    rows.add("technique", NOT_LOADED)
+                            .add("encodings", NOT_LOADED)
+                            .add("index", NOT_LOADED);
                     if (!candidates.costed()) {
                         engine = candidates.engines().get(0).name();
                     } else {
@@ -491,11 +539,13 @@ final class ConnectionOffloader implements Offloader {
                     }
                 } else {
                     CachedJob job = prepared(pq, table, new QueryCancel());
-                    rows.add("technique", job.job().job().technique()).add("encodings", job.job().encodings())
+                    rows.add("technique", job.job().job().technique())
+                            .add("encodings", job.job().encodings())
                             .add("index", job.job().index());
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
                     Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
-                    engine = choice.engine() == null ? "duckdb" : choice.engine().name();
+                    engine =
+                            choice.engine() == null ? "duckdb" : choice.engine().name();
                     reason = choice.reason();
                     explainCosts(rows, job.costs(), side);
                 }
@@ -506,7 +556,8 @@ final class ConnectionOffloader implements Offloader {
         }
         rows.add("engine", engine).add("engine_reason", reason);
         rows.add("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT))
-                .add("planning_us", pq.planningMicros()).add("rewritten_sql", pq.rewrittenSql())
+                .add("planning_us", pq.planningMicros())
+                .add("rewritten_sql", pq.rewrittenSql())
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
         return rows.query(duckdbStatement);
     }
@@ -519,14 +570,21 @@ final class ConnectionOffloader implements Offloader {
         CostChoice costs = engines.estimates(job, overhead, duckdbSide);
         for (String name : List.of("cuda", "optix")) {
             Double estimate = costs == null ? null : costs.estimates().get(name);
-            rows.add("estimate_" + name + "_us", estimate != null ? Long.toString(Math.round(estimate))
-                    : "unavailable: " + engines.unavailableReason(name));
+            rows.add(
+                    "estimate_" + name + "_us",
+                    estimate != null
+                            ? Long.toString(Math.round(estimate))
+                            : "unavailable: " + engines.unavailableReason(name));
         }
         rows.add("estimate_duckdb_us", Math.round(duckdbSide.micros(engines, job.shape())))
                 .add("offload_overhead_us", Math.round(overhead.micros()) + " (" + overhead.source() + ")")
                 .add("calibration", costs == null ? "none: no GPU engine is available" : engines.deviceConstants())
                 .add("duckdb_scan", duckdbSide.rate(engines))
-                .add("measured_us", job.measured().all().isEmpty() ? "not run yet" : job.measured().all());
+                .add(
+                        "measured_us",
+                        job.measured().all().isEmpty()
+                                ? "not run yet"
+                                : job.measured().all());
     }
 
     /**

@@ -44,8 +44,7 @@ final class Engines {
     }
 
     /** The engine a prepared job runs on (null: DuckDB runs the query), why, and the costs when auto compared them. */
-    record Choice(Engine engine, String reason, CostChoice costs) {
-    }
+    record Choice(Engine engine, String reason, CostChoice costs) {}
 
     private final CpuEngine cpu = new CpuEngine();
     private final List<Engine> gpu;
@@ -53,8 +52,9 @@ final class Engines {
     private final HostScanRates hostRates = new HostScanRates();
 
     Engines() {
-        this(installedGpuEngines(), () -> org.raydb.offload.gpu.calibration.SharedCalibration
-                .constants(CalibrationCache.standard()));
+        this(
+                installedGpuEngines(),
+                () -> org.raydb.offload.gpu.calibration.SharedCalibration.constants(CalibrationCache.standard()));
     }
 
     /** @param device the calibrated constants of the process's GPU (asked only while a GPU engine is available) */
@@ -79,8 +79,9 @@ final class Engines {
         if (wanted != OffloadSettings.Engine.AUTO) {
             String name = wanted.name().toLowerCase(Locale.ROOT);
             String why = unavailableReason(name);
-            return why == null ? new Candidates(List.of(configured(installed(name), settings)), false,
-                    "pinned by engine=" + name) : new Candidates(List.of(), false, "engine " + name + " is not available: " + why);
+            return why == null
+                    ? new Candidates(List.of(configured(installed(name), settings)), false, "pinned by engine=" + name)
+                    : new Candidates(List.of(), false, "engine " + name + " is not available: " + why);
         }
         List<Engine> available = new ArrayList<>();
         for (String name : List.of("cuda", "optix")) {
@@ -92,21 +93,25 @@ final class Engines {
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
             return new Candidates(List.of(cpu), false, "offload=force without a GPU engine: the cpu reference engine");
         }
-        return new Candidates(List.of(), false, "no GPU engine is available and engine=auto does not use the cpu"
-                + " reference engine (slower than DuckDB); set engine=cpu to use it");
+        return new Candidates(
+                List.of(),
+                false,
+                "no GPU engine is available and engine=auto does not use the cpu"
+                        + " reference engine (slower than DuckDB); set engine=cpu to use it");
     }
 
     /**
      * The engine for a prepared job: a pinned one as it is; under auto the cheapest by cost, where DuckDB
      * being cheapest gives a choice without engine (the offload declines and DuckDB runs the query).
      */
-    Choice choose(Candidates candidates, OffloadSettings settings, JobCosts job, HostOverhead overhead,
-            DuckDbSide duckdb) throws SQLException {
+    Choice choose(
+            Candidates candidates, OffloadSettings settings, JobCosts job, HostOverhead overhead, DuckDbSide duckdb)
+            throws SQLException {
         if (!candidates.costed()) {
             return new Choice(candidates.engines().get(0), candidates.reason(), null);
         }
-        double duckdbMicros = settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN
-                : duckdb.micros(this, job.shape());
+        double duckdbMicros =
+                settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN : duckdb.micros(this, job.shape());
         List<String> names = candidates.engines().stream().map(Engine::name).toList();
         DeviceConstants constants = deviceConstants();
         CostChoice costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
@@ -115,16 +120,26 @@ final class Engines {
             costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
         }
         CostChoice chosen = costs;
-        Engine engine = candidates.engines().stream().filter(e -> e.name().equals(chosen.engine())).findFirst()
+        Engine engine = candidates.engines().stream()
+                .filter(e -> e.name().equals(chosen.engine()))
+                .findFirst()
                 .orElse(null);
         return new Choice(engine, (engine == null ? "cost model: DuckDB is faster: " : "") + costs.reason(), costs);
     }
 
     /** The costs of every available GPU engine and DuckDB, whatever the settings pin (EXPLAIN OFFLOAD); null without a GPU. */
     CostChoice estimates(JobCosts job, HostOverhead overhead, DuckDbSide duckdb) throws SQLException {
-        List<String> names = List.of("cuda", "optix").stream().filter(n -> unavailableReason(n) == null).toList();
-        return names.isEmpty() ? null
-                : CostChoice.choose(names, job.shape(), deviceConstants(), duckdb.micros(this, job.shape()), overhead,
+        List<String> names = List.of("cuda", "optix").stream()
+                .filter(n -> unavailableReason(n) == null)
+                .toList();
+        return names.isEmpty()
+                ? null
+                : CostChoice.choose(
+                        names,
+                        job.shape(),
+                        deviceConstants(),
+                        duckdb.micros(this, job.shape()),
+                        overhead,
                         job.measured());
     }
 
@@ -160,8 +175,8 @@ final class Engines {
 
         /** DuckDB's estimated time for the job. */
         double micros(Engines engines, JobShape job) throws SQLException {
-            return CostModel.duckdbMicros(HostScanRate.scannedBytes(plan, table.rows(), job.qualifyingRows()),
-                    rate(engines));
+            return CostModel.duckdbMicros(
+                    HostScanRate.scannedBytes(plan, table.rows(), job.qualifyingRows()), rate(engines));
         }
 
         /** DuckDB's time for the query, measured by running it once. */

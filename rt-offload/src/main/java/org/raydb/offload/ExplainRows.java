@@ -19,8 +19,14 @@ final class ExplainRows {
     ResultSet query(Statement statement) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT item, value FROM (VALUES ");
         for (int i = 0; i < rows.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append('(').append(i).append(", ").append(literal(rows.get(i)[0]))
-                    .append(", ").append(literal(rows.get(i)[1])).append(')');
+            sql.append(i == 0 ? "" : ", ")
+                    .append('(')
+                    .append(i)
+                    .append(", ")
+                    .append(literal(rows.get(i)[0]))
+                    .append(", ")
+                    .append(literal(rows.get(i)[1]))
+                    .append(')');
         }
         sql.append(") AS t(n, item, value) ORDER BY n");
         return statement.executeQuery(sql.toString());

@@ -10,8 +10,7 @@ final class OffloadErrors {
     /** verify=true found a different answer. */
     static final String VERIFY_MISMATCH = "XX000";
 
-    private OffloadErrors() {
-    }
+    private OffloadErrors() {}
 
     static SQLException of(String message, String state, Throwable cause) {
         return new SQLException("offload: " + message, state, cause);

@@ -14,13 +14,35 @@ import org.raydb.offload.engine.EngineResult;
  * from the first launch until the groups are in host memory, the device time of its kernels, and the device
  * bytes they had to read (-1 where the engine does not measure them).
  */
-record OffloadTimings(long planningMicros, long executionMicros, long loadMicros, long handoffMicros,
-        long duckdbMicros, boolean directFinish, long engineMicros, long kernelMicros, long bytesRead) {
+record OffloadTimings(
+        long planningMicros,
+        long executionMicros,
+        long loadMicros,
+        long handoffMicros,
+        long duckdbMicros,
+        boolean directFinish,
+        long engineMicros,
+        long kernelMicros,
+        long bytesRead) {
 
-    OffloadTimings(long planningMicros, long executionMicros, long loadMicros, long handoffMicros, long duckdbMicros,
-            boolean directFinish, EngineResult engine) {
-        this(planningMicros, executionMicros, loadMicros, handoffMicros, duckdbMicros, directFinish,
-                engine.engineMicros(), engine.kernelMicros(), engine.bytesRead());
+    OffloadTimings(
+            long planningMicros,
+            long executionMicros,
+            long loadMicros,
+            long handoffMicros,
+            long duckdbMicros,
+            boolean directFinish,
+            EngineResult engine) {
+        this(
+                planningMicros,
+                executionMicros,
+                loadMicros,
+                handoffMicros,
+                duckdbMicros,
+                directFinish,
+                engine.engineMicros(),
+                engine.kernelMicros(),
+                engine.bytesRead());
     }
 
     /** The keys {@link org.raydb.jdbc.RayStatement#lastOffloadTimings()} documents, in phase order. */

@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class ResultComparator {
 
-    private ResultComparator() {
-    }
+    private ResultComparator() {}
 
     /** All rows of a result set (consumed, not closed). */
     public static List<List<Object>> rows(ResultSet rs) throws SQLException {

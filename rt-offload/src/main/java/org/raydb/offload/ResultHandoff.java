@@ -54,6 +54,7 @@ final class ResultHandoff implements AutoCloseable {
      * never releases its hold, so the connection's close frees them.
      */
     private final List<ResultSlot> retired = new ArrayList<>();
+
     private boolean registered;
     private long readyAt;
 
@@ -124,6 +125,7 @@ final class ResultHandoff implements AutoCloseable {
         final Prepared scan;
         /** Null where DuckDB must run the statement. */
         DirectFinish direct;
+
         final Map<Integer, Prepared> values = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<Integer, Prepared> eldest) {
@@ -150,8 +152,11 @@ final class ResultHandoff implements AutoCloseable {
             if (at < 0 || scan.sql.indexOf(call, at + 1) >= 0) {
                 return null;
             }
-            return values.computeIfAbsent(root.getRowCount(), rows -> new Prepared(scan.sql.substring(0, at)
-                    + ResultValues.source(slot.fields(), rows) + scan.sql.substring(at + call.length())));
+            return values.computeIfAbsent(
+                    root.getRowCount(),
+                    rows -> new Prepared(scan.sql.substring(0, at)
+                            + ResultValues.source(slot.fields(), rows)
+                            + scan.sql.substring(at + call.length())));
         }
 
         void retire() {
@@ -173,8 +178,13 @@ final class ResultHandoff implements AutoCloseable {
      * handed to DuckDB, which runs the rewritten statement over it. {@link #readyAt} tells when the relation
      * was ready and the finishing began. A cancel interrupts DuckDB's finishing statement.
      */
-    ResultSet run(PlannedQuery pq, List<Field> fields, List<Object[]> rows, Supplier<BufferAllocator> memory,
-            QueryCancel cancel) throws SQLException {
+    ResultSet run(
+            PlannedQuery pq,
+            List<Field> fields,
+            List<Object[]> rows,
+            Supplier<BufferAllocator> memory,
+            QueryCancel cancel)
+            throws SQLException {
         PlanEntry entry = entry(pq, fields);
         if (entry.direct != null) {
             readyAt = System.nanoTime();
@@ -202,8 +212,7 @@ final class ResultHandoff implements AutoCloseable {
         readyAt = System.nanoTime();
         if (values == null) {
             entry.slot.publish(root, allocator);
-            return entry.scan.run(duckdb, p -> {
-            }, cancel);
+            return entry.scan.run(duckdb, p -> {}, cancel);
         }
         try {
             return values.run(duckdb, p -> ResultValues.bind(p, root), cancel);

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
@@ -34,8 +34,8 @@ import org.raydb.offload.exec.ResidencyCache;
 class AutoEngineChoiceTest {
 
     private static final String QUERY = "SELECT b, sum(m), count(*) FROM t WHERE a < 1500000 GROUP BY b ORDER BY b";
-    private static final DeviceConstants FAST = new DeviceConstants("fake GPU", "0.0", 3e6, 1, 1, 0,
-            DeviceConstants.Source.DEFAULTS);
+    private static final DeviceConstants FAST =
+            new DeviceConstants("fake GPU", "0.0", 3e6, 1, 1, 0, DeviceConstants.Source.DEFAULTS);
 
     /** Stands in for a GPU engine: the cpu engine's exact answer, at the engine time a test sets. */
     private static final class StandIn implements Engine {
@@ -55,7 +55,8 @@ class AutoEngineChoiceTest {
         @Override
         public EngineResult run(OffloadJob job) throws EngineException {
             EngineResult r = cpu.run(job);
-            return reportedMicros < 0 ? r
+            return reportedMicros < 0
+                    ? r
                     : new EngineResult(r.aggregates(), r.rowsHit(), r.raysCast(), reportedMicros, 0, -1, -1);
         }
     }
@@ -76,9 +77,18 @@ class AutoEngineChoiceTest {
                 st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 7) AS b,"
                         + " (i * 1.25)::DECIMAL(15,2) AS m FROM range(" + rows + ") r(i)");
             }
-            offloader = new ConnectionOffloader(duckdb, new OffloadSettings(mode, OffloadSettings.Engine.AUTO, false,
-                    OffloadSettings.GpuMemory.ofPercent(80), new int[0]), root.newChildAllocator("c", 0, Long.MAX_VALUE),
-                    new Engines(List.of(cuda), () -> FAST), new ResidencyCache(), () -> { });
+            offloader = new ConnectionOffloader(
+                    duckdb,
+                    new OffloadSettings(
+                            mode,
+                            OffloadSettings.Engine.AUTO,
+                            false,
+                            OffloadSettings.GpuMemory.ofPercent(80),
+                            new int[0]),
+                    root.newChildAllocator("c", 0, Long.MAX_VALUE),
+                    new Engines(List.of(cuda), () -> FAST),
+                    new ResidencyCache(),
+                    () -> {});
         }
 
         List<List<Object>> offloaded() throws SQLException {
@@ -92,14 +102,16 @@ class AutoEngineChoiceTest {
         }
 
         List<List<Object>> duck() throws SQLException {
-            try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
+            try (Statement st = duckdb.createStatement();
+                    ResultSet rs = st.executeQuery(QUERY)) {
                 return ResultComparator.rows(rs);
             }
         }
 
         Map<String, String> explain() throws SQLException {
             Map<String, String> out = new LinkedHashMap<>();
-            try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.explain(st, QUERY, List.of())) {
+            try (Statement st = duckdb.createStatement();
+                    ResultSet rs = offloader.explain(st, QUERY, List.of())) {
                 while (rs.next()) out.put(rs.getString(1), rs.getString(2));
             }
             return out;
@@ -125,7 +137,8 @@ class AutoEngineChoiceTest {
             Map<String, String> after = f.explain();
             assertEquals("cuda", after.get("engine"), after.toString());
             assertTrue(after.get("engine_reason").startsWith("cheapest: cuda"), after.get("engine_reason"));
-            assertTrue(Long.parseLong(after.get("estimate_cuda_us")) < Long.parseLong(after.get("estimate_duckdb_us")),
+            assertTrue(
+                    Long.parseLong(after.get("estimate_cuda_us")) < Long.parseLong(after.get("estimate_duckdb_us")),
                     after.toString());
             assertTrue(after.get("estimate_optix_us").startsWith("unavailable"), after.get("estimate_optix_us"));
             assertTrue(after.get("calibration").startsWith("defaults: fake GPU"), after.get("calibration"));
@@ -139,7 +152,9 @@ class AutoEngineChoiceTest {
             assertNull(f.offloaded(), "declined: DuckDB is estimated faster than the measured engine");
             Map<String, String> slow = f.explain();
             assertEquals("duckdb", slow.get("engine"), slow.toString());
-            assertTrue(slow.get("engine_reason").contains("cuda") && slow.get("engine_reason").contains("measured"),
+            assertTrue(
+                    slow.get("engine_reason").contains("cuda")
+                            && slow.get("engine_reason").contains("measured"),
                     slow.get("engine_reason"));
             assertTrue(slow.get("offload_overhead_us").contains("least of the last 1 warm run"), slow.toString());
         }
@@ -154,7 +169,9 @@ class AutoEngineChoiceTest {
             if (got != null) assertEquals(f.duck(), got);
             Map<String, String> e = f.explain();
             assertTrue(e.get("measured_us").contains("duckdb="), e.toString());
-            assertTrue(e.get("engine_reason").contains("duckdb") && e.get("engine_reason").contains("(measured)"),
+            assertTrue(
+                    e.get("engine_reason").contains("duckdb")
+                            && e.get("engine_reason").contains("(measured)"),
                     e.get("engine_reason"));
         }
     }

@@ -27,9 +27,23 @@ import org.junit.jupiter.api.Test;
  */
 class AverageExactTest {
 
-    private static final String[] TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL(4,1)",
-        "DECIMAL(4,0)", "DECIMAL(4,4)", "DECIMAL(9,2)", "DECIMAL(9,0)", "DECIMAL(18,4)", "DECIMAL(18,0)",
-        "DECIMAL(18,18)", "DECIMAL(38,10)", "DECIMAL(38,0)", "DECIMAL(38,25)"};
+    private static final String[] TYPES = {
+        "TINYINT",
+        "SMALLINT",
+        "INTEGER",
+        "BIGINT",
+        "DECIMAL(4,1)",
+        "DECIMAL(4,0)",
+        "DECIMAL(4,4)",
+        "DECIMAL(9,2)",
+        "DECIMAL(9,0)",
+        "DECIMAL(18,4)",
+        "DECIMAL(18,0)",
+        "DECIMAL(18,18)",
+        "DECIMAL(38,10)",
+        "DECIMAL(38,0)",
+        "DECIMAL(38,25)"
+    };
 
     private static final String[] QUERIES = {
         "SELECT avg(x) FROM t",
@@ -37,7 +51,8 @@ class AverageExactTest {
         "SELECT g, avg(x), sum(x) FROM t GROUP BY g ORDER BY g",
         "SELECT g, avg(x), max(x) FROM t GROUP BY g ORDER BY g",
         "SELECT avg(x - 3), avg(x + x) FROM t",
-        "SELECT g, avg(x * 2) FROM t GROUP BY g ORDER BY g"};
+        "SELECT g, avg(x * 2) FROM t GROUP BY g ORDER BY g"
+    };
 
     private static OffloadHarness h;
     /** DuckDB with its default settings, given the same statements. */
@@ -63,7 +78,8 @@ class AverageExactTest {
     }
 
     private static List<List<Object>> duck(String sql) throws SQLException {
-        try (Statement st = plain.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = plain.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return bits(ResultComparator.rows(rs));
         }
     }
@@ -113,8 +129,10 @@ class AverageExactTest {
     void groupedAverageWhoseFormDependsOnStatisticsDeclines() throws SQLException {
         exec("CREATE OR REPLACE TABLE t(g INTEGER, x INTEGER, y INTEGER)");
         exec("INSERT INTO t VALUES (1, 1, 1), (1, 2, NULL), (2, 5, 7)");
-        for (String q : List.of("SELECT g, avg(x), count(*) FROM t GROUP BY g",
-                "SELECT g, avg(x), avg(y) FROM t GROUP BY g", "SELECT g, avg(x), count(y) FROM t GROUP BY g")) {
+        for (String q : List.of(
+                "SELECT g, avg(x), count(*) FROM t GROUP BY g",
+                "SELECT g, avg(x), avg(y) FROM t GROUP BY g",
+                "SELECT g, avg(x), count(y) FROM t GROUP BY g")) {
             SQLException declined = assertThrows(SQLException.class, () -> h.offloaded(q, List.of()), q);
             assertTrue(declined.getMessage().contains("column statistics"), declined.getMessage());
         }
@@ -134,9 +152,14 @@ class AverageExactTest {
                 case 2 -> max.subtract(BigInteger.valueOf(random.nextInt(3)));
                 default -> BigInteger.valueOf(random.nextInt(20));
             };
-            String value = random.nextInt(8) == 0 ? "NULL"
+            String value = random.nextInt(8) == 0
+                    ? "NULL"
                     : new BigDecimal(random.nextBoolean() ? v.negate() : v, scale).toPlainString();
-            rows.append(i == 0 ? "" : ", ").append('(').append(random.nextInt(3)).append(", ").append(value)
+            rows.append(i == 0 ? "" : ", ")
+                    .append('(')
+                    .append(random.nextInt(3))
+                    .append(", ")
+                    .append(value)
                     .append(')');
         }
         return rows.toString();
@@ -149,8 +172,10 @@ class AverageExactTest {
             case "SMALLINT" -> BigInteger.valueOf(Short.MAX_VALUE);
             case "INTEGER" -> BigInteger.valueOf(Integer.MAX_VALUE);
             case "BIGINT" -> BigInteger.valueOf(Long.MAX_VALUE);
-            default -> BigInteger.TEN.pow(Integer.parseInt(type.replaceAll("DECIMAL\\((\\d+),.*", "$1")))
-                    .subtract(BigInteger.ONE);
+            default ->
+                BigInteger.TEN
+                        .pow(Integer.parseInt(type.replaceAll("DECIMAL\\((\\d+),.*", "$1")))
+                        .subtract(BigInteger.ONE);
         };
         return max.bitLength() > 59 ? BigInteger.ONE.shiftLeft(59).add(BigInteger.valueOf(12345)) : max;
     }

@@ -5,8 +5,7 @@ final class DifferentialFixture {
 
     static final int ROWS = 60_000;
 
-    private DifferentialFixture() {
-    }
+    private DifferentialFixture() {}
 
     /** Deterministic pseudo-random integer in [0, n) from row i and a salt (DuckDB's hash is stable). */
     private static String rnd(int salt, long n) {
@@ -33,7 +32,8 @@ final class DifferentialFixture {
                 + "(" + rnd(16, 2001) + " - 1000)::INTEGER AS m_int, "
                 + "(" + rnd(17, 1000000000) + ")::BIGINT AS m_big, "
                 + "((" + rnd(18, 10000000) + " - 5000000) / 100.0)::DECIMAL(15,2) AS m_dec, "
-                + "CASE WHEN " + rnd(19, 4) + " = 0 THEN (" + rnd(20, 100000) + " / 1000.0) ELSE NULL END::DECIMAL(12,3) AS m_null, "
+                + "CASE WHEN " + rnd(19, 4) + " = 0 THEN (" + rnd(20, 100000)
+                + " / 1000.0) ELSE NULL END::DECIMAL(12,3) AS m_null, "
                 + "(" + rnd(21, 200) + " - 100)::SMALLINT AS m_small, "
                 + "(" + rnd(22, 1000) + " / 7.0)::DOUBLE AS m_double "
                 + "FROM range(" + ROWS + ") t(i)";

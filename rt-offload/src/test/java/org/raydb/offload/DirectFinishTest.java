@@ -16,8 +16,8 @@ import java.util.List;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.result.DirectResultSet;
 
 /**
@@ -79,7 +79,8 @@ class DirectFinishTest {
             StringBuilder row = new StringBuilder();
             for (int c = 1; c <= meta.getColumnCount(); c++) {
                 Object v = rs.getObject(c);
-                row.append(v == null ? "NULL" : v.getClass().getSimpleName() + ":" + rs.getString(c)).append(" | ");
+                row.append(v == null ? "NULL" : v.getClass().getSimpleName() + ":" + rs.getString(c))
+                        .append(" | ");
             }
             out.add(row.toString());
         }
@@ -89,10 +90,12 @@ class DirectFinishTest {
     /** Asserts the offloaded answer equals DuckDB's in order, and returns whether it was finished directly. */
     private static boolean assertSameInOrder(OffloadHarness h, String sql) throws SQLException {
         List<String> expected;
-        try (Statement st = h.duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = h.duckdb.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             expected = read(rs);
         }
-        try (Statement st = h.duckdb.createStatement(); ResultSet rs = h.offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
+        try (Statement st = h.duckdb.createStatement();
+                ResultSet rs = h.offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             assertEquals(expected, read(rs), sql);
             return rs instanceof DirectResultSet;
         }
@@ -131,15 +134,16 @@ class DirectFinishTest {
     @Test
     void aDefaultOrderSetThroughTheDriverIsHonoured(@TempDir Path dir) throws SQLException {
         String sql = "SELECT k16, sum(m) AS s FROM h GROUP BY k16 ORDER BY k16";
-        try (Connection raydb = DriverManager.getConnection("jdbc:raydb:" + dir.resolve("order.duckdb")
-                + "?engine=cpu&offload=force");
+        try (Connection raydb = DriverManager.getConnection(
+                        "jdbc:raydb:" + dir.resolve("order.duckdb") + "?engine=cpu&offload=force");
                 Statement st = raydb.createStatement()) {
             Connection duckdb = raydb.unwrap(DuckDBConnection.class);
             st.execute(TABLE);
-            for (String setting : List.of("SET default_order = 'DESCENDING'", "RESET default_order",
-                    "PRAGMA default_order = 'DESC'")) {
+            for (String setting : List.of(
+                    "SET default_order = 'DESCENDING'", "RESET default_order", "PRAGMA default_order = 'DESC'")) {
                 List<String> expected;
-                try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(sql)) {
+                try (Statement own = duckdb.createStatement();
+                        ResultSet rs = own.executeQuery(sql)) {
                     expected = read(rs);
                 }
                 try (ResultSet rs = st.executeQuery(sql)) {
@@ -148,7 +152,8 @@ class DirectFinishTest {
                 st.execute(setting);
             }
             List<String> expected;
-            try (Statement own = duckdb.createStatement(); ResultSet rs = own.executeQuery(sql)) {
+            try (Statement own = duckdb.createStatement();
+                    ResultSet rs = own.executeQuery(sql)) {
                 expected = read(rs);
             }
             try (ResultSet rs = st.executeQuery(sql)) {

@@ -49,7 +49,7 @@ public final class EngineRig implements AutoCloseable {
 
     private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator)
             throws SQLException {
-        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, () -> { });
+        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, () -> {});
     }
 
     public BufferAllocator allocator() {

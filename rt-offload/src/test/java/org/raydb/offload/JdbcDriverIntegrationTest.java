@@ -35,7 +35,8 @@ class JdbcDriverIntegrationTest {
             }
             assertTrue(st.unwrap(RayStatement.class).lastQueryOffloaded());
             List<List<Object>> expected;
-            try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement d = duck.createStatement()) {
+            try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+                    Statement d = duck.createStatement()) {
                 d.execute(TABLE);
                 try (ResultSet rs = d.executeQuery(q)) {
                     expected = ResultComparator.rows(rs);

@@ -6,9 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 
 /** A real DuckDB connection with the offloader attached, as the driver does it. */
 final class OffloadHarness implements AutoCloseable {
@@ -21,11 +21,13 @@ final class OffloadHarness implements AutoCloseable {
         this(mode, engine, verify, OffloadSettings.Finish.DIRECT);
     }
 
-    OffloadHarness(OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify,
-            OffloadSettings.Finish finish) throws SQLException {
+    OffloadHarness(
+            OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify, OffloadSettings.Finish finish)
+            throws SQLException {
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
-        offloader = provider.attach(duckdb, new OffloadSettings(mode, engine, verify,
-                OffloadSettings.GpuMemory.ofPercent(80), new int[0], finish));
+        offloader = provider.attach(
+                duckdb,
+                new OffloadSettings(mode, engine, verify, OffloadSettings.GpuMemory.ofPercent(80), new int[0], finish));
     }
 
     static OffloadHarness forceCpu() throws SQLException {
@@ -53,42 +55,47 @@ final class OffloadHarness implements AutoCloseable {
     }
 
     /** Column names and types plus rows of one execution. */
-    record Answer(List<String> types, List<List<Object>> rows) {
-    }
+    record Answer(List<String> types, List<List<Object>> rows) {}
 
     Answer offloadedAnswer(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
         }
     }
 
     Answer duckAnswer(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
         }
     }
 
     List<String> offloadedTypes(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = offloader.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return ResultComparator.types(rs);
         }
     }
 
     List<List<Object>> duck(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return ResultComparator.rows(rs);
         }
     }
 
     List<String> duckTypes(String sql) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return ResultComparator.types(rs);
         }
     }
 
     java.util.Map<String, String> explain(String sql) throws SQLException {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-        try (Statement st = duckdb.createStatement(); ResultSet rs = offloader.explain(st, sql, List.of())) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = offloader.explain(st, sql, List.of())) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
             }

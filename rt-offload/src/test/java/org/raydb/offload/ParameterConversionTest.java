@@ -32,12 +32,31 @@ class ParameterConversionTest {
             "SELECT g, count(*) FROM t WHERE b >= ? GROUP BY g ORDER BY g",
             "SELECT g, max(v) + ? AS m FROM t GROUP BY g ORDER BY g");
 
-    private static final List<Object> VALUES = List.of(new BigDecimal("1e30"), new BigDecimal("1E+2"),
-            new BigDecimal("1E-39"), new BigDecimal("2.5"), new BigDecimal("0.05"), new BigDecimal("100"),
-            new BigDecimal("12345678901234567890.5"), new BigDecimal("-1234567890123456789012345678901234567890.5"),
-            new BigDecimal("3.14159265358979323846264338327950288419716939937510"), Double.NaN,
-            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0d, 2.7d, Float.NaN, 2.5f, 5L, 4_000_000_000L,
-            Integer.MIN_VALUE, (short) 7, (byte) -3, BigInteger.valueOf(5), "12", 'x');
+    private static final List<Object> VALUES = List.of(
+            new BigDecimal("1e30"),
+            new BigDecimal("1E+2"),
+            new BigDecimal("1E-39"),
+            new BigDecimal("2.5"),
+            new BigDecimal("0.05"),
+            new BigDecimal("100"),
+            new BigDecimal("12345678901234567890.5"),
+            new BigDecimal("-1234567890123456789012345678901234567890.5"),
+            new BigDecimal("3.14159265358979323846264338327950288419716939937510"),
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            -0.0d,
+            2.7d,
+            Float.NaN,
+            2.5f,
+            5L,
+            4_000_000_000L,
+            Integer.MIN_VALUE,
+            (short) 7,
+            (byte) -3,
+            BigInteger.valueOf(5),
+            "12",
+            'x');
 
     @Test
     void parametersBindAsDuckDbBindsThem() throws SQLException {
@@ -68,8 +87,8 @@ class ParameterConversionTest {
                     }
                     answered++;
                     if (!wanted.equals(forced)) {
-                        failures.add("force: " + q + " with " + describe(value) + ": " + forced + " instead of "
-                                + wanted);
+                        failures.add(
+                                "force: " + q + " with " + describe(value) + ": " + forced + " instead of " + wanted);
                     }
                 }
             }
@@ -85,8 +104,11 @@ class ParameterConversionTest {
                 st.execute(TABLE);
             }
             String outcome = outcome(ray, QUERIES.get(0), new BigDecimal("1e30"));
-            assertTrue(outcome.startsWith("execute: error ") && outcome.endsWith(
-                    "Invalid Input Error: Converting from a BigDecimal with negative scale is not supported"), outcome);
+            assertTrue(
+                    outcome.startsWith("execute: error ")
+                            && outcome.endsWith(
+                                    "Invalid Input Error: Converting from a BigDecimal with negative scale is not supported"),
+                    outcome);
         }
     }
 

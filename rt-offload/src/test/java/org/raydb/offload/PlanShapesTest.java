@@ -49,7 +49,8 @@ class PlanShapesTest {
         same("SELECT * FROM (SELECT flag, count(*) AS n FROM s GROUP BY flag) q WHERE n > 100 ORDER BY flag");
         same("SELECT u, count(*) FROM s WHERE u > 'a' GROUP BY u ORDER BY u");
         same("SELECT CASE WHEN sum(a) > 100 THEN 'big' ELSE 'small' END, k FROM s GROUP BY k ORDER BY k");
-        same("SELECT DISTINCT count(*) AS n FROM s GROUP BY flag ORDER BY n"); // without ORDER BY the row order is DuckDB's choice
+        same("SELECT DISTINCT count(*) AS n FROM s GROUP BY flag ORDER BY n"); // without ORDER BY the row order is
+        // DuckDB's choice
     }
 
     @Test
@@ -65,7 +66,8 @@ class PlanShapesTest {
         same("SELECT count(*), sum(a) FROM s WHERE a NOT BETWEEN 100 AND 2900");
         // Long IN lists: DuckDB's in_clause optimizer would turn these into a join with a value list.
         same("SELECT count(*), sum(a) FROM s WHERE a IN (3, 9, 27, 81, 243, 729, 2187, 5, 25, 125, 625, 2999)");
-        same("SELECT u, count(*) FROM s WHERE u IN ('ä', 'z', '😀', 'b', 'c', 'd', 'e', 'f', 'g') GROUP BY u ORDER BY u");
+        same(
+                "SELECT u, count(*) FROM s WHERE u IN ('ä', 'z', '😀', 'b', 'c', 'd', 'e', 'f', 'g') GROUP BY u ORDER BY u");
     }
 
     @Test
@@ -78,9 +80,13 @@ class PlanShapesTest {
     void declinedShapesSayWhy() throws SQLException {
         try (OffloadHarness auto = new OffloadHarness(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.CPU, false)) {
             auto.exec("CREATE TABLE s AS SELECT i::INTEGER AS a, i::DOUBLE AS d FROM range(10) r(i)");
-            for (String q : List.of("SELECT sum(a) FROM s WHERE a IN (1, NULL)", "SELECT sum(d) FROM s",
-                    "SELECT a, sum(a) OVER () FROM s", "SELECT sum(a) FILTER (WHERE a > 1) FROM s",
-                    "SELECT string_agg(a::VARCHAR) FROM s", "SELECT sum(a) FROM s WHERE d > 1.5")) {
+            for (String q : List.of(
+                    "SELECT sum(a) FROM s WHERE a IN (1, NULL)",
+                    "SELECT sum(d) FROM s",
+                    "SELECT a, sum(a) OVER () FROM s",
+                    "SELECT sum(a) FILTER (WHERE a > 1) FROM s",
+                    "SELECT string_agg(a::VARCHAR) FROM s",
+                    "SELECT sum(a) FROM s WHERE d > 1.5")) {
                 assertNull(auto.offloaded(q, List.of()), q);
                 Map<String, String> e = auto.explain(q);
                 assertEquals("false", e.get("qualifies"), q);

@@ -15,14 +15,32 @@ import java.util.Random;
  */
 final class QueryGenerator {
 
-    private static final List<String> FILTER_COLUMNS = List.of("k_small", "k_skew", "k_int", "k_big", "k_dec",
-            "k_date", "k_ts", "k_bool", "k_str", "k_null", "id", "g10k");
-    private static final List<String> GROUP_COLUMNS = List.of("k_small", "k_skew", "k_str", "k_date", "k_bool",
-            "k_null", "g10k", "k_dec", "k_ts", "k_big");
-    private static final List<String> AGGREGATES = List.of("sum(m_int)", "sum(m_big)", "sum(m_dec)", "avg(m_int)",
-            "avg(m_dec)", "min(m_dec)", "max(m_big)", "min(m_small)", "max(m_int)", "count(*)", "count(m_null)",
-            "sum(m_null)", "avg(m_null)", "sum(m_int * m_small)", "sum(m_dec - m_int)", "sum(m_int + 5)",
-            "max(m_null)", "count(k_str)", "sum(m_small * 3)", "avg(m_big)");
+    private static final List<String> FILTER_COLUMNS = List.of(
+            "k_small", "k_skew", "k_int", "k_big", "k_dec", "k_date", "k_ts", "k_bool", "k_str", "k_null", "id",
+            "g10k");
+    private static final List<String> GROUP_COLUMNS =
+            List.of("k_small", "k_skew", "k_str", "k_date", "k_bool", "k_null", "g10k", "k_dec", "k_ts", "k_big");
+    private static final List<String> AGGREGATES = List.of(
+            "sum(m_int)",
+            "sum(m_big)",
+            "sum(m_dec)",
+            "avg(m_int)",
+            "avg(m_dec)",
+            "min(m_dec)",
+            "max(m_big)",
+            "min(m_small)",
+            "max(m_int)",
+            "count(*)",
+            "count(m_null)",
+            "sum(m_null)",
+            "avg(m_null)",
+            "sum(m_int * m_small)",
+            "sum(m_dec - m_int)",
+            "sum(m_int + 5)",
+            "max(m_null)",
+            "count(k_str)",
+            "sum(m_small * 3)",
+            "avg(m_big)");
 
     private final Random random;
     private final Map<String, List<String>> literals;
@@ -37,8 +55,8 @@ final class QueryGenerator {
         Map<String, List<String>> literals = new LinkedHashMap<>();
         for (String c : FILTER_COLUMNS) {
             List<String> values = new ArrayList<>();
-            for (List<Object> row : h.duck("SELECT DISTINCT " + c + " FROM r WHERE " + c
-                    + " IS NOT NULL ORDER BY " + c + " LIMIT 400")) {
+            for (List<Object> row : h.duck(
+                    "SELECT DISTINCT " + c + " FROM r WHERE " + c + " IS NOT NULL ORDER BY " + c + " LIMIT 400")) {
                 values.add(literal(row.get(0)));
             }
             literals.put(c, values);
@@ -84,7 +102,8 @@ final class QueryGenerator {
         for (int i = 0; i < aggs.size(); i++) {
             select.add(aggs.get(i) + (random.nextBoolean() ? " AS a" + i : ""));
         }
-        StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM r");
+        StringBuilder q =
+                new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM r");
         if (!filters.isEmpty()) {
             q.append(" WHERE ").append(String.join(" AND ", filters));
         }

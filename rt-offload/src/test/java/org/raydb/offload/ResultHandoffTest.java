@@ -48,11 +48,15 @@ class ResultHandoffTest {
     void everyKeyAndAggregateTypeArrivesExactly() throws SQLException {
         try (OffloadHarness h = harness()) {
             for (String key : List.of("k8", "k16", "k32", "k64", "kdec", "kdate", "kts", "kbool", "kstr")) {
-                assertSameAnswer(h, "SELECT " + key + ", sum(m), sum(md), avg(m), avg(md), min(md), max(m),"
-                        + " count(*), count(k32) FROM h WHERE id < 5000 GROUP BY " + key + " ORDER BY " + key);
+                assertSameAnswer(
+                        h,
+                        "SELECT " + key + ", sum(m), sum(md), avg(m), avg(md), min(md), max(m),"
+                                + " count(*), count(k32) FROM h WHERE id < 5000 GROUP BY " + key + " ORDER BY " + key);
                 // beyond the parameter limit: through the scan
-                assertSameAnswer(h, "SELECT " + key + ", g, sum(m), sum(md), avg(m), avg(md), min(md), max(m),"
-                        + " count(*), count(k32) FROM h WHERE id < 500 GROUP BY " + key + ", g ORDER BY g");
+                assertSameAnswer(
+                        h,
+                        "SELECT " + key + ", g, sum(m), sum(md), avg(m), avg(md), min(md), max(m),"
+                                + " count(*), count(k32) FROM h WHERE id < 500 GROUP BY " + key + ", g ORDER BY g");
             }
             assertSameAnswer(h, "SELECT sum(m) AS s, count(*) FROM h WHERE id > 10000");
             assertSameAnswer(h, "SELECT k8, kbool, sum(m) FROM h GROUP BY ALL HAVING sum(m) > 0 ORDER BY 1, 2");
@@ -96,7 +100,8 @@ class ResultHandoffTest {
     void openResultSetsOfTheSameQueryStayReadable() throws SQLException {
         try (OffloadHarness h = harness()) {
             String sql = "SELECT kstr, sum(m) FROM h WHERE id < ? GROUP BY kstr ORDER BY kstr";
-            try (Statement s1 = h.duckdb.createStatement(); Statement s2 = h.duckdb.createStatement();
+            try (Statement s1 = h.duckdb.createStatement();
+                    Statement s2 = h.duckdb.createStatement();
                     ResultSet first = h.offloader.tryQuery(s1, sql, List.of(100), new QueryCancel());
                     ResultSet second = h.offloader.tryQuery(s2, sql, List.of(100), new QueryCancel())) {
                 List<List<Object>> a = ResultComparator.rows(first);
@@ -126,14 +131,26 @@ class ResultHandoffTest {
         try (OffloadHarness h = harness()) {
             h.offloaded("SELECT k8, sum(m) FROM h GROUP BY k8", List.of());
             Map<String, Long> t = h.offloader.lastTimings();
-            assertEquals(List.of("planning_us", "execution_us", "handoff_us", "duckdb_us", "direct_finish", "load_us",
-                    "engine_us", "kernel_us", "bytes_read"), List.copyOf(t.keySet()));
+            assertEquals(
+                    List.of(
+                            "planning_us",
+                            "execution_us",
+                            "handoff_us",
+                            "duckdb_us",
+                            "direct_finish",
+                            "load_us",
+                            "engine_us",
+                            "kernel_us",
+                            "bytes_read"),
+                    List.copyOf(t.keySet()));
             assertEquals(1L, t.get("direct_finish"), "a projection of the groups is finished directly: " + t);
             List.of("planning_us", "execution_us", "handoff_us", "duckdb_us", "engine_us")
                     .forEach(k -> assertTrue(t.get(k) >= 0, t.toString()));
             assertEquals(-1L, t.get("kernel_us"), "the cpu engine has no device clock");
             assertNotNull(h.explain("SELECT k8, sum(m) FROM h GROUP BY k8").get("last_run"));
-            assertTrue(h.explain("SELECT k8, sum(m) FROM h GROUP BY k8").get("last_run").contains("handoff"));
+            assertTrue(h.explain("SELECT k8, sum(m) FROM h GROUP BY k8")
+                    .get("last_run")
+                    .contains("handoff"));
         }
     }
 
@@ -142,7 +159,8 @@ class ResultHandoffTest {
         OffloadHarness h = harness();
         h.offloaded("SELECT g, sum(m) FROM h GROUP BY g", List.of());
         try (Statement s = h.duckdb.createStatement();
-                ResultSet open = h.offloader.tryQuery(s, "SELECT g, sum(m) FROM h GROUP BY g LIMIT 1", List.of(), new QueryCancel())) {
+                ResultSet open = h.offloader.tryQuery(
+                        s, "SELECT g, sum(m) FROM h GROUP BY g LIMIT 1", List.of(), new QueryCancel())) {
             assertTrue(open.next());
             h.close();
         }

@@ -32,7 +32,8 @@ class SessionFidelityTest {
     Path dir;
 
     private static List<List<Object>> rows(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return ResultComparator.rows(rs);
         }
     }
@@ -44,8 +45,10 @@ class SessionFidelityTest {
     }
 
     /** The query through the driver, and whether it was offloaded. */
-    private static List<List<Object>> offloaded(Connection ray, String sql, boolean expectOffloaded) throws SQLException {
-        try (Statement st = ray.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+    private static List<List<Object>> offloaded(Connection ray, String sql, boolean expectOffloaded)
+            throws SQLException {
+        try (Statement st = ray.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             List<List<Object>> out = ResultComparator.rows(rs);
             assertEquals(expectOffloaded, st.unwrap(RayStatement.class).lastQueryOffloaded(), sql);
             return out;
@@ -77,12 +80,15 @@ class SessionFidelityTest {
                 Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             for (Connection c : List.of(ray, duck)) {
                 exec(c, "CREATE TABLE t0(c0 DECIMAL(4,1))");
-                exec(c, "INSERT INTO t0 VALUES (0.3), (-52.5), (-0.1), (-999.9), (33.9), (10.0), (-768.0), (12.3),"
-                        + " (-170.0), (-15.0), (0.5), (19.1), (-63.0), (2.7), (37.0)");
+                exec(
+                        c,
+                        "INSERT INTO t0 VALUES (0.3), (-52.5), (-0.1), (-999.9), (33.9), (10.0), (-768.0), (12.3),"
+                                + " (-170.0), (-15.0), (0.5), (19.1), (-63.0), (2.7), (37.0)");
             }
             offloaded(ray, "SELECT MIN(c0), MAX(c0) FROM t0", true);
             assertEquals(rows(duck, settings), rows(ray, settings));
-            assertEquals(rows(duck, "SELECT AVG(-c0)::VARCHAR FROM t0 WHERE c0 + 1 > 0 OR c0 < 0"),
+            assertEquals(
+                    rows(duck, "SELECT AVG(-c0)::VARCHAR FROM t0 WHERE c0 + 1 > 0 OR c0 < 0"),
                     rows(ray, "SELECT AVG(-c0)::VARCHAR FROM t0 WHERE c0 + 1 > 0 OR c0 < 0"));
         }
     }
@@ -120,10 +126,15 @@ class SessionFidelityTest {
         Files.writeString(csv, "0,7\n1,9\n");
         try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
                 Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
-            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
-                    "SELECT 1; INSERT INTO t VALUES (0, 100)", "PREPARE w AS INSERT INTO t VALUES ($1, $2)",
-                    "EXECUTE w(1, 1000)", "COPY t FROM '" + csv + "'", "INSERT INTO t VALUES (0, 5) RETURNING v",
-                    "CREATE MACRO bump() AS TABLE SELECT 1", "DELETE FROM t WHERE v = 3");
+            List<String> script = List.of(
+                    "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
+                    "SELECT 1; INSERT INTO t VALUES (0, 100)",
+                    "PREPARE w AS INSERT INTO t VALUES ($1, $2)",
+                    "EXECUTE w(1, 1000)",
+                    "COPY t FROM '" + csv + "'",
+                    "INSERT INTO t VALUES (0, 5) RETURNING v",
+                    "CREATE MACRO bump() AS TABLE SELECT 1",
+                    "DELETE FROM t WHERE v = 3");
             for (String s : script) {
                 exec(duck, s);
                 exec(ray, s);
@@ -136,10 +147,17 @@ class SessionFidelityTest {
     void theTableIsTheOneDuckDbsBinderChose() throws SQLException {
         try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
                 Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
-            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
-                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v", "DROP TABLE temp.t", "ATTACH ':memory:' AS o",
-                    "CREATE TABLE o.t AS SELECT 3 g, 33 v", "USE o", "USE memory", "CREATE SCHEMA s2",
-                    "CREATE TABLE s2.t AS SELECT 5 g, 55 v", "SET search_path = 's2'");
+            List<String> script = List.of(
+                    "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
+                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v",
+                    "DROP TABLE temp.t",
+                    "ATTACH ':memory:' AS o",
+                    "CREATE TABLE o.t AS SELECT 3 g, 33 v",
+                    "USE o",
+                    "USE memory",
+                    "CREATE SCHEMA s2",
+                    "CREATE TABLE s2.t AS SELECT 5 g, 55 v",
+                    "SET search_path = 's2'");
             for (String s : script) {
                 exec(duck, s);
                 exec(ray, s);
@@ -152,12 +170,17 @@ class SessionFidelityTest {
     void temporaryTablesAreEachConnectionsOwn() throws SQLException {
         String ray = "jdbc:raydb:" + dir.resolve("ray.duckdb") + CPU;
         String duck = "jdbc:duckdb:" + dir.resolve("duck.duckdb");
-        try (Connection rayA = DriverManager.getConnection(ray); Connection rayB = DriverManager.getConnection(ray);
+        try (Connection rayA = DriverManager.getConnection(ray);
+                Connection rayB = DriverManager.getConnection(ray);
                 Connection duckA = DriverManager.getConnection(duck);
                 Connection duckB = DriverManager.getConnection(duck)) {
-            List<String> script = List.of("CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)", "SELECT 1",
-                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v", "CREATE TEMP TABLE t AS SELECT 8 g, 8 v",
-                    "INSERT INTO t VALUES (7, 1)", "INSERT INTO t VALUES (8, 2)");
+            List<String> script = List.of(
+                    "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)",
+                    "SELECT 1",
+                    "CREATE TEMP TABLE t AS SELECT 7 g, 7 v",
+                    "CREATE TEMP TABLE t AS SELECT 8 g, 8 v",
+                    "INSERT INTO t VALUES (7, 1)",
+                    "INSERT INTO t VALUES (8, 2)");
             for (int i = 0; i < script.size(); i++) {
                 exec(i % 2 == 0 ? duckA : duckB, script.get(i));
                 exec(i % 2 == 0 ? rayA : rayB, script.get(i));
@@ -180,7 +203,8 @@ class SessionFidelityTest {
             exec(ray, "CREATE TEMP TABLE tt AS SELECT * FROM t");
             assertEquals(List.of(List.of(0L, 20L), List.of(1L, 25L)), asLongs(offloaded(ray, Q, true)));
             offloaded(ray, Q.replace(" t ", " tt "), true);
-            try (Connection copy = ray.unwrap(DuckDBConnection.class).duplicate(); Statement raw = copy.createStatement()) {
+            try (Connection copy = ray.unwrap(DuckDBConnection.class).duplicate();
+                    Statement raw = copy.createStatement()) {
                 raw.execute("UPDATE t SET v = v + 1000 WHERE v = 0");
             }
             try (Statement raw = ray.unwrap(DuckDBConnection.class).createStatement()) {
@@ -224,7 +248,8 @@ class SessionFidelityTest {
     }
 
     private static long loadMicros(Connection ray) throws SQLException {
-        try (Statement st = ray.createStatement(); ResultSet rs = st.executeQuery(Q)) {
+        try (Statement st = ray.createStatement();
+                ResultSet rs = st.executeQuery(Q)) {
             ResultComparator.rows(rs);
             RayStatement r = st.unwrap(RayStatement.class);
             assertTrue(r.lastQueryOffloaded());
@@ -265,6 +290,8 @@ class SessionFidelityTest {
     }
 
     private static List<List<Long>> asLongs(List<List<Object>> rows) {
-        return rows.stream().map(r -> r.stream().map(v -> ((Number) v).longValue()).toList()).toList();
+        return rows.stream()
+                .map(r -> r.stream().map(v -> ((Number) v).longValue()).toList())
+                .toList();
     }
 }

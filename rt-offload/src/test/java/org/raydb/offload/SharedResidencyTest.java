@@ -13,26 +13,32 @@ import java.util.List;
 import java.util.Map;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 
 /** Connections to one database share resident tables; a write through either invalidates them for both. */
 class SharedResidencyTest {
 
-    private static final OffloadSettings FORCE_CPU = new OffloadSettings(OffloadSettings.Mode.FORCE,
-            OffloadSettings.Engine.CPU, false, OffloadSettings.GpuMemory.ofPercent(80), new int[0]);
+    private static final OffloadSettings FORCE_CPU = new OffloadSettings(
+            OffloadSettings.Mode.FORCE,
+            OffloadSettings.Engine.CPU,
+            false,
+            OffloadSettings.GpuMemory.ofPercent(80),
+            new int[0]);
     private static final String Q = "SELECT b, count(*), sum(a) FROM t WHERE a > 10 GROUP BY b ORDER BY b";
 
     private static List<List<Object>> run(Offloader o, Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = o.tryQuery(st, sql, List.of(), new QueryCancel())) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = o.tryQuery(st, sql, List.of(), new QueryCancel())) {
             return ResultComparator.rows(rs);
         }
     }
 
     private static Map<String, String> explain(Offloader o, Connection c, String sql) throws SQLException {
         Map<String, String> out = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = o.explain(st, sql, List.of())) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = o.explain(st, sql, List.of())) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
             }
@@ -58,7 +64,8 @@ class SharedResidencyTest {
             }
             b.tableWritten("INSERT INTO t VALUES (500, 'g1')");
             List<List<Object>> after = run(a, first, Q);
-            try (Statement d = first.createStatement(); ResultSet rs = d.executeQuery(Q)) {
+            try (Statement d = first.createStatement();
+                    ResultSet rs = d.executeQuery(Q)) {
                 assertEquals(ResultComparator.rows(rs), after);
             }
         }
@@ -78,14 +85,17 @@ class SharedResidencyTest {
             first.setAutoCommit(false);
             st.execute("INSERT INTO t VALUES (600, 'g2')");
             a.tableWritten("INSERT INTO t VALUES (600, 'g2')");
-            SQLException own = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> run(a, first, Q));
+            SQLException own =
+                    org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> run(a, first, Q));
             assertTrue(own.getMessage().contains("inside an open transaction"), own.getMessage());
-            try (Statement d = second.createStatement(); ResultSet rs = d.executeQuery(Q)) {
+            try (Statement d = second.createStatement();
+                    ResultSet rs = d.executeQuery(Q)) {
                 assertEquals(ResultComparator.rows(rs), run(b, second, Q), "the committed data only");
             }
             first.commit();
             a.tableWritten("COMMIT");
-            try (Statement d = second.createStatement(); ResultSet rs = d.executeQuery(Q)) {
+            try (Statement d = second.createStatement();
+                    ResultSet rs = d.executeQuery(Q)) {
                 assertEquals(ResultComparator.rows(rs), run(b, second, Q), "the committed row too");
             }
         }

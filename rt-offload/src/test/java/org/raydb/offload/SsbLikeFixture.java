@@ -9,21 +9,33 @@ import java.util.List;
  */
 final class SsbLikeFixture {
 
-    private SsbLikeFixture() {
-    }
+    private SsbLikeFixture() {}
 
     private static final List<String[]> NATIONS = List.of(
-            new String[] {"ALGERIA", "AFRICA"}, new String[] {"ARGENTINA", "AMERICA"},
-            new String[] {"BRAZIL", "AMERICA"}, new String[] {"CANADA", "AMERICA"},
-            new String[] {"EGYPT", "MIDDLE EAST"}, new String[] {"ETHIOPIA", "AFRICA"},
-            new String[] {"FRANCE", "EUROPE"}, new String[] {"GERMANY", "EUROPE"}, new String[] {"INDIA", "ASIA"},
-            new String[] {"INDONESIA", "ASIA"}, new String[] {"IRAN", "MIDDLE EAST"},
-            new String[] {"IRAQ", "MIDDLE EAST"}, new String[] {"JAPAN", "ASIA"},
-            new String[] {"JORDAN", "MIDDLE EAST"}, new String[] {"KENYA", "AFRICA"},
-            new String[] {"MOROCCO", "AFRICA"}, new String[] {"MOZAMBIQUE", "AFRICA"},
-            new String[] {"PERU", "AMERICA"}, new String[] {"CHINA", "ASIA"}, new String[] {"ROMANIA", "EUROPE"},
-            new String[] {"SAUDI ARABIA", "MIDDLE EAST"}, new String[] {"VIETNAM", "ASIA"},
-            new String[] {"RUSSIA", "EUROPE"}, new String[] {"UNITED KINGDOM", "EUROPE"},
+            new String[] {"ALGERIA", "AFRICA"},
+            new String[] {"ARGENTINA", "AMERICA"},
+            new String[] {"BRAZIL", "AMERICA"},
+            new String[] {"CANADA", "AMERICA"},
+            new String[] {"EGYPT", "MIDDLE EAST"},
+            new String[] {"ETHIOPIA", "AFRICA"},
+            new String[] {"FRANCE", "EUROPE"},
+            new String[] {"GERMANY", "EUROPE"},
+            new String[] {"INDIA", "ASIA"},
+            new String[] {"INDONESIA", "ASIA"},
+            new String[] {"IRAN", "MIDDLE EAST"},
+            new String[] {"IRAQ", "MIDDLE EAST"},
+            new String[] {"JAPAN", "ASIA"},
+            new String[] {"JORDAN", "MIDDLE EAST"},
+            new String[] {"KENYA", "AFRICA"},
+            new String[] {"MOROCCO", "AFRICA"},
+            new String[] {"MOZAMBIQUE", "AFRICA"},
+            new String[] {"PERU", "AMERICA"},
+            new String[] {"CHINA", "ASIA"},
+            new String[] {"ROMANIA", "EUROPE"},
+            new String[] {"SAUDI ARABIA", "MIDDLE EAST"},
+            new String[] {"VIETNAM", "ASIA"},
+            new String[] {"RUSSIA", "EUROPE"},
+            new String[] {"UNITED KINGDOM", "EUROPE"},
             new String[] {"UNITED STATES", "AMERICA"});
 
     private static String rnd(int salt, long n) {
@@ -33,8 +45,14 @@ final class SsbLikeFixture {
     static List<String> createSql(int rows) {
         StringBuilder nations = new StringBuilder("CREATE TABLE nations AS SELECT * FROM (VALUES ");
         for (int i = 0; i < NATIONS.size(); i++) {
-            nations.append(i == 0 ? "" : ", ").append("(").append(i).append(", '").append(NATIONS.get(i)[0])
-                    .append("', '").append(NATIONS.get(i)[1]).append("')");
+            nations.append(i == 0 ? "" : ", ")
+                    .append("(")
+                    .append(i)
+                    .append(", '")
+                    .append(NATIONS.get(i)[0])
+                    .append("', '")
+                    .append(NATIONS.get(i)[1])
+                    .append("')");
         }
         nations.append(") AS n(n_id, n_name, n_region)");
         String base = "CREATE TABLE base AS SELECT i, DATE '1992-01-01' + " + rnd(1, 2557) + " AS d, "

@@ -23,10 +23,12 @@ class SsbQ34RangeOnlyTest {
             String q34 = SsbLikeFixture.QUERIES.get(9);
             assertTrue(q34.contains("d_yearmonth = 'Dec1997'"), q34);
             OffloadHarness.Answer expected = h.duckAnswer(q34);
-            assertNull(ResultComparator.difference(expected.rows(), h.offloadedAnswer(q34).rows()));
+            assertNull(ResultComparator.difference(
+                    expected.rows(), h.offloadedAnswer(q34).rows()));
             Map<String, String> explain = h.explain(q34);
             assertEquals("RAYDB_TRIANGLES", explain.get("technique"), explain.toString());
-            assertTrue(explain.get("index").startsWith("RayDB Z ranges Z=[c_city, s_city, d_yearmonth]"),
+            assertTrue(
+                    explain.get("index").startsWith("RayDB Z ranges Z=[c_city, s_city, d_yearmonth]"),
                     explain.get("index"));
             assertTrue(explain.get("index").contains("optix runs RTScan"), explain.get("index"));
         }

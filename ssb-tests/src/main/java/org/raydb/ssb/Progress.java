@@ -21,12 +21,10 @@ public interface Progress {
     static Progress silent() {
         return (name, total, unit) -> new Phase() {
             @Override
-            public void advance(long done) {
-            }
+            public void advance(long done) {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

@@ -19,14 +19,14 @@ public final class TestDatabases {
     private static final Path FOLDER = Path.of("target", "test-dbs");
     private static final Map<String, Path> MADE = new HashMap<>();
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     public static synchronized Path generated(double sf) throws SQLException {
         ScaleFactor scale = new ScaleFactor(sf);
         Path file = MADE.get(scale.label());
         if (file == null) {
-            file = FOLDER.resolve("ssb-sf" + scale.label() + "-" + ProcessHandle.current().pid() + ".duckdb");
+            file = FOLDER.resolve(
+                    "ssb-sf" + scale.label() + "-" + ProcessHandle.current().pid() + ".duckdb");
             startFresh(file);
             SsbDatabase.generated(file, scale, SEED, Runtime.getRuntime().availableProcessors(), Progress.silent());
             MADE.put(scale.label(), file);

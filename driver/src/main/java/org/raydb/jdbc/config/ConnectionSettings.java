@@ -33,7 +33,8 @@ public record ConnectionSettings(String url, String duckdbUrl, Properties duckdb
     /** Resolves {@code url} and {@code info}; a malformed URL or a bad driver property is an SQLException. */
     public static ConnectionSettings resolve(String url, Properties info) throws SQLException {
         if (!accepts(url)) {
-            throw SqlErrors.create(SqlState.CONNECTION_FAILURE,
+            throw SqlErrors.create(
+                    SqlState.CONNECTION_FAILURE,
                     "Not a RayDB URL: '" + url + "' (expected " + URL_PREFIX + "<database file or :memory:>).");
         }
         String rest = url.substring(URL_PREFIX.length());
@@ -51,8 +52,7 @@ public record ConnectionSettings(String url, String duckdbUrl, Properties duckdb
                 duckdb.setProperty(key, merged.getProperty(key));
             }
         }
-        return new ConnectionSettings(url, DUCKDB_URL_PREFIX + database, duckdb,
-                RayProperty.offloadSettings(merged));
+        return new ConnectionSettings(url, DUCKDB_URL_PREFIX + database, duckdb, RayProperty.offloadSettings(merged));
     }
 
     private static Properties parameters(String url, String query) throws SQLException {
@@ -63,7 +63,8 @@ public record ConnectionSettings(String url, String duckdbUrl, Properties duckdb
             }
             int eq = pair.indexOf('=');
             if (eq <= 0) {
-                throw SqlErrors.create(SqlState.CONNECTION_FAILURE,
+                throw SqlErrors.create(
+                        SqlState.CONNECTION_FAILURE,
                         "Malformed parameter '" + pair + "' in URL '" + url + "': expected key=value.");
             }
             parameters.setProperty(pair.substring(0, eq), pair.substring(eq + 1));

@@ -16,20 +16,49 @@ import org.raydb.jdbc.offload.OffloadSettings.GpuMemory;
  * this enum; any key not listed here belongs to DuckDB and is passed to it unchanged.
  */
 public enum RayProperty {
-
-    DEVICE("device", "all", "GPUs to use: one ordinal, a comma-separated list, or all",
+    DEVICE(
+            "device",
+            "all",
+            "GPUs to use: one ordinal, a comma-separated list, or all",
             "a GPU ordinal, a comma-separated list of distinct ordinals (0,1) or all"),
-    ENGINE("engine", "auto", "Pin the offload engine instead of choosing one per query by cost",
-            "auto, optix, cuda or cpu", "auto", "optix", "cuda", "cpu"),
-    FINISH("finish", "direct", "How an offloaded query's last step runs: direct answers a statement that only"
-            + " projects, orders and limits the aggregated groups itself (exactly as DuckDB would); duckdb always"
-            + " lets DuckDB run it", "direct or duckdb", "direct", "duckdb"),
-    GPU_MEMORY("gpu.memory", "80%", "GPU memory budget for resident columns, sieving vectors and BVHs",
+    ENGINE(
+            "engine",
+            "auto",
+            "Pin the offload engine instead of choosing one per query by cost",
+            "auto, optix, cuda or cpu",
+            "auto",
+            "optix",
+            "cuda",
+            "cpu"),
+    FINISH(
+            "finish",
+            "direct",
+            "How an offloaded query's last step runs: direct answers a statement that only"
+                    + " projects, orders and limits the aggregated groups itself (exactly as DuckDB would); duckdb always"
+                    + " lets DuckDB run it",
+            "direct or duckdb",
+            "direct",
+            "duckdb"),
+    GPU_MEMORY(
+            "gpu.memory",
+            "80%",
+            "GPU memory budget for resident columns, sieving vectors and BVHs",
             "a byte count with an optional k, m, g or t suffix (8g) or a percentage from 1% to 100%"),
-    OFFLOAD("offload", "auto", "Offload qualifying aggregations to the GPU layer; force fails a query that"
-            + " cannot be offloaded", "auto, off or force", "auto", "off", "force"),
-    VERIFY("verify", "false", "Also run every offloaded query on DuckDB and fail on any difference",
-            "true or false", "true", "false");
+    OFFLOAD(
+            "offload",
+            "auto",
+            "Offload qualifying aggregations to the GPU layer; force fails a query that" + " cannot be offloaded",
+            "auto, off or force",
+            "auto",
+            "off",
+            "force"),
+    VERIFY(
+            "verify",
+            "false",
+            "Also run every offloaded query on DuckDB and fail on any difference",
+            "true or false",
+            "true",
+            "false");
 
     private final String key;
     private final String defaultValue;

@@ -39,12 +39,10 @@ abstract class ClosableWrapper<T extends Wrapper & AutoCloseable> extends JdbcWr
     }
 
     /** Called once, after the children and DuckDB's object are closed. */
-    void afterClose() {
-    }
+    void afterClose() {}
 
     /** Called when a child closed itself (not when this object closes its children). */
-    void childClosed(ClosableWrapper<?> child) {
-    }
+    void childClosed(ClosableWrapper<?> child) {}
 
     @Override
     final T open() throws SQLException {

@@ -84,7 +84,8 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     /** Rejects a writing statement while {@link #setReadOnly(boolean) setReadOnly(true)} is in effect. */
     void checkWritable(String sql) throws SQLException {
         if (readOnlyHint && SqlText.mayWrite(sql)) {
-            throw SqlErrors.create(SqlState.READ_ONLY_SQL_TRANSACTION,
+            throw SqlErrors.create(
+                    SqlState.READ_ONLY_SQL_TRANSACTION,
                     "The connection is read-only (setReadOnly(true)); this statement may write: " + sql);
         }
     }
@@ -148,11 +149,13 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     }
 
     @Override
-    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
-            int resultSetHoldability) throws SQLException {
+    public PreparedStatement prepareStatement(
+            String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
         Connection duckdb = open();
-        return prepared(sql,
-                () -> duckdb.prepareStatement(explained(sql), resultSetType, resultSetConcurrency, resultSetHoldability));
+        return prepared(
+                sql,
+                () -> duckdb.prepareStatement(
+                        explained(sql), resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     /**
@@ -180,14 +183,13 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     }
 
     @Override
-    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency)
-            throws SQLException {
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
         throw SqlErrors.notSupported(Connection.class, "prepareCall(String, int, int)");
     }
 
     @Override
-    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
-            int resultSetHoldability) throws SQLException {
+    public CallableStatement prepareCall(
+            String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
         throw SqlErrors.notSupported(Connection.class, "prepareCall(String, int, int, int)");
     }
 
@@ -255,7 +257,8 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     public void setReadOnly(boolean readOnly) throws SQLException {
         Connection duckdb = open();
         if (duckdb.isReadOnly() && !readOnly) {
-            throw SqlErrors.create(SqlState.READ_ONLY_SQL_TRANSACTION,
+            throw SqlErrors.create(
+                    SqlState.READ_ONLY_SQL_TRANSACTION,
                     "The database was opened read-only (access_mode=READ_ONLY); it cannot become writable.");
         }
         readOnlyHint = readOnly;
@@ -273,7 +276,8 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     @Override
     public boolean isValid(int timeoutSeconds) throws SQLException {
         if (timeoutSeconds < 0) {
-            throw SqlErrors.create(SqlState.INVALID_PARAMETER_VALUE,
+            throw SqlErrors.create(
+                    SqlState.INVALID_PARAMETER_VALUE,
                     "isValid timeout must be 0 or more seconds, was " + timeoutSeconds);
         }
         Connection duckdb = delegateOrNull();
@@ -290,8 +294,10 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     @Override
     public void setClientInfo(String name, String value) throws SQLClientInfoException {
         if (delegateOrNull() == null) {
-            throw new SQLClientInfoException("This connection has been closed.",
-                    SqlState.CONNECTION_DOES_NOT_EXIST.code(), Map.of(name, ClientInfoStatus.REASON_UNKNOWN));
+            throw new SQLClientInfoException(
+                    "This connection has been closed.",
+                    SqlState.CONNECTION_DOES_NOT_EXIST.code(),
+                    Map.of(name, ClientInfoStatus.REASON_UNKNOWN));
         }
         synchronized (clientInfo) {
             if (value == null) {
@@ -305,8 +311,8 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     @Override
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
         if (delegateOrNull() == null) {
-            throw new SQLClientInfoException("This connection has been closed.",
-                    SqlState.CONNECTION_DOES_NOT_EXIST.code(), Map.of());
+            throw new SQLClientInfoException(
+                    "This connection has been closed.", SqlState.CONNECTION_DOES_NOT_EXIST.code(), Map.of());
         }
         synchronized (clientInfo) {
             clientInfo.clear();
@@ -346,7 +352,8 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
     public void setHoldability(int holdability) throws SQLException {
         open();
         if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT) {
-            throw SqlErrors.create(SqlState.FEATURE_NOT_SUPPORTED,
+            throw SqlErrors.create(
+                    SqlState.FEATURE_NOT_SUPPORTED,
                     "Only HOLD_CURSORS_OVER_COMMIT is supported: DuckDB results outlive their transaction.");
         }
     }

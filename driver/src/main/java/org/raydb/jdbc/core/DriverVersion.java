@@ -29,6 +29,5 @@ public final class DriverVersion {
         MINOR = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
     }
 
-    private DriverVersion() {
-    }
+    private DriverVersion() {}
 }

@@ -22,10 +22,11 @@ final class EmptyMetaResults {
     static final String ROW_IDENTIFIER = "SCOPE SMALLINT, COLUMN_NAME VARCHAR, DATA_TYPE INTEGER,"
             + " TYPE_NAME VARCHAR, COLUMN_SIZE INTEGER, BUFFER_LENGTH INTEGER, DECIMAL_DIGITS SMALLINT,"
             + " PSEUDO_COLUMN SMALLINT";
+
     static final String SUPER_TYPES = "TYPE_CAT VARCHAR, TYPE_SCHEM VARCHAR, TYPE_NAME VARCHAR,"
             + " SUPERTYPE_CAT VARCHAR, SUPERTYPE_SCHEM VARCHAR, SUPERTYPE_NAME VARCHAR";
-    static final String SUPER_TABLES = "TABLE_CAT VARCHAR, TABLE_SCHEM VARCHAR, TABLE_NAME VARCHAR,"
-            + " SUPERTABLE_NAME VARCHAR";
+    static final String SUPER_TABLES =
+            "TABLE_CAT VARCHAR, TABLE_SCHEM VARCHAR, TABLE_NAME VARCHAR," + " SUPERTABLE_NAME VARCHAR";
     static final String ATTRIBUTES = "TYPE_CAT VARCHAR, TYPE_SCHEM VARCHAR, TYPE_NAME VARCHAR,"
             + " ATTR_NAME VARCHAR, DATA_TYPE INTEGER, ATTR_TYPE_NAME VARCHAR, ATTR_SIZE INTEGER,"
             + " DECIMAL_DIGITS INTEGER, NUM_PREC_RADIX INTEGER, NULLABLE INTEGER, REMARKS VARCHAR,"
@@ -49,11 +50,10 @@ final class EmptyMetaResults {
             + " COLUMN_NAME VARCHAR, COLUMN_TYPE SMALLINT, DATA_TYPE INTEGER, TYPE_NAME VARCHAR, PRECISION INTEGER,"
             + " LENGTH INTEGER, SCALE SMALLINT, RADIX SMALLINT, NULLABLE SMALLINT, REMARKS VARCHAR,"
             + " CHAR_OCTET_LENGTH INTEGER, ORDINAL_POSITION INTEGER, IS_NULLABLE VARCHAR, SPECIFIC_NAME VARCHAR";
-    static final String CLIENT_INFO_PROPERTIES = "NAME VARCHAR, MAX_LEN INTEGER, DEFAULT_VALUE VARCHAR,"
-            + " DESCRIPTION VARCHAR";
+    static final String CLIENT_INFO_PROPERTIES =
+            "NAME VARCHAR, MAX_LEN INTEGER, DEFAULT_VALUE VARCHAR," + " DESCRIPTION VARCHAR";
 
-    private EmptyMetaResults() {
-    }
+    private EmptyMetaResults() {}
 
     /** An empty result set whose columns are {@code columns} ("NAME TYPE, ..."), closing its statement. */
     static ResultSet of(Connection duckdb, String columns) throws SQLException {
@@ -61,8 +61,12 @@ final class EmptyMetaResults {
         String separator = "";
         for (String column : columns.split(",")) {
             String[] nameAndType = column.trim().split(" ");
-            select.append(separator).append("CAST(NULL AS ").append(nameAndType[1]).append(") AS \"")
-                    .append(nameAndType[0]).append('"');
+            select.append(separator)
+                    .append("CAST(NULL AS ")
+                    .append(nameAndType[1])
+                    .append(") AS \"")
+                    .append(nameAndType[0])
+                    .append('"');
             separator = ", ";
         }
         Statement statement = duckdb.createStatement();

@@ -211,8 +211,8 @@ final class MetaDataWrapper extends DelegatingDatabaseMetaData {
     }
 
     @Override
-    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope,
-            boolean nullable) throws SQLException {
+    public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable)
+            throws SQLException {
         return empty(EmptyMetaResults.ROW_IDENTIFIER);
     }
 
@@ -222,26 +222,26 @@ final class MetaDataWrapper extends DelegatingDatabaseMetaData {
     }
 
     @Override
-    public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern)
-            throws SQLException {
+    public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) throws SQLException {
         return empty(EmptyMetaResults.SUPER_TYPES);
     }
 
     @Override
-    public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern)
-            throws SQLException {
+    public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
         return empty(EmptyMetaResults.SUPER_TABLES);
     }
 
     @Override
-    public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern,
-            String attributeNamePattern) throws SQLException {
+    public ResultSet getAttributes(
+            String catalog, String schemaPattern, String typeNamePattern, String attributeNamePattern)
+            throws SQLException {
         return empty(EmptyMetaResults.ATTRIBUTES);
     }
 
     @Override
-    public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getPseudoColumns(
+            String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+            throws SQLException {
         return empty(EmptyMetaResults.PSEUDO_COLUMNS);
     }
 
@@ -252,15 +252,17 @@ final class MetaDataWrapper extends DelegatingDatabaseMetaData {
     }
 
     @Override
-    public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getProcedureColumns(
+            String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern)
+            throws SQLException {
         return empty(EmptyMetaResults.PROCEDURE_COLUMNS);
     }
 
     /** DuckDB answers no rows too; this only gives the rows' absence the columns JDBC specifies. */
     @Override
-    public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern,
-            String columnNamePattern) throws SQLException {
+    public ResultSet getFunctionColumns(
+            String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern)
+            throws SQLException {
         return empty(EmptyMetaResults.FUNCTION_COLUMNS);
     }
 

@@ -28,8 +28,7 @@ public final class OffloadAttachment {
     /** Keyed by the context class loader in effect at lookup; a value is a provider or a reason why none. */
     private static final Map<ClassLoader, Object> FOUND = new WeakHashMap<>();
 
-    private OffloadAttachment() {
-    }
+    private OffloadAttachment() {}
 
     /** The offloader for a new connection; an {@link OffloadOff} naming the reason when offload is off. */
     public static Offloader attach(Connection duckdb, OffloadSettings settings) throws SQLException {
@@ -74,10 +73,11 @@ public final class OffloadAttachment {
             return "Java " + feature + " has no Foreign Function and Memory API (offload needs Java "
                     + FFM_FEATURE_RELEASE + "+)";
         }
-        for (ClassLoader loader : context == null || context == own
-                ? new ClassLoader[] {own} : new ClassLoader[] {own, context}) {
+        for (ClassLoader loader :
+                context == null || context == own ? new ClassLoader[] {own} : new ClassLoader[] {own, context}) {
             try {
-                Iterator<OffloadProvider> providers = ServiceLoader.load(OffloadProvider.class, loader).iterator();
+                Iterator<OffloadProvider> providers =
+                        ServiceLoader.load(OffloadProvider.class, loader).iterator();
                 if (providers.hasNext()) {
                     OffloadProvider provider = providers.next();
                     String reason = provider.unavailableReason();

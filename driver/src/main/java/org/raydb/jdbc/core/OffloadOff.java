@@ -37,10 +37,8 @@ final class OffloadOff implements Offloader {
     }
 
     @Override
-    public void tableWritten(String sql) {
-    }
+    public void tableWritten(String sql) {}
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -112,7 +112,8 @@ final class PreparedStatementWrapper extends DelegatingPreparedStatement {
     // ---- JDBC forbids the SQL-taking methods of Statement on a PreparedStatement ----------------------------
 
     private static SQLException sqlTakingMethod(String method) {
-        return SqlErrors.create(SqlState.WRONG_OBJECT_TYPE,
+        return SqlErrors.create(
+                SqlState.WRONG_OBJECT_TYPE,
                 "PreparedStatement." + method + "(String, ...) cannot be used: the statement is already prepared.");
     }
 

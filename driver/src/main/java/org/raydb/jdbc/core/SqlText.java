@@ -12,14 +12,25 @@ import java.util.Set;
  */
 final class SqlText {
 
-    private static final Set<String> WRITES = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "COPY", "CREATE",
-            "DROP", "ALTER", "TRUNCATE", "ATTACH", "DETACH", "IMPORT", "LOAD");
+    private static final Set<String> WRITES = Set.of(
+            "INSERT",
+            "UPDATE",
+            "DELETE",
+            "MERGE",
+            "COPY",
+            "CREATE",
+            "DROP",
+            "ALTER",
+            "TRUNCATE",
+            "ATTACH",
+            "DETACH",
+            "IMPORT",
+            "LOAD");
     private static final Set<String> SETTINGS = Set.of("SET", "RESET", "PRAGMA");
-    private static final Set<String> QUERIES = Set.of("SELECT", "WITH", "FROM", "VALUES", "TABLE", "PIVOT",
-            "UNPIVOT", "(");
+    private static final Set<String> QUERIES =
+            Set.of("SELECT", "WITH", "FROM", "VALUES", "TABLE", "PIVOT", "UNPIVOT", "(");
 
-    private SqlText() {
-    }
+    private SqlText() {}
 
     /** The query after a leading {@code EXPLAIN OFFLOAD}, or {@code null} when the text does not start so. */
     static String explainOffloadTarget(String sql) {
@@ -34,8 +45,10 @@ final class SqlText {
     /** Whether the text is one query that returns rows (the only kind the offload layer may answer). */
     static boolean isQuery(String sql) {
         List<List<String>> statements = statementKeywords(sql);
-        return statements.size() == 1 && !statements.get(0).isEmpty()
-                && QUERIES.contains(statements.get(0).get(0)) && !writes(statements.get(0));
+        return statements.size() == 1
+                && !statements.get(0).isEmpty()
+                && QUERIES.contains(statements.get(0).get(0))
+                && !writes(statements.get(0));
     }
 
     /** Whether any statement in the text may change a table (conservative: a CTE feeding a write counts). */
@@ -61,8 +74,10 @@ final class SqlText {
     /** Whether every statement in the text is a {@code SET} or {@code RESET} (they change no table). */
     static boolean onlySets(String sql) {
         List<List<String>> statements = statementKeywords(sql);
-        return !statements.isEmpty() && statements.stream()
-                .allMatch(k -> !k.isEmpty() && (k.get(0).equals("SET") || k.get(0).equals("RESET")));
+        return !statements.isEmpty()
+                && statements.stream()
+                        .allMatch(k -> !k.isEmpty()
+                                && (k.get(0).equals("SET") || k.get(0).equals("RESET")));
     }
 
     private static boolean writes(List<String> keywords) {
@@ -70,8 +85,8 @@ final class SqlText {
             return false;
         }
         if (keywords.get(0).equals("WITH")) {
-            return keywords.stream().anyMatch(k -> k.equals("INSERT") || k.equals("UPDATE")
-                    || k.equals("DELETE") || k.equals("MERGE"));
+            return keywords.stream()
+                    .anyMatch(k -> k.equals("INSERT") || k.equals("UPDATE") || k.equals("DELETE") || k.equals("MERGE"));
         }
         return WRITES.contains(keywords.get(0));
     }

@@ -75,8 +75,8 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
 
     @Override
     SQLException closedError() {
-        return SqlErrors.objectClosed(closedByFailure
-                ? "statement (DuckDB closes a statement whose execution failed)" : "statement");
+        return SqlErrors.objectClosed(
+                closedByFailure ? "statement (DuckDB closes a statement whose execution failed)" : "statement");
     }
 
     /** The DuckDB statement the offloader may run its SQL on; a plain statement lends its own. */
@@ -209,8 +209,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
      */
     final ResultSet query(String sql, DuckDbCall<ResultSet> onDuckDb) throws SQLException {
         startExecution();
-        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql)
-                && parametersOfferable();
+        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql) && parametersOfferable();
         ResultSet answered = offloaded(sql, offerable);
         if (answered != null) {
             return answered;
@@ -228,8 +227,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     /** Runs an execute: EXPLAIN OFFLOAD, the offloader for queries only, then DuckDB. */
     final boolean execute(String sql, DuckDbCall<Boolean> onDuckDb) throws SQLException {
         startExecution();
-        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql)
-                && parametersOfferable();
+        boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql) && parametersOfferable();
         if (offloaded(sql, offerable) != null) {
             return true;
         }

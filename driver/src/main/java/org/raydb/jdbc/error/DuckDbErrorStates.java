@@ -55,8 +55,7 @@ final class DuckDbErrorStates {
             new Rule("INTERNAL Error:", null, SqlState.INTERNAL_ERROR),
             new Rule("FATAL Error:", null, SqlState.INTERNAL_ERROR));
 
-    private DuckDbErrorStates() {
-    }
+    private DuckDbErrorStates() {}
 
     /** The state for a DuckDB message; {@link SqlState#GENERAL_ERROR} when no rule knows it. */
     static SqlState of(String message) {

@@ -18,8 +18,7 @@ import java.sql.SQLTransactionRollbackException;
  */
 public final class SqlErrors {
 
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     /** A new exception with {@code state}. */
     public static SQLException create(SqlState state, String message) {
@@ -43,8 +42,8 @@ public final class SqlErrors {
                 ? SqlState.FEATURE_NOT_SUPPORTED.code()
                 : DuckDbErrorStates.of(duckdb.getMessage()).code();
         if (duckdb instanceof BatchUpdateException batch) {
-            return new BatchUpdateException(batch.getMessage(), state, batch.getErrorCode(),
-                    batch.getLargeUpdateCounts(), batch);
+            return new BatchUpdateException(
+                    batch.getMessage(), state, batch.getErrorCode(), batch.getLargeUpdateCounts(), batch);
         }
         return withState(duckdb.getMessage(), state, duckdb.getErrorCode(), duckdb);
     }
@@ -61,13 +60,15 @@ public final class SqlErrors {
 
     /** A JDBC method that neither the driver nor DuckDB implements. */
     public static SQLException notSupported(Class<?> owner, String method) {
-        return create(SqlState.FEATURE_NOT_SUPPORTED,
+        return create(
+                SqlState.FEATURE_NOT_SUPPORTED,
                 "Method " + owner.getSimpleName() + "." + method + " is not supported.");
     }
 
     /** A driver property with a value outside its allowed ones. */
     public static SQLException invalidProperty(String key, String value, String allowed) {
-        return create(SqlState.INVALID_PARAMETER_VALUE,
+        return create(
+                SqlState.INVALID_PARAMETER_VALUE,
                 "Invalid value '" + value + "' for connection property '" + key + "': allowed " + allowed + ".");
     }
 

@@ -10,19 +10,31 @@ package org.raydb.jdbc.offload;
  * @param devices       {@code device}: GPU ordinals to use, empty meaning all
  * @param finish        {@code finish}: direct or duckdb
  */
-public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices,
-        Finish finish) {
+public record OffloadSettings(
+        Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices, Finish finish) {
 
     /** The defaults' {@code finish=direct}. */
     public OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices) {
         this(mode, engine, verify, gpuMemory, devices, Finish.DIRECT);
     }
 
-    public enum Mode { AUTO, OFF, FORCE }
+    public enum Mode {
+        AUTO,
+        OFF,
+        FORCE
+    }
 
-    public enum Engine { AUTO, OPTIX, CUDA, CPU }
+    public enum Engine {
+        AUTO,
+        OPTIX,
+        CUDA,
+        CPU
+    }
 
-    public enum Finish { DIRECT, DUCKDB }
+    public enum Finish {
+        DIRECT,
+        DUCKDB
+    }
 
     /** A GPU memory budget: either absolute bytes or a percentage of the device's total memory. */
     public record GpuMemory(long bytes, int percent) {
@@ -36,7 +48,9 @@ public record OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemor
 
         /** The budget on a device with {@code totalBytes} of memory. */
         public long budgetFor(long totalBytes) {
-            return bytes >= 0 ? Math.min(bytes, totalBytes) : totalBytes / 100 * percent + totalBytes % 100 * percent / 100;
+            return bytes >= 0
+                    ? Math.min(bytes, totalBytes)
+                    : totalBytes / 100 * percent + totalBytes % 100 * percent / 100;
         }
     }
 

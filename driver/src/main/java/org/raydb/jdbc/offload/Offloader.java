@@ -21,19 +21,16 @@ public interface Offloader extends AutoCloseable {
         }
 
         @Override
-        public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters)
-                throws SQLException {
+        public ResultSet explain(Statement duckdbStatement, String sql, List<Object> parameters) throws SQLException {
             return duckdbStatement.executeQuery("SELECT * FROM (VALUES ('qualifies', 'false'),"
                     + " ('reason', 'no offload layer is available in this JVM')) AS t(item, value)");
         }
 
         @Override
-        public void tableWritten(String sql) {
-        }
+        public void tableWritten(String sql) {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     /**
@@ -73,8 +70,7 @@ public interface Offloader extends AutoCloseable {
      * DuckDB's own connection, statement or result set of this connection was handed to the application
      * ({@code unwrap}): writes through it, an Appender's included, bypass the driver from now on.
      */
-    default void duckDbHandedOut() {
-    }
+    default void duckDbHandedOut() {}
 
     /** A write statement went through the driver: drop whatever cached state it may have made stale. */
     void tableWritten(String sql);
@@ -83,8 +79,7 @@ public interface Offloader extends AutoCloseable {
      * A {@code SET}, {@code RESET} or {@code PRAGMA} went through the driver: plans and finishing steps read
      * settings (such as {@code default_order}) when they were made, so they must be made again.
      */
-    default void settingsChanged() {
-    }
+    default void settingsChanged() {}
 
     @Override
     void close();

@@ -17,8 +17,7 @@ public final class QueryCancel {
     private volatile boolean cancelled;
 
     /** Not cancelled yet; the driver makes one per statement execution. */
-    public QueryCancel() {
-    }
+    public QueryCancel() {}
 
     /** What DuckDB raises for an interrupted statement, word for word, so callers see one error either way. */
     public static SQLException interrupted() {

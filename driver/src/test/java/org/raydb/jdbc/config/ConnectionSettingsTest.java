@@ -16,14 +16,17 @@ import org.raydb.jdbc.offload.OffloadSettings.Mode;
 class ConnectionSettingsTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "jdbc:raydb:|jdbc:duckdb:",
-        "jdbc:raydb::memory:|jdbc:duckdb::memory:",
-        "jdbc:raydb:/abs/dir/file.duckdb|jdbc:duckdb:/abs/dir/file.duckdb",
-        "jdbc:raydb:rel/file.duckdb|jdbc:duckdb:rel/file.duckdb",
-        "jdbc:raydb:rel/file.duckdb?threads=2|jdbc:duckdb:rel/file.duckdb",
-        "jdbc:raydb::memory:?offload=off&threads=2|jdbc:duckdb::memory:",
-        "jdbc:raydb:?|jdbc:duckdb:"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:raydb:|jdbc:duckdb:",
+                "jdbc:raydb::memory:|jdbc:duckdb::memory:",
+                "jdbc:raydb:/abs/dir/file.duckdb|jdbc:duckdb:/abs/dir/file.duckdb",
+                "jdbc:raydb:rel/file.duckdb|jdbc:duckdb:rel/file.duckdb",
+                "jdbc:raydb:rel/file.duckdb?threads=2|jdbc:duckdb:rel/file.duckdb",
+                "jdbc:raydb::memory:?offload=off&threads=2|jdbc:duckdb::memory:",
+                "jdbc:raydb:?|jdbc:duckdb:"
+            })
     void mapsEveryUrlFormToDuckDb(String url, String duckdbUrl) throws SQLException {
         ConnectionSettings settings = ConnectionSettings.resolve(url, null);
         assertEquals(duckdbUrl, settings.duckdbUrl());
@@ -32,8 +35,8 @@ class ConnectionSettingsTest {
 
     @Test
     void splitsDriverKeysFromDuckDbKeys() throws SQLException {
-        ConnectionSettings settings =
-                ConnectionSettings.resolve("jdbc:raydb:x.duckdb?threads=3&offload=off&gpu.memory=80%&memory_limit=1GB", null);
+        ConnectionSettings settings = ConnectionSettings.resolve(
+                "jdbc:raydb:x.duckdb?threads=3&offload=off&gpu.memory=80%&memory_limit=1GB", null);
         assertEquals("3", settings.duckdb().getProperty("threads"));
         assertEquals("1GB", settings.duckdb().getProperty("memory_limit"));
         assertNull(settings.duckdb().getProperty("offload"));
@@ -54,16 +57,17 @@ class ConnectionSettingsTest {
 
     @Test
     void badDriverValueInUrlNamesKey() {
-        SQLException e = assertThrows(SQLException.class,
-                () -> ConnectionSettings.resolve("jdbc:raydb:?engine=quantum", null));
-        assertTrue(e.getMessage().contains("'engine'") && e.getMessage().contains("auto, optix, cuda or cpu"),
+        SQLException e =
+                assertThrows(SQLException.class, () -> ConnectionSettings.resolve("jdbc:raydb:?engine=quantum", null));
+        assertTrue(
+                e.getMessage().contains("'engine'") && e.getMessage().contains("auto, optix, cuda or cpu"),
                 e.getMessage());
     }
 
     @Test
     void malformedParameterIsRejected() {
-        SQLException e = assertThrows(SQLException.class,
-                () -> ConnectionSettings.resolve("jdbc:raydb:?threads", null));
+        SQLException e =
+                assertThrows(SQLException.class, () -> ConnectionSettings.resolve("jdbc:raydb:?threads", null));
         assertEquals("08001", e.getSQLState());
         assertTrue(e.getMessage().contains("'threads'"), e.getMessage());
     }

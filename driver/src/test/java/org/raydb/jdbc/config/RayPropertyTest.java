@@ -93,18 +93,21 @@ class RayPropertyTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "offload|maybe|auto, off or force",
-        "engine|gpu|auto, optix, cuda or cpu",
-        "verify|yes|true or false",
-        "gpu.memory|0%|a byte count",
-        "gpu.memory|101%|a byte count",
-        "gpu.memory|lots|a byte count",
-        "gpu.memory|-5|a byte count",
-        "gpu.memory|99999999999t|a byte count",
-        "device|0,0|comma-separated list of distinct ordinals",
-        "device|-1|comma-separated list of distinct ordinals",
-        "device|gpu0|comma-separated list of distinct ordinals"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "offload|maybe|auto, off or force",
+                "engine|gpu|auto, optix, cuda or cpu",
+                "verify|yes|true or false",
+                "gpu.memory|0%|a byte count",
+                "gpu.memory|101%|a byte count",
+                "gpu.memory|lots|a byte count",
+                "gpu.memory|-5|a byte count",
+                "gpu.memory|99999999999t|a byte count",
+                "device|0,0|comma-separated list of distinct ordinals",
+                "device|-1|comma-separated list of distinct ordinals",
+                "device|gpu0|comma-separated list of distinct ordinals"
+            })
     void badValueNamesKeyAndAllowedValues(String key, String value, String allowed) {
         Properties p = new Properties();
         p.setProperty(key, value);

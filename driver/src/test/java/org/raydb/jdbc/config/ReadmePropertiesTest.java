@@ -25,8 +25,7 @@ class ReadmePropertiesTest {
     private static final Pattern CODE = Pattern.compile("`([^`]*)`");
 
     /** One row of the table: the key cell and the values cell. */
-    private record Row(String key, String values) {
-    }
+    private record Row(String key, String values) {}
 
     private static List<Row> rows() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("..", "README.md"));
@@ -51,7 +50,8 @@ class ReadmePropertiesTest {
 
     @Test
     void theTableListsEveryPropertyInOrder() throws IOException {
-        List<String> keys = Arrays.stream(RayProperty.values()).map(RayProperty::key).toList();
+        List<String> keys =
+                Arrays.stream(RayProperty.values()).map(RayProperty::key).toList();
         assertEquals(keys, rows().stream().map(Row::key).toList());
     }
 
@@ -60,7 +60,8 @@ class ReadmePropertiesTest {
         for (Row row : rows()) {
             RayProperty property = RayProperty.forKey(row.key());
             String def = "`" + property.defaultValue() + "`";
-            assertTrue(row.values().contains(def + " (default)") || row.values().contains("(default " + def + ")"),
+            assertTrue(
+                    row.values().contains(def + " (default)") || row.values().contains("(default " + def + ")"),
                     row.key() + ": the default " + def + " is not marked in '" + row.values() + "'");
             if (property.choices().length > 0) {
                 Set<String> listed = new TreeSet<>(codes(row.values()));

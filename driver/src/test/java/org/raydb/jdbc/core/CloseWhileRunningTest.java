@@ -37,17 +37,21 @@ class CloseWhileRunningTest {
             st.cancel();
             SQLException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> running.join());
             assertEquals("57014", e.getSQLState(), e::toString);
-            assertEquals("INTERRUPT Error: Interrupted!", e.getMessage().lines().findFirst().orElseThrow());
+            assertEquals(
+                    "INTERRUPT Error: Interrupted!",
+                    e.getMessage().lines().findFirst().orElseThrow());
         }
     }
 
     /** Starts {@link #LONG_QUERY} on another thread and returns once DuckDB is running it. */
     private static CompletableFuture<SQLException> runInBackground(Statement st) throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
-        CompletableFuture<SQLException> failure = CompletableFuture.supplyAsync(() -> {
-            started.countDown();
-            return assertThrows(SQLException.class, () -> st.executeQuery(LONG_QUERY));
-        }, runnable -> new Thread(runnable).start());
+        CompletableFuture<SQLException> failure = CompletableFuture.supplyAsync(
+                () -> {
+                    started.countDown();
+                    return assertThrows(SQLException.class, () -> st.executeQuery(LONG_QUERY));
+                },
+                runnable -> new Thread(runnable).start());
         started.await();
         Thread.sleep(500); // the execution is under way inside DuckDB
         return failure;

@@ -20,7 +20,9 @@ class DelegateSourcesAreCurrentTest {
         }
         for (DelegateSourceGenerator.Spec spec : DelegateSourceGenerator.SPECS) {
             Path file = DIR.resolve(spec.className() + ".java");
-            assertEquals(DelegateSourceGenerator.source(spec), Files.readString(file, StandardCharsets.UTF_8),
+            assertEquals(
+                    DelegateSourceGenerator.source(spec),
+                    Files.readString(file, StandardCharsets.UTF_8),
                     file + " is stale: regenerate it (see DelegateSourceGenerator)");
         }
     }

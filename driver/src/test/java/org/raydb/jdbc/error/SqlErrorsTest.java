@@ -21,8 +21,10 @@ class SqlErrorsTest {
 
     @Test
     void unknownMessagesAreGeneralErrors() {
-        assertEquals("HY000", SqlErrors.translate(new SQLException("something odd")).getSQLState());
-        assertEquals("HY000", SqlErrors.translate(new SQLException((String) null)).getSQLState());
+        assertEquals(
+                "HY000", SqlErrors.translate(new SQLException("something odd")).getSQLState());
+        assertEquals(
+                "HY000", SqlErrors.translate(new SQLException((String) null)).getSQLState());
     }
 
     @Test
@@ -34,8 +36,8 @@ class SqlErrorsTest {
 
     @Test
     void batchFailuresKeepTheirUpdateCounts() {
-        BatchUpdateException duckdb = new BatchUpdateException(
-                "Constraint Error: NOT NULL constraint failed: t.v", new int[] {1, 1});
+        BatchUpdateException duckdb =
+                new BatchUpdateException("Constraint Error: NOT NULL constraint failed: t.v", new int[] {1, 1});
         SQLException e = SqlErrors.translate(duckdb);
         assertInstanceOf(BatchUpdateException.class, e);
         assertEquals("23502", e.getSQLState());
@@ -47,15 +49,18 @@ class SqlErrorsTest {
         assertEquals(SqlState.IO_ERROR, DuckDbErrorStates.of("IO Error: Cannot open file"));
         assertEquals(SqlState.OUT_OF_MEMORY, DuckDbErrorStates.of("Out of Memory Error: failed to allocate"));
         assertEquals(SqlState.QUERY_CANCELED, DuckDbErrorStates.of("INTERRUPT Error: Interrupted!"));
-        assertEquals(SqlState.SERIALIZATION_FAILURE,
+        assertEquals(
+                SqlState.SERIALIZATION_FAILURE,
                 DuckDbErrorStates.of("TransactionContext Error: Catalog write-write conflict on alter"));
-        assertEquals(SqlState.INVALID_TRANSACTION_STATE,
+        assertEquals(
+                SqlState.INVALID_TRANSACTION_STATE,
                 DuckDbErrorStates.of("TransactionContext Error: cannot start a transaction within a transaction"));
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, DuckDbErrorStates.of("Not implemented Error: nope"));
         assertEquals(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, DuckDbErrorStates.of("Out of Range Error: overflow"));
         assertEquals(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, DuckDbErrorStates.of("Dependency Error: x"));
         assertEquals(SqlState.INTERNAL_ERROR, DuckDbErrorStates.of("INTERNAL Error: assertion"));
-        assertEquals(SqlState.OBJECT_NOT_IN_STATE,
+        assertEquals(
+                SqlState.OBJECT_NOT_IN_STATE,
                 DuckDbErrorStates.of("Resource In Use Error: connection has an open result"));
     }
 

@@ -64,11 +64,15 @@ class OffloadSeamTest {
             assertEquals("offloader", rs.getString("answered_by"));
             assertSame(s, rs.getStatement());
             assertTrue(s.unwrap(RayStatement.class).lastQueryOffloaded());
-            assertEquals(java.util.Map.of("planning_us", 1L, "execution_us", 1L),
-                    s.unwrap(RayStatement.class).lastOffloadTimings(), "the offloader's timings of this query");
+            assertEquals(
+                    java.util.Map.of("planning_us", 1L, "execution_us", 1L),
+                    s.unwrap(RayStatement.class).lastOffloadTimings(),
+                    "the offloader's timings of this query");
             assertEquals(List.of("SELECT sum(v) FROM seam_flat"), recording.queries);
             assertEquals(List.of(List.of()), recording.queryParameters);
-            assertSame(s.unwrap(DuckDBPreparedStatement.class), recording.queryStatements.get(0),
+            assertSame(
+                    s.unwrap(DuckDBPreparedStatement.class),
+                    recording.queryStatements.get(0),
                     "a plain statement lends its own DuckDB statement");
             assertEquals(-1, s.getUpdateCount());
 
@@ -112,13 +116,19 @@ class OffloadSeamTest {
             assertEquals(42, returning.getInt(1));
         }
         assertEquals(List.of("SELECT 1"), recording.queries, "only the query was offered");
-        assertEquals(List.of("INSERT INTO seam_flat VALUES (100)", "UPDATE plain SET v = 0 WHERE v = 4",
-                "CREATE TABLE other(x INTEGER)", "INSERT INTO plain VALUES (42) RETURNING v"), recording.written);
+        assertEquals(
+                List.of(
+                        "INSERT INTO seam_flat VALUES (100)",
+                        "UPDATE plain SET v = 0 WHERE v = 4",
+                        "CREATE TABLE other(x INTEGER)",
+                        "INSERT INTO plain VALUES (42) RETURNING v"),
+                recording.written);
     }
 
     @Test
     void preparedStatementsOfferTheirParametersOnAnotherDuckDbStatement() throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT sum(v) FROM seam_flat WHERE v > ? AND ? <> ''")) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT sum(v) FROM seam_flat WHERE v > ? AND ? <> ''")) {
             ps.setInt(1, 7);
             ps.setString(2, "abc");
             ResultSet rs = ps.executeQuery();
@@ -129,14 +139,17 @@ class OffloadSeamTest {
             assertSame(ps, rs.getStatement());
             assertTrue(ps.unwrap(RayStatement.class).lastQueryOffloaded());
             assertEquals(Arrays.asList(7, "abc"), recording.queryParameters.get(0));
-            assertNotSame(ps.unwrap(DuckDBPreparedStatement.class), recording.queryStatements.get(0),
+            assertNotSame(
+                    ps.unwrap(DuckDBPreparedStatement.class),
+                    recording.queryStatements.get(0),
                     "DuckDB's prepared statement is never handed other SQL");
             ps.clearParameters();
             ps.setNull(1, java.sql.Types.INTEGER);
             ps.setString(2, "x");
             assertTrue(ps.execute());
             assertEquals(Arrays.asList(null, "x"), recording.queryParameters.get(1));
-            assertEquals("[null, x]", ps.getResultSet().next() ? ps.getResultSet().getString(3) : null);
+            assertEquals(
+                    "[null, x]", ps.getResultSet().next() ? ps.getResultSet().getString(3) : null);
         }
         try (PreparedStatement ps = connection.prepareStatement("SELECT sum(v) FROM plain WHERE v > ?")) {
             ps.setInt(1, 2);
@@ -163,16 +176,16 @@ class OffloadSeamTest {
             assertEquals("false", s.getResultSet().getString(2));
         }
         // DuckDB prepares the explained query (its parameters); executing explains it.
-        try (PreparedStatement ps = connection.prepareStatement("EXPLAIN OFFLOAD SELECT sum(v) FROM seam_flat"
-                + " WHERE v > ?")) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("EXPLAIN OFFLOAD SELECT sum(v) FROM seam_flat" + " WHERE v > ?")) {
             ps.setInt(1, 2);
             ResultSet rs = ps.executeQuery();
             assertTrue(rs.next());
             assertEquals("qualifies", rs.getString("item"));
             assertEquals("SELECT sum(v) FROM seam_flat WHERE v > ?", recording.explained.get(2));
         }
-        SQLException prepared = assertThrows(SQLException.class,
-                () -> connection.prepareStatement("EXPLAIN OFFLOAD SELEC ? FROM seam_flat"));
+        SQLException prepared = assertThrows(
+                SQLException.class, () -> connection.prepareStatement("EXPLAIN OFFLOAD SELEC ? FROM seam_flat"));
         assertEquals("42601", prepared.getSQLState(), "DuckDB's error on the explained query");
     }
 
@@ -188,8 +201,12 @@ class OffloadSeamTest {
             ps.addBatch();
             ps.executeBatch();
         }
-        assertEquals(List.of("INSERT INTO plain VALUES (1)", "DELETE FROM plain WHERE v = 0",
-                "INSERT INTO seam_flat VALUES (?)"), recording.written);
+        assertEquals(
+                List.of(
+                        "INSERT INTO plain VALUES (1)",
+                        "DELETE FROM plain WHERE v = 0",
+                        "INSERT INTO seam_flat VALUES (?)"),
+                recording.written);
         connection.setAutoCommit(false);
         try (Statement s = connection.createStatement()) {
             s.execute("SELECT 1");

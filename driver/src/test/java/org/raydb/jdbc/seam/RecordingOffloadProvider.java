@@ -47,8 +47,9 @@ public final class RecordingOffloadProvider implements OffloadProvider {
         r.attached.add(settings);
         return new Offloader() {
             @Override
-            public ResultSet tryQuery(Statement duckdbStatement, String sql, List<Object> parameters,
-                    QueryCancel cancel) throws SQLException {
+            public ResultSet tryQuery(
+                    Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel)
+                    throws SQLException {
                 r.queries.add(sql);
                 r.queryParameters.add(parameters);
                 r.queryStatements.add(duckdbStatement);
@@ -58,8 +59,8 @@ public final class RecordingOffloadProvider implements OffloadProvider {
                     }
                     return null;
                 }
-                return duckdbStatement.executeQuery("SELECT 'offloader' AS answered_by, "
-                        + parameters.size() + " AS parameter_count, '" + parameters + "' AS parameter_values");
+                return duckdbStatement.executeQuery("SELECT 'offloader' AS answered_by, " + parameters.size()
+                        + " AS parameter_count, '" + parameters + "' AS parameter_values");
             }
 
             @Override

@@ -55,8 +55,7 @@ public final class BuildPhases {
         for (int i = 0; i < NANOS.length; i++) NANOS[i] = new LongAdder();
     }
 
-    private BuildPhases() {
-    }
+    private BuildPhases() {}
 
     /** A running phase; close it when the phase ends (try-with-resources). */
     public static final class Span implements AutoCloseable {

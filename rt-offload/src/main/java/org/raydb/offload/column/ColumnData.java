@@ -84,14 +84,18 @@ public final class ColumnData {
      * A string column already coded: {@code dictionary} holds the distinct non-NULL values in
      * {@link Utf8Order}, {@code codes} every row's index into it ({@code dictionary.length} for NULL rows).
      */
-    public static ColumnData ofStringCodes(String name, ColumnType type, int[] codes, String[] dictionary,
-            BitSet nulls) {
+    public static ColumnData ofStringCodes(
+            String name, ColumnType type, int[] codes, String[] dictionary, BitSet nulls) {
         return new ColumnData(name, type, codes, dictionary, nulls);
     }
 
     private static String[] sortedDistinct(String[] strings, BitSet nulls) {
-        return java.util.stream.IntStream.range(0, strings.length).filter(r -> !nulls.get(r))
-                .mapToObj(r -> strings[r]).distinct().sorted(Utf8Order::compare).toArray(String[]::new);
+        return java.util.stream.IntStream.range(0, strings.length)
+                .filter(r -> !nulls.get(r))
+                .mapToObj(r -> strings[r])
+                .distinct()
+                .sorted(Utf8Order::compare)
+                .toArray(String[]::new);
     }
 
     private static int[] codes(String[] strings, BitSet nulls, String[] dictionary) {

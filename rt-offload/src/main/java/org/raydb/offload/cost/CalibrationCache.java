@@ -29,8 +29,8 @@ public final class CalibrationCache {
 
     public static CalibrationCache standard() {
         String configured = System.getProperty(DIR_PROPERTY);
-        return new CalibrationCache(configured != null ? Path.of(configured)
-                : Path.of(System.getProperty("user.home"), ".cache", "raydb"));
+        return new CalibrationCache(
+                configured != null ? Path.of(configured) : Path.of(System.getProperty("user.home"), ".cache", "raydb"));
     }
 
     /** The file of one GPU model and driver. */

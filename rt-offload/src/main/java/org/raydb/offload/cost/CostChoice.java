@@ -20,8 +20,13 @@ import java.util.Map;
  * @param duckdbMeasured whether {@code duckdb} was measured
  * @param bestOffload the cheapest GPU engine's total in µs, host overhead included
  */
-public record CostChoice(String engine, String reason, Map<String, Double> estimates, double duckdb,
-        boolean duckdbMeasured, double bestOffload) {
+public record CostChoice(
+        String engine,
+        String reason,
+        Map<String, Double> estimates,
+        double duckdb,
+        boolean duckdbMeasured,
+        double bestOffload) {
 
     public static final String DUCKDB = "duckdb";
     /**
@@ -39,15 +44,19 @@ public record CostChoice(String engine, String reason, Map<String, Double> estim
     static final double MAX_BIAS = 4;
 
     /** One candidate's total. */
-    private record Option(String name, double micros, String how) {
-    }
+    private record Option(String name, double micros, String how) {}
 
     /**
      * @param engines     the available GPU engines' names (at least one), in preference order for ties
      * @param duckdb      DuckDB's estimate, or NaN when the query must be offloaded
      */
-    public static CostChoice choose(List<String> engines, JobShape job, DeviceConstants device, double duckdb,
-            HostOverhead overhead, MeasuredTimes measured) {
+    public static CostChoice choose(
+            List<String> engines,
+            JobShape job,
+            DeviceConstants device,
+            double duckdb,
+            HostOverhead overhead,
+            MeasuredTimes measured) {
         Map<String, Double> estimates = new LinkedHashMap<>();
         List<Option> options = new ArrayList<>();
         double host = overhead.micros();
@@ -64,28 +73,44 @@ public record CostChoice(String engine, String reason, Map<String, Double> estim
         for (String e : engines) {
             long m = measured.of(e);
             double engineMicros = m >= 0 ? m : estimates.get(e) * bias;
-            options.add(new Option(e, engineMicros + host, String.format(Locale.ROOT, "%s %.0f us (%s %.0f + host %.0f)",
-                    e, engineMicros + host, m >= 0 ? "measured" : bias > 1 ? "estimated x model bias" : "estimated",
-                    engineMicros, host)));
+            options.add(new Option(
+                    e,
+                    engineMicros + host,
+                    String.format(
+                            Locale.ROOT,
+                            "%s %.0f us (%s %.0f + host %.0f)",
+                            e,
+                            engineMicros + host,
+                            m >= 0 ? "measured" : bias > 1 ? "estimated x model bias" : "estimated",
+                            engineMicros,
+                            host)));
         }
         double best = options.stream().mapToDouble(Option::micros).min().orElseThrow();
         long duckdbMeasured = measured.of(DUCKDB);
         double duckdbMicros = Double.isNaN(duckdb) || duckdbMeasured < 0 ? duckdb : duckdbMeasured;
         if (!Double.isNaN(duckdbMicros)) {
-            options.add(new Option(DUCKDB, duckdbMicros, String.format(Locale.ROOT, "duckdb %.0f us (%s)", duckdbMicros,
-                    duckdbMeasured >= 0 ? "measured" : "estimated")));
+            options.add(new Option(
+                    DUCKDB,
+                    duckdbMicros,
+                    String.format(
+                            Locale.ROOT,
+                            "duckdb %.0f us (%s)",
+                            duckdbMicros,
+                            duckdbMeasured >= 0 ? "measured" : "estimated")));
         }
         List<Option> ranked = new ArrayList<>(options);
         ranked.sort(Comparator.comparingDouble(Option::micros)); // stable: ties keep the preference order
         StringBuilder why = new StringBuilder("cheapest: ");
-        for (int i = 0; i < ranked.size(); i++) why.append(i == 0 ? "" : " < ").append(ranked.get(i).how());
-        return new CostChoice(ranked.get(0).name(), why.toString(), estimates, duckdbMicros, duckdbMeasured >= 0,
-                best);
+        for (int i = 0; i < ranked.size(); i++)
+            why.append(i == 0 ? "" : " < ").append(ranked.get(i).how());
+        return new CostChoice(ranked.get(0).name(), why.toString(), estimates, duckdbMicros, duckdbMeasured >= 0, best);
     }
 
     /** Whether DuckDB's estimate is too close to the offload to decide by, so DuckDB should be timed once. */
     public boolean uncertain() {
-        return !duckdbMeasured && !Double.isNaN(duckdb) && duckdb < UNCERTAIN * bestOffload
+        return !duckdbMeasured
+                && !Double.isNaN(duckdb)
+                && duckdb < UNCERTAIN * bestOffload
                 && bestOffload < UNCERTAIN * duckdb;
     }
 

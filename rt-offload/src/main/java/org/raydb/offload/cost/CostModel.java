@@ -31,6 +31,7 @@ public final class CostModel {
      * throughput, not a latency).
      */
     static final double HIT_NANOS = 2.0;
+
     static final double RAY_NANOS = 0.025;
     /**
      * How much cheaper rays and hits are on a GPU with RT cores (RTCORE_VERSION > 0), where BVH traversal and
@@ -45,8 +46,7 @@ public final class CostModel {
     /** RTScan's refine segments cover at least this many ranks (OptixEngine.MIN_CUBE_SEGMENT). */
     static final long MIN_CUBE_SEGMENT = 32;
 
-    private CostModel() {
-    }
+    private CostModel() {}
 
     public static double cudaMicros(JobShape job, DeviceConstants d) {
         double bytes = job.qualifyingRows() * (double) job.bytesPerQualifyingRow();
@@ -62,13 +62,16 @@ public final class CostModel {
             double rays = Math.max(TARGET_RAYS, (double) job.yCells() * job.zIntervals());
             return fixedMicros(job, d) + (rays * RAY_NANOS + job.filterHits() * HIT_NANOS) / speedup / 1000;
         }
-        double rays = Math.min(TARGET_RAYS * job.filterColumns(), Math.ceil(job.filterHits() / (double) MIN_CUBE_SEGMENT));
+        double rays =
+                Math.min(TARGET_RAYS * job.filterColumns(), Math.ceil(job.filterHits() / (double) MIN_CUBE_SEGMENT));
         double bitmapBytes = job.rows() / 8.0;
         // Per column: a launch and its sync, then an AND of the bitmaps (two read, one written).
         double perColumn = job.filterColumns() * (d.launchMicros() + 3 * bitmapBytes / d.copyBytesPerMicro());
-        double aggregate = (bitmapBytes + job.qualifyingRows() * (double) job.bytesPerQualifyingRow())
-                / d.copyBytesPerMicro();
-        return fixedMicros(job, d) + perColumn + aggregate
+        double aggregate =
+                (bitmapBytes + job.qualifyingRows() * (double) job.bytesPerQualifyingRow()) / d.copyBytesPerMicro();
+        return fixedMicros(job, d)
+                + perColumn
+                + aggregate
                 + (rays * RAY_NANOS + job.filterHits() * HIT_NANOS) / speedup / 1000;
     }
 

@@ -15,11 +15,21 @@ import java.util.Properties;
  * @param rtcoreVersion      OptiX's RTCORE_VERSION (0: no RT cores, traversal runs on the SMs; -1: no OptiX)
  * @param source             where these values come from
  */
-public record DeviceConstants(String gpu, String driver, double copyBytesPerMicro, double launchMicros,
-        double smallCopyMicros, int rtcoreVersion, Source source) {
+public record DeviceConstants(
+        String gpu,
+        String driver,
+        double copyBytesPerMicro,
+        double launchMicros,
+        double smallCopyMicros,
+        int rtcoreVersion,
+        Source source) {
 
     /** Measured now, read from the cache file, or assumed (the H100 host's figures, {@link #defaults}). */
-    public enum Source { MEASURED, CACHED, DEFAULTS }
+    public enum Source {
+        MEASURED,
+        CACHED,
+        DEFAULTS
+    }
 
     /**
      * The H100 host's calibration (2026-11-22, driver 580.159.04: copy 2,894 GB/s, launch and sync 25.0 µs,
@@ -46,9 +56,14 @@ public record DeviceConstants(String gpu, String driver, double copyBytesPerMicr
 
     /** Reads what {@link #toProperties()} wrote; IllegalArgumentException when a value is missing or implausible. */
     static DeviceConstants fromProperties(Properties p) {
-        DeviceConstants c = new DeviceConstants(required(p, "gpu"), required(p, "driver"),
-                positive(p, "copy_bytes_per_us"), positive(p, "launch_us"), positive(p, "small_copy_us"),
-                Integer.parseInt(required(p, "rtcore_version").trim()), Source.CACHED);
+        DeviceConstants c = new DeviceConstants(
+                required(p, "gpu"),
+                required(p, "driver"),
+                positive(p, "copy_bytes_per_us"),
+                positive(p, "launch_us"),
+                positive(p, "small_copy_us"),
+                Integer.parseInt(required(p, "rtcore_version").trim()),
+                Source.CACHED);
         if (c.rtcoreVersion < -1) throw new IllegalArgumentException("rtcore_version " + c.rtcoreVersion);
         return c;
     }
@@ -67,8 +82,15 @@ public record DeviceConstants(String gpu, String driver, double copyBytesPerMicr
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s: %s, driver %s, copy %.0f GB/s, launch+sync %.1f us, small copy %.1f us,"
-                + " RTCORE_VERSION %d", source.name().toLowerCase(Locale.ROOT), gpu, driver, copyBytesPerMicro / 1e3,
-                launchMicros, smallCopyMicros, rtcoreVersion);
+        return String.format(
+                Locale.ROOT,
+                "%s: %s, driver %s, copy %.0f GB/s, launch+sync %.1f us, small copy %.1f us," + " RTCORE_VERSION %d",
+                source.name().toLowerCase(Locale.ROOT),
+                gpu,
+                driver,
+                copyBytesPerMicro / 1e3,
+                launchMicros,
+                smallCopyMicros,
+                rtcoreVersion);
     }
 }

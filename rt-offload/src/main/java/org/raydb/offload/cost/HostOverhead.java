@@ -31,7 +31,8 @@ public final class HostOverhead {
 
     /** Where {@link #micros()} comes from, for EXPLAIN OFFLOAD. */
     public synchronized String source() {
-        return recorded == 0 ? "assumed before the first warm run"
+        return recorded == 0
+                ? "assumed before the first warm run"
                 : "least of the last " + Math.min(recorded, RUNS) + " warm run(s)";
     }
 }

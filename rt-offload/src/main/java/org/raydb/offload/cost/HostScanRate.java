@@ -47,7 +47,8 @@ public record HostScanRate(double bytesPerMicro, double fixedMicros) {
         plan.filters().forEach(f -> filtered.put(f.column(), f.type()));
         Map<String, ColumnType> others = new LinkedHashMap<>(plan.columnTypes());
         others.keySet().removeAll(filtered.keySet());
-        return referencedBytes(filtered, rows) + referencedBytes(others, plan.filters().isEmpty() ? rows : qualifying);
+        return referencedBytes(filtered, rows)
+                + referencedBytes(others, plan.filters().isEmpty() ? rows : qualifying);
     }
 
     /** Bytes DuckDB scans for these columns over {@code rows} rows. */
@@ -57,13 +58,17 @@ public record HostScanRate(double bytesPerMicro, double fixedMicros) {
         return perRow * rows;
     }
 
-    public static HostScanRate measure(Connection connection, TableRef table, Map<String, ColumnType> columns,
-            long rows) throws SQLException {
+    public static HostScanRate measure(
+            Connection connection, TableRef table, Map<String, ColumnType> columns, long rows) throws SQLException {
         double fixed = Double.MAX_VALUE;
         double scan = Double.MAX_VALUE;
         StringBuilder sql = new StringBuilder("SELECT ");
         int i = 0;
-        for (String c : columns.keySet()) sql.append(i++ == 0 ? "" : ", ").append("max(").append(TableRef.quote(c)).append(')');
+        for (String c : columns.keySet())
+            sql.append(i++ == 0 ? "" : ", ")
+                    .append("max(")
+                    .append(TableRef.quote(c))
+                    .append(')');
         if (i == 0) sql.append("count(*)");
         sql.append(" FROM ").append(table.sql());
         for (int r = 0; r < 5; r++) fixed = Math.min(fixed, micros(connection, "SELECT 1"));
@@ -76,7 +81,8 @@ public record HostScanRate(double bytesPerMicro, double fixedMicros) {
     /** Runs a statement on DuckDB and reads its whole result: the microseconds it took. */
     public static double micros(Connection connection, String sql) throws SQLException {
         long t0 = System.nanoTime();
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 rs.getObject(1);
             }
@@ -86,7 +92,10 @@ public record HostScanRate(double bytesPerMicro, double fixedMicros) {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%.2f GB/s over the referenced columns + %.0f us per statement (measured)",
-                bytesPerMicro / 1e3, fixedMicros);
+        return String.format(
+                Locale.ROOT,
+                "%.2f GB/s over the referenced columns + %.0f us per statement (measured)",
+                bytesPerMicro / 1e3,
+                fixedMicros);
     }
 }

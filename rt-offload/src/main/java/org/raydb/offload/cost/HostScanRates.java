@@ -17,8 +17,9 @@ public final class HostScanRates {
     private final Map<Object, HostScanRate> bySnapshot = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** The snapshot's rate, measured now over {@code columns} on {@code connection} if it has none yet. */
-    public HostScanRate of(Object snapshot, Connection connection, TableRef table, Map<String, ColumnType> columns,
-            long rows) throws SQLException {
+    public HostScanRate of(
+            Object snapshot, Connection connection, TableRef table, Map<String, ColumnType> columns, long rows)
+            throws SQLException {
         HostScanRate rate = bySnapshot.get(snapshot);
         if (rate == null) {
             rate = HostScanRate.measure(connection, table, columns, rows);

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.Technique;
 import org.raydb.offload.engine.RtScanForm;
+import org.raydb.offload.engine.Technique;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.AggregateFunction.Accumulator;
@@ -30,13 +30,42 @@ import org.raydb.offload.plan.AggregateFunction.Accumulator;
  * @param rtScan         a range-only RayDB job: the shape of its RTScan form (what the optix engine runs),
  *                       with this job's exact qualifying rows; {@code null} otherwise
  */
-public record JobShape(long rows, Technique technique, long qualifyingRows, long filterHits, int zIntervals,
-        int filterColumns, int yCells, int groups, int measures, int minMax, JobShape rtScan) {
+public record JobShape(
+        long rows,
+        Technique technique,
+        long qualifyingRows,
+        long filterHits,
+        int zIntervals,
+        int filterColumns,
+        int yCells,
+        int groups,
+        int measures,
+        int minMax,
+        JobShape rtScan) {
 
     /** A shape that every engine runs as it is. */
-    public JobShape(long rows, Technique technique, long qualifyingRows, long filterHits, int zIntervals,
-            int filterColumns, int yCells, int groups, int measures, int minMax) {
-        this(rows, technique, qualifyingRows, filterHits, zIntervals, filterColumns, yCells, groups, measures, minMax,
+    public JobShape(
+            long rows,
+            Technique technique,
+            long qualifyingRows,
+            long filterHits,
+            int zIntervals,
+            int filterColumns,
+            int yCells,
+            int groups,
+            int measures,
+            int minMax) {
+        this(
+                rows,
+                technique,
+                qualifyingRows,
+                filterHits,
+                zIntervals,
+                filterColumns,
+                yCells,
+                groups,
+                measures,
+                minMax,
                 null);
     }
 
@@ -47,12 +76,24 @@ public record JobShape(long rows, Technique technique, long qualifyingRows, long
                 measures.add(a.argument().canonical());
             }
         }
-        int minMax = (int) Accumulator.of(job.aggregates()).stream().filter(Accumulator::onDemand).count();
+        int minMax = (int) Accumulator.of(job.aggregates()).stream()
+                .filter(Accumulator::onDemand)
+                .count();
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
             long q = rowsIn(job.scene().zOrder(), job.zIntervals());
             JobShape rtScan = job.rangeOnly() ? rtScan(job, q, measures.size(), minMax) : null;
-            return new JobShape(job.rows(), job.technique(), q, q, job.zIntervals().size(), 0,
-                    Math.max(1, job.scene().yCells()), job.groupCount(), measures.size(), minMax, rtScan);
+            return new JobShape(
+                    job.rows(),
+                    job.technique(),
+                    q,
+                    q,
+                    job.zIntervals().size(),
+                    0,
+                    Math.max(1, job.scene().yCells()),
+                    job.groupCount(),
+                    measures.size(),
+                    minMax,
+                    rtScan);
         }
         double fraction = 1;
         for (String c : job.rtScanForm().columns()) {
@@ -68,8 +109,17 @@ public record JobShape(long rows, Technique technique, long qualifyingRows, long
     private static JobShape rtScan(OffloadJob job, long qualifying, int measures, int minMax) {
         RtScanForm form = job.rtScanForm();
         long hits = form.columns().stream().mapToLong(form::passingRows).sum();
-        return new JobShape(job.rows(), Technique.RTSCAN_CUBES, qualifying, hits, 0, form.columns().size(), 1,
-                job.groupCount(), measures, minMax);
+        return new JobShape(
+                job.rows(),
+                Technique.RTSCAN_CUBES,
+                qualifying,
+                hits,
+                0,
+                form.columns().size(),
+                1,
+                job.groupCount(),
+                measures,
+                minMax);
     }
 
     /** Rows whose code lies in the closed intervals: two lookups in the code order per interval. */

@@ -76,7 +76,8 @@ public final class CodeOrder {
 
     private static CodeOrder of(Codes codes, int rows, int codeCount, boolean positions) {
         int[] positionOf = positions ? new int[rows] : null;
-        return codeCount <= ONE_PASS_CODES ? countingSort(codes, rows, codeCount, positionOf)
+        return codeCount <= ONE_PASS_CODES
+                ? countingSort(codes, rows, codeCount, positionOf)
                 : bucketSort(codes, rows, codeCount, positionOf);
     }
 
@@ -206,8 +207,8 @@ public final class CodeOrder {
 
     /** Chunks of a counting sort: only as many as keep their counters ({@code chunks × codes}) a fraction of the rows. */
     private static int chunks(int rows, int codes) {
-        return (int) Math.max(1, Math.min(ForkJoinPool.getCommonPoolParallelism() * 4L,
-                rows / (4L * Math.max(1, codes))));
+        return (int) Math.max(
+                1, Math.min(ForkJoinPool.getCommonPoolParallelism() * 4L, rows / (4L * Math.max(1, codes))));
     }
 
     /**

@@ -19,8 +19,7 @@ public final class FixedPointDecimal {
         }
     }
 
-    private FixedPointDecimal() {
-    }
+    private FixedPointDecimal() {}
 
     /** {@code 10^n} for {@code 0 <= n <= 18}. */
     public static long pow10(int n) {

@@ -19,8 +19,7 @@ public final class RowRanges {
         void run(int from, int to);
     }
 
-    private RowRanges() {
-    }
+    private RowRanges() {}
 
     /** Runs {@code body} over {@code [0, rows)} in blocks of {@link #BLOCK} rows, in parallel. */
     public static void forEach(int rows, Body body) {

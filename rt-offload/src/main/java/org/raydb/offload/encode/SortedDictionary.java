@@ -92,7 +92,10 @@ public final class SortedDictionary {
     /** The non-NULL values in row order, widened to {@code long}. */
     private static long[] nonNullValues(ColumnData column, BitSet nulls) {
         if (!nulls.isEmpty()) {
-            return IntStream.range(0, column.rows()).filter(r -> !nulls.get(r)).mapToLong(column::longAt).toArray();
+            return IntStream.range(0, column.rows())
+                    .filter(r -> !nulls.get(r))
+                    .mapToLong(column::longAt)
+                    .toArray();
         }
         long[] values = new long[column.rows()];
         RowRanges.forEach(values.length, (from, to) -> {
@@ -227,6 +230,7 @@ public final class SortedDictionary {
     public long bytes() {
         int[] starts = codeStarts;
         return (longValues == null ? 8L * (stringValues == null ? 0 : stringValues.length) : 8L * longValues.length)
-                + 4L * codes.length + (starts == null ? 0 : 4L * starts.length);
+                + 4L * codes.length
+                + (starts == null ? 0 : 4L * starts.length);
     }
 }

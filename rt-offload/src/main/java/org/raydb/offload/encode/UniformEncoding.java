@@ -27,8 +27,7 @@ public final class UniformEncoding {
      */
     public static UniformEncoding build(SortedDictionary dictionary) {
         CodeOrder order = CodeOrder.withPositions(dictionary.codes(), dictionary.cardinality());
-        return new UniformEncoding(dictionary.codes(), order.positionOfArray(), order.rowAtArray(),
-                order.startArray());
+        return new UniformEncoding(dictionary.codes(), order.positionOfArray(), order.rowAtArray(), order.startArray());
     }
 
     public int rows() {

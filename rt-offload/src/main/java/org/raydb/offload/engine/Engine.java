@@ -19,8 +19,7 @@ public interface Engine {
      * Takes the choosing connection's driver settings ({@code gpu.memory}, {@code device}) before its jobs run.
      * A GPU engine holds one device for the whole process, so the first connection that uses it decides.
      */
-    default void configure(OffloadSettings settings) {
-    }
+    default void configure(OffloadSettings settings) {}
 
     /** Runs a job. */
     EngineResult run(OffloadJob job) throws EngineException;

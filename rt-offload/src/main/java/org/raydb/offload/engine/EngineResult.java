@@ -12,12 +12,18 @@ package org.raydb.offload.engine;
  * @param bytesRead       device bytes the job's kernels had to read (the bandwidth floor's numerator), -1
  *                        where not known
  */
-public record EngineResult(GroupAggregates aggregates, long rowsHit, long raysCast, long filterMicros,
-        long aggregateMicros, long kernelMicros, long bytesRead) {
+public record EngineResult(
+        GroupAggregates aggregates,
+        long rowsHit,
+        long raysCast,
+        long filterMicros,
+        long aggregateMicros,
+        long kernelMicros,
+        long bytesRead) {
 
     /** A result without device measurements (the cpu engine). */
-    public EngineResult(GroupAggregates aggregates, long rowsHit, long raysCast, long filterMicros,
-            long aggregateMicros) {
+    public EngineResult(
+            GroupAggregates aggregates, long rowsHit, long raysCast, long filterMicros, long aggregateMicros) {
         this(aggregates, rowsHit, raysCast, filterMicros, aggregateMicros, -1, -1);
     }
 

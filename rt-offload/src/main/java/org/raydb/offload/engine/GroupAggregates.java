@@ -29,18 +29,31 @@ public final class GroupAggregates {
     private final boolean ascending;
     /** Sparse and not ascending: (group code << 32 | slot), ascending, built by the first lookup. */
     private long[] byGroup;
+
     private final long[] rowsHit;
     private final long[][] values;
     private final long[][] counts;
 
     /** A dense state over {@code groups} groups, every group empty (the cpu engine adds rows to it). */
     public GroupAggregates(List<Aggregate> aggregates, int groups) {
-        this(functions(aggregates), groups, null, true, new long[groups], new long[aggregates.size()][],
+        this(
+                functions(aggregates),
+                groups,
+                null,
+                true,
+                new long[groups],
+                new long[aggregates.size()][],
                 new long[aggregates.size()][]);
     }
 
-    private GroupAggregates(AggregateFunction[] functions, int groups, int[] present, boolean ascending,
-            long[] rowsHit, long[][] values, long[][] counts) {
+    private GroupAggregates(
+            AggregateFunction[] functions,
+            int groups,
+            int[] present,
+            boolean ascending,
+            long[] rowsHit,
+            long[][] values,
+            long[][] counts) {
         this.functions = functions;
         this.groups = groups;
         this.present = present;
@@ -53,14 +66,14 @@ public final class GroupAggregates {
                 values[a] = new long[rowsHit.length];
                 Arrays.fill(values[a], functions[a].accumulator().identity());
             } else if (values[a].length != rowsHit.length) {
-                throw new IllegalArgumentException("aggregate " + a + " has " + values[a].length + " values for "
-                        + rowsHit.length + " groups");
+                throw new IllegalArgumentException(
+                        "aggregate " + a + " has " + values[a].length + " values for " + rowsHit.length + " groups");
             }
             if (counts[a] == null) {
                 counts[a] = new long[rowsHit.length];
             } else if (counts[a].length != rowsHit.length) {
-                throw new IllegalArgumentException("aggregate " + a + " has " + counts[a].length + " counts for "
-                        + rowsHit.length + " groups");
+                throw new IllegalArgumentException(
+                        "aggregate " + a + " has " + counts[a].length + " counts for " + rowsHit.length + " groups");
             }
         }
     }
@@ -76,8 +89,8 @@ public final class GroupAggregates {
      * @param counts  per aggregate and present group: non-NULL inputs; a {@code null} entry (COUNT(*), which
      *                reads {@code rowsHit}) for zeros
      */
-    public static GroupAggregates sparse(List<Aggregate> aggregates, int groups, int[] present, long[] rowsHit,
-            long[][] values, long[][] counts) {
+    public static GroupAggregates sparse(
+            List<Aggregate> aggregates, int groups, int[] present, long[] rowsHit, long[][] values, long[][] counts) {
         if (present.length != rowsHit.length) {
             throw new IllegalArgumentException(present.length + " groups but " + rowsHit.length + " row counts");
         }
@@ -89,8 +102,8 @@ public final class GroupAggregates {
             }
             ascending &= i == 0 || present[i] > present[i - 1];
         }
-        return new GroupAggregates(functions(aggregates), groups, present, ascending, rowsHit, values.clone(),
-                counts.clone());
+        return new GroupAggregates(
+                functions(aggregates), groups, present, ascending, rowsHit, values.clone(), counts.clone());
     }
 
     private static AggregateFunction[] functions(List<Aggregate> aggregates) {
@@ -138,7 +151,9 @@ public final class GroupAggregates {
     /** The sparse form of this state: only the groups with rows (this state where it is sparse already). */
     public GroupAggregates compacted() {
         if (present != null) return this;
-        int[] groupsWithRows = java.util.stream.IntStream.range(0, groups).filter(g -> rowsHit[g] > 0).toArray();
+        int[] groupsWithRows = java.util.stream.IntStream.range(0, groups)
+                .filter(g -> rowsHit[g] > 0)
+                .toArray();
         long[][] v = new long[functions.length][];
         long[][] c = new long[functions.length][];
         for (int a = 0; a < functions.length; a++) {

@@ -26,9 +26,18 @@ import org.raydb.offload.plan.Aggregate;
  * @param snapshot      identifies the table snapshot: a new object after every write, so device-resident copies
  *                      keyed by it (weakly) are never stale
  */
-public record OffloadJob(int rows, Technique technique, TriangleScene scene, List<long[]> zIntervals,
-        RtScanForm rtScanForm, int[] groupOfRow, int groupCount, boolean yIsGroup, List<Aggregate> aggregates,
-        MeasureProgram[] measures, Map<String, ColumnData> columns,
+public record OffloadJob(
+        int rows,
+        Technique technique,
+        TriangleScene scene,
+        List<long[]> zIntervals,
+        RtScanForm rtScanForm,
+        int[] groupOfRow,
+        int groupCount,
+        boolean yIsGroup,
+        List<Aggregate> aggregates,
+        MeasureProgram[] measures,
+        Map<String, ColumnData> columns,
         Object snapshot) {
 
     /**
@@ -50,7 +59,18 @@ public record OffloadJob(int rows, Technique technique, TriangleScene scene, Lis
         if (technique == Technique.RAYDB_TRIANGLES && !rangeOnly()) {
             throw new IllegalStateException("a RayDB job on a geometry entry carries no rank filters");
         }
-        return new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rtScanForm, groupOfRow, groupCount,
-                false, aggregates, measures, columns, snapshot);
+        return new OffloadJob(
+                rows,
+                Technique.RTSCAN_CUBES,
+                null,
+                List.of(),
+                rtScanForm,
+                groupOfRow,
+                groupCount,
+                false,
+                aggregates,
+                measures,
+                columns,
+                snapshot);
     }
 }

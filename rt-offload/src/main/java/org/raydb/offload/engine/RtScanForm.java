@@ -29,8 +29,11 @@ public final class RtScanForm {
      * then per column its sorted dictionary, uniform encoding and sieving vectors, looked up only when needed
      * (the latter two are costly to build).
      */
-    public RtScanForm(List<String> columns, Map<String, List<int[]>> codeIntervals,
-            Function<String, SortedDictionary> dictionary, Function<String, UniformEncoding> uniform,
+    public RtScanForm(
+            List<String> columns,
+            Map<String, List<int[]>> codeIntervals,
+            Function<String, SortedDictionary> dictionary,
+            Function<String, UniformEncoding> uniform,
             Function<String, SievingVectors> sieving) {
         this.columns = List.copyOf(columns);
         this.codeIntervals = codeIntervals;

@@ -42,6 +42,7 @@ final class ArrowColumnReader {
     private final int[] codes;
     /** A row whose hash no dictionary value has: the table changed between listing and scanning. */
     private volatile boolean unknownValue;
+
     private final String[] strings;
     private final BitSet nulls = new BitSet();
     /** One String instance per distinct value, for columns that travel as strings. */
@@ -183,8 +184,8 @@ final class ArrowColumnReader {
         });
         if (wide.get() < n) {
             BigDecimal value = d.getObject(wide.get());
-            throw new SQLException("column " + name + " holds " + value + ", beyond the offload's exact 64-bit range",
-                    "22003");
+            throw new SQLException(
+                    "column " + name + " holds " + value + ", beyond the offload's exact 64-bit range", "22003");
         }
     }
 
@@ -207,15 +208,19 @@ final class ArrowColumnReader {
     }
 
     private SQLException unsupported(FieldVector v) {
-        return new SQLException("column " + name + " (" + type + ") arrived as Arrow "
-                + v.getField().getType() + ", which the offload does not read", "0A000");
+        return new SQLException(
+                "column " + name + " (" + type + ") arrived as Arrow "
+                        + v.getField().getType() + ", which the offload does not read",
+                "0A000");
     }
 
     ColumnData build(TableRef table) throws SQLException {
         if (codes != null) {
             if (unknownValue) {
-                throw new SQLException("table " + table + " changed while loading: column " + name
-                        + " holds a value its dictionary lacks", "40001");
+                throw new SQLException(
+                        "table " + table + " changed while loading: column " + name
+                                + " holds a value its dictionary lacks",
+                        "40001");
             }
             return ColumnData.ofStringCodes(name, type, codes, dictionary.values(), nulls);
         }

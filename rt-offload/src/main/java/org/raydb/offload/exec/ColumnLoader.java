@@ -44,12 +44,17 @@ public final class ColumnLoader {
     /** Above this many distinct values a VARCHAR column travels as strings (its list comes through JDBC). */
     static final int DICTIONARY_LIMIT = 1 << 16;
 
-    private ColumnLoader() {
-    }
+    private ColumnLoader() {}
 
     /** Loads {@code names} (with their plan types) of {@code table}, in DuckDB's scan order. */
-    public static List<ColumnData> load(Connection connection, TableRef table, List<String> names,
-            List<ColumnType> types, BufferAllocator allocator, QueryCancel cancel) throws SQLException {
+    public static List<ColumnData> load(
+            Connection connection,
+            TableRef table,
+            List<String> names,
+            List<ColumnType> types,
+            BufferAllocator allocator,
+            QueryCancel cancel)
+            throws SQLException {
         int rows = Math.toIntExact(single(connection, "SELECT count(*) FROM " + table.sql(), cancel));
         StringHashes[] dictionaries = new StringHashes[names.size()];
         StringBuilder select = new StringBuilder();
@@ -66,8 +71,10 @@ public final class ColumnLoader {
         }
         // The readers' arrays at once: a fresh array's first touch (page faults, zeroing) runs on the allocating
         // thread at well under a GB/s, seconds for a few columns at SF 20, so one thread per column.
-        List<ArrowColumnReader> readers = IntStream.range(0, names.size()).parallel()
-                .mapToObj(i -> new ArrowColumnReader(names.get(i), types.get(i), rows, dictionaries[i])).toList();
+        List<ArrowColumnReader> readers = IntStream.range(0, names.size())
+                .parallel()
+                .mapToObj(i -> new ArrowColumnReader(names.get(i), types.get(i), rows, dictionaries[i]))
+                .toList();
         // Every load of one snapshot must line up row by row: DuckDB keeps a scan in insertion order unless
         // told not to, and only then does the order need a sort.
         String order = insertionOrderKept(connection, cancel) ? "" : " ORDER BY rowid";
@@ -86,8 +93,7 @@ public final class ColumnLoader {
     }
 
     /** A range of rowids {@code [from, to)} and where its rows go: {@code rows} rows from {@code offset}. */
-    private record Part(long from, long to, int offset, int rows) {
-    }
+    private record Part(long from, long to, int offset, int rows) {}
 
     /**
      * The table cut into rowid ranges of at least {@link #PART_ROWS} rows, at most {@link #MAX_PARTS}, when its
@@ -98,7 +104,8 @@ public final class ColumnLoader {
             throws SQLException {
         int count = Math.max(1, Math.min(MAX_PARTS, rows / PART_ROWS));
         if (count > 1) {
-            try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+            try (Statement st = connection.createStatement();
+                    QueryCancel.Watch _ = cancel.watch(st);
                     ResultSet rs = st.executeQuery("SELECT min(rowid), max(rowid) FROM " + table.sql())) {
                 rs.next();
                 long min = rs.getLong(1);
@@ -120,8 +127,15 @@ public final class ColumnLoader {
      * Exports the parts at once, each through its own connection to the database: DuckDB's conversion of a
      * result to Arrow runs on the thread that reads it, so one reader would leave the other cores idle.
      */
-    private static void scanInParallel(Connection connection, String sql, String order, List<Part> parts,
-            List<ArrowColumnReader> readers, BufferAllocator allocator, TableRef table, QueryCancel cancel)
+    private static void scanInParallel(
+            Connection connection,
+            String sql,
+            String order,
+            List<Part> parts,
+            List<ArrowColumnReader> readers,
+            BufferAllocator allocator,
+            TableRef table,
+            QueryCancel cancel)
             throws SQLException {
         DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
         ExecutorService pool = Executors.newFixedThreadPool(parts.size());
@@ -131,8 +145,15 @@ public final class ColumnLoader {
                 done.add(pool.submit(() -> {
                     try (Connection c = duck.duplicate()) {
                         streamResults(c);
-                        scan(c, sql + " WHERE rowid >= " + p.from() + " AND rowid < " + p.to() + order, p.offset(),
-                                p.rows(), readers, allocator, table, cancel);
+                        scan(
+                                c,
+                                sql + " WHERE rowid >= " + p.from() + " AND rowid < " + p.to() + order,
+                                p.offset(),
+                                p.rows(),
+                                readers,
+                                allocator,
+                                table,
+                                cancel);
                     }
                     return null;
                 }));
@@ -141,7 +162,8 @@ public final class ColumnLoader {
                 f.get();
             }
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof SQLException s ? s
+            throw e.getCause() instanceof SQLException s
+                    ? s
                     : new SQLException("parallel export failed: " + e.getCause(), "58000", e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -163,10 +185,19 @@ public final class ColumnLoader {
     }
 
     /** Reads {@code sql}'s result, which must have {@code rows} rows, into rows {@code [offset, offset + rows)}. */
-    private static void scan(Connection connection, String sql, int offset, int rows, List<ArrowColumnReader> readers,
-            BufferAllocator allocator, TableRef table, QueryCancel cancel) throws SQLException {
+    private static void scan(
+            Connection connection,
+            String sql,
+            int offset,
+            int rows,
+            List<ArrowColumnReader> readers,
+            BufferAllocator allocator,
+            TableRef table,
+            QueryCancel cancel)
+            throws SQLException {
         int[] at = {0};
-        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st)) {
+        try (Statement st = connection.createStatement();
+                QueryCancel.Watch _ = cancel.watch(st)) {
             DuckDbArrowReader.read(st, sql, allocator, BATCH, batch -> {
                 cancel.check();
                 int n = batch.getRowCount();
@@ -180,8 +211,8 @@ public final class ColumnLoader {
             });
         }
         if (at[0] != rows) {
-            throw new SQLException("table " + table + " changed while loading (" + at[0] + " of " + rows
-                    + " rows)", "40001");
+            throw new SQLException(
+                    "table " + table + " changed while loading (" + at[0] + " of " + rows + " rows)", "40001");
         }
     }
 
@@ -196,7 +227,8 @@ public final class ColumnLoader {
         java.util.Map<String, Long> hashes = new java.util.HashMap<>();
         String sql = "SELECT v, hash(v) FROM (SELECT DISTINCT (" + column + " COLLATE C) AS v FROM " + table.sql()
                 + " WHERE " + column + " IS NOT NULL LIMIT " + (DICTIONARY_LIMIT + 1) + ")";
-        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+        try (Statement st = connection.createStatement();
+                QueryCancel.Watch _ = cancel.watch(st);
                 ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 values.add(rs.getString(1));
@@ -217,7 +249,8 @@ public final class ColumnLoader {
     }
 
     private static boolean insertionOrderKept(Connection connection, QueryCancel cancel) throws SQLException {
-        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+        try (Statement st = connection.createStatement();
+                QueryCancel.Watch _ = cancel.watch(st);
                 ResultSet rs = st.executeQuery("SELECT current_setting('preserve_insertion_order')")) {
             rs.next();
             return rs.getBoolean(1);
@@ -225,7 +258,8 @@ public final class ColumnLoader {
     }
 
     private static long single(Connection connection, String sql, QueryCancel cancel) throws SQLException {
-        try (Statement st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+        try (Statement st = connection.createStatement();
+                QueryCancel.Watch _ = cancel.watch(st);
                 ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

@@ -3,10 +3,10 @@ package org.raydb.offload.exec;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import org.duckdb.DuckDBConnection;
 
 /**
@@ -21,8 +21,7 @@ public final class DatabaseIdentity {
 
     private static final Field DB_ADDRESS = find();
 
-    private DatabaseIdentity() {
-    }
+    private DatabaseIdentity() {}
 
     private static Field find() {
         try {
@@ -73,7 +72,8 @@ public final class DatabaseIdentity {
     }
 
     private static String currentCatalog(Connection connection) throws SQLException {
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT current_database()")) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_database()")) {
             rs.next();
             return rs.getString(1);
         }

@@ -16,7 +16,8 @@ public final class HostMemoryBudget {
      * Half the heap: the offload's indexes live on the heap beside the application, and DuckDB's own memory
      * is off it.
      */
-    public static final HostMemoryBudget JVM = new HostMemoryBudget(Runtime.getRuntime().maxMemory() / 2);
+    public static final HostMemoryBudget JVM =
+            new HostMemoryBudget(Runtime.getRuntime().maxMemory() / 2);
 
     private final long budget;
     private final Map<ResidentTable, ResidencyCache> byUse = new LinkedHashMap<>(16, 0.75f, true);
@@ -51,7 +52,9 @@ public final class HostMemoryBudget {
     public long enforce(ResidentTable inUse) {
         List<Map.Entry<ResidentTable, ResidencyCache>> order;
         synchronized (this) {
-            order = byUse.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+            order = byUse.entrySet().stream()
+                    .map(e -> Map.entry(e.getKey(), e.getValue()))
+                    .toList();
         }
         // Sizes are read outside the lock: a snapshot being built holds its own lock meanwhile.
         long[] sizes = new long[order.size()];
@@ -74,7 +77,9 @@ public final class HostMemoryBudget {
     public void evictAll() {
         List<Map.Entry<ResidentTable, ResidencyCache>> all;
         synchronized (this) {
-            all = byUse.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+            all = byUse.entrySet().stream()
+                    .map(e -> Map.entry(e.getKey(), e.getValue()))
+                    .toList();
         }
         all.forEach(e -> e.getValue().evict(e.getKey()));
     }

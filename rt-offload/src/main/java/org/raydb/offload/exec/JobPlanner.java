@@ -31,8 +31,7 @@ import org.raydb.offload.plan.OffloadPlan;
  */
 public final class JobPlanner {
 
-    private JobPlanner() {
-    }
+    private JobPlanner() {}
 
     /** The plan's job on {@code table}; a cancel stops it between its build phases. */
     public static PreparedJob prepare(OffloadPlan plan, ResidentTable table, QueryCancel cancel)
@@ -58,9 +57,11 @@ public final class JobPlanner {
         List<String> groupColumns = plan.groups().stream().map(g -> g.column()).toList();
         cancel.check();
         GroupCodes groups = table.groupCodes(groupColumns);
-        List<SortedDictionary> keyDictionaries = groupColumns.stream().map(table::dictionary).toList();
+        List<SortedDictionary> keyDictionaries =
+                groupColumns.stream().map(table::dictionary).toList();
 
-        List<org.raydb.offload.plan.Expr> args = plan.aggregates().stream().map(Aggregate::argument).toList();
+        List<org.raydb.offload.plan.Expr> args =
+                plan.aggregates().stream().map(Aggregate::argument).toList();
         MeasureProgram[] measures = MeasureProgram.compileAll(args, table::column);
 
         Map<String, ColumnData> measureColumns = new LinkedHashMap<>();
@@ -79,26 +80,55 @@ public final class JobPlanner {
         if (choice != null) {
             TriangleScene scene = choice.scene();
             for (String c : scene.key().zAttributes()) {
-                appendEncoding(encodings, c, "sorted dictionary (" + table.dictionary(c).cardinality()
-                        + " codes) packed into Z");
+                appendEncoding(
+                        encodings,
+                        c,
+                        "sorted dictionary (" + table.dictionary(c).cardinality() + " codes) packed into Z");
             }
             boolean yIsGroup = !scene.rangeOnly() && scene.key().yAttributes().equals(groupColumns);
             // A range-only entry carries the RTScan form too: the optix engine needs exact float32 geometry.
             RtScanForm rtScan = scene.rangeOnly() ? rtScanForm(order, ordered, table) : null;
-            job = new OffloadJob(rows, Technique.RAYDB_TRIANGLES, scene, choice.zIntervals(), rtScan,
-                    groups.groupOfRow(), groups.count(), yIsGroup, plan.aggregates(), measures, measureColumns, table);
+            job = new OffloadJob(
+                    rows,
+                    Technique.RAYDB_TRIANGLES,
+                    scene,
+                    choice.zIntervals(),
+                    rtScan,
+                    groups.groupOfRow(),
+                    groups.count(),
+                    yIsGroup,
+                    plan.aggregates(),
+                    measures,
+                    measureColumns,
+                    table);
             index = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
                     + (choice.built() ? " (built now)" : " (cached)") + ", score " + choice.score() + ", "
                     + choice.zIntervals().size() + " Z interval(s)" + (yIsGroup ? "" : ", groups read by row")
-                    + (scene.rangeOnly() ? "; range-only (" + scene.packing().size() + " Z codes, not exact in"
-                            + " float32): optix runs " + rtScanIndex(order) : "");
+                    + (scene.rangeOnly()
+                            ? "; range-only (" + scene.packing().size() + " Z codes, not exact in"
+                                    + " float32): optix runs " + rtScanIndex(order)
+                            : "");
         } else {
             for (String c : order) {
-                appendEncoding(encodings, c, "uniform ranks over a sorted dictionary ("
-                        + table.dictionary(c).cardinality() + " codes)");
+                appendEncoding(
+                        encodings,
+                        c,
+                        "uniform ranks over a sorted dictionary ("
+                                + table.dictionary(c).cardinality() + " codes)");
             }
-            job = new OffloadJob(rows, Technique.RTSCAN_CUBES, null, List.of(), rtScanForm(order, ordered, table),
-                    groups.groupOfRow(), groups.count(), false, plan.aggregates(), measures, measureColumns, table);
+            job = new OffloadJob(
+                    rows,
+                    Technique.RTSCAN_CUBES,
+                    null,
+                    List.of(),
+                    rtScanForm(order, ordered, table),
+                    groups.groupOfRow(),
+                    groups.count(),
+                    false,
+                    plan.aggregates(),
+                    measures,
+                    measureColumns,
+                    table);
             index = rtScanIndex(order);
         }
         for (String g : groupColumns) {
@@ -107,8 +137,10 @@ public final class JobPlanner {
         appendEncoding(encodings, "groups", groups.count() + " dense group codes");
         for (Aggregate a : plan.aggregates()) {
             if (a.argument() != null) {
-                appendEncoding(encodings, a.argument().canonical(), "exact 64-bit integers at scale "
-                        + a.argument().type().numericScale());
+                appendEncoding(
+                        encodings,
+                        a.argument().canonical(),
+                        "exact 64-bit integers at scale " + a.argument().type().numericScale());
             }
         }
         return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), index);
@@ -118,8 +150,7 @@ public final class JobPlanner {
         return "RTScan sieving (" + ResidentTable.SIEVING_VECTORS + " vectors per column) + cube refine on " + order;
     }
 
-    private static RtScanForm rtScanForm(List<String> order, Map<String, List<int[]>> intervals,
-            ResidentTable table) {
+    private static RtScanForm rtScanForm(List<String> order, Map<String, List<int[]>> intervals, ResidentTable table) {
         return new RtScanForm(order, intervals, table::dictionary, table::uniform, table::sieving);
     }
 

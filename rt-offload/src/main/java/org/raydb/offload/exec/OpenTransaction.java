@@ -18,8 +18,7 @@ public final class OpenTransaction {
     private static final Field CONNECTION = field();
     private static final Method AUTO_COMMIT = method();
 
-    private OpenTransaction() {
-    }
+    private OpenTransaction() {}
 
     private static Field field() {
         try {
@@ -33,8 +32,8 @@ public final class OpenTransaction {
 
     private static Method method() {
         try {
-            Method m = Class.forName("org.duckdb.DuckDBNative").getDeclaredMethod("duckdb_jdbc_get_auto_commit",
-                    ByteBuffer.class);
+            Method m = Class.forName("org.duckdb.DuckDBNative")
+                    .getDeclaredMethod("duckdb_jdbc_get_auto_commit", ByteBuffer.class);
             m.setAccessible(true);
             return m;
         } catch (ReflectiveOperationException | RuntimeException e) {

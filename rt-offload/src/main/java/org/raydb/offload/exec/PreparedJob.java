@@ -14,6 +14,5 @@ import org.raydb.offload.engine.OffloadJob;
  * @param encodings      per column, how it is encoded (for EXPLAIN)
  * @param index          the index used (for EXPLAIN)
  */
-public record PreparedJob(OffloadJob job, GroupCodes groups, List<SortedDictionary> keyDictionaries,
-        String encodings, String index) {
-}
+public record PreparedJob(
+        OffloadJob job, GroupCodes groups, List<SortedDictionary> keyDictionaries, String encodings, String index) {}

@@ -5,11 +5,11 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.build.BuildPhases;
@@ -44,6 +44,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     private final BvhCatalog catalog = new BvhCatalog();
     /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
     private final ReentrantLock loading = new ReentrantLock();
+
     private volatile int rows = -1;
     /** No longer held by its cache (replaced, evicted or cleared): whoever kept it should let it go. */
     private volatile boolean retired;
@@ -76,8 +77,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
      * Makes sure the named columns are loaded (one scan for all missing ones); whether it loaded any. A cancel
      * stops the wait for another query's load as well as this one's (a cancelled load keeps nothing).
      */
-    public boolean ensureLoaded(Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator,
-            QueryCancel cancel) throws SQLException {
+    public boolean ensureLoaded(
+            Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator, QueryCancel cancel)
+            throws SQLException {
         lock(cancel);
         try {
             return loadMissing(connection, wanted, allocator, cancel);
@@ -97,8 +99,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         }
     }
 
-    private boolean loadMissing(Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator,
-            QueryCancel cancel) throws SQLException {
+    private boolean loadMissing(
+            Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator, QueryCancel cancel)
+            throws SQLException {
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
         wanted.forEach((name, type) -> {
@@ -119,7 +122,11 @@ public final class ResidentTable implements BvhCatalog.Encodings {
                 throw new SQLException("table " + table + " changed under the offload cache", "40001");
             }
         }
-        int count = rows >= 0 ? rows : loaded.isEmpty() ? countRows(connection, cancel) : loaded.get(0).rows();
+        int count = rows >= 0
+                ? rows
+                : loaded.isEmpty()
+                        ? countRows(connection, cancel)
+                        : loaded.get(0).rows();
         for (ColumnData c : loaded) {
             columns.put(c.name(), c);
         }
@@ -133,7 +140,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     }
 
     private int countRows(Connection connection, QueryCancel cancel) throws SQLException {
-        try (var st = connection.createStatement(); QueryCancel.Watch _ = cancel.watch(st);
+        try (var st = connection.createStatement();
+                QueryCancel.Watch _ = cancel.watch(st);
                 var rs = st.executeQuery("SELECT count(*) FROM " + table.sql())) {
             rs.next();
             return Math.toIntExact(rs.getLong(1));
@@ -154,8 +162,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     @Override
     public SortedDictionary dictionary(String column) {
-        return once(dictionaries, column, c -> timed(BuildPhases.Phase.ENCODE,
-                () -> SortedDictionary.build(column(c))));
+        return once(
+                dictionaries, column, c -> timed(BuildPhases.Phase.ENCODE, () -> SortedDictionary.build(column(c))));
     }
 
     public UniformEncoding uniform(String column) {
@@ -207,7 +215,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return b;
     }
 
-    private static <T> long builtBytes(java.util.Collection<BuiltOnce<T>> values, java.util.function.ToLongFunction<T> bytes) {
+    private static <T> long builtBytes(
+            java.util.Collection<BuiltOnce<T>> values, java.util.function.ToLongFunction<T> bytes) {
         long b = 0;
         for (BuiltOnce<T> v : values) {
             T built = v.ifBuilt();

@@ -39,8 +39,8 @@ public record TableVersion(String storage, long writes) {
 
     /** The file of a catalog (an attached database), or {@code null} for one held in memory. */
     public static Path file(Connection session, String catalog) throws SQLException {
-        try (PreparedStatement p = session.prepareStatement("SELECT path FROM duckdb_databases()"
-                + " WHERE database_name = ?")) {
+        try (PreparedStatement p =
+                session.prepareStatement("SELECT path FROM duckdb_databases()" + " WHERE database_name = ?")) {
             p.setString(1, catalog);
             try (ResultSet rs = p.executeQuery()) {
                 String path = rs.next() ? rs.getString(1) : null;

@@ -18,11 +18,11 @@ public final class NativeResources {
     public static final String BASE = "org/raydb/offload/gpu/native/";
     /** The PTX modules of the CUDA kernels, one per source file of native/kernels. */
     public static final List<String> PTX_MODULES = List.of("bitmap", "compact", "encode", "gather", "query");
+
     public static final String OPTIX_PROGRAMS = BASE + "raydb_programs.optixir";
     public static final String OPTIX_SHIM = BASE + "linux-x86_64/" + System.mapLibraryName("raydb_optix");
 
-    private NativeResources() {
-    }
+    private NativeResources() {}
 
     public static String ptx(String module) {
         return BASE + module + ".ptx";
@@ -44,7 +44,8 @@ public final class NativeResources {
 
     public static byte[] read(String resource) {
         try (InputStream in = NativeResources.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) throw new GpuUnavailableException(resource + " is not packaged (built without nvcc or OptiX headers)");
+            if (in == null)
+                throw new GpuUnavailableException(resource + " is not packaged (built without nvcc or OptiX headers)");
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource, e);
@@ -57,7 +58,8 @@ public final class NativeResources {
      */
     public static Path extract(String resource) {
         try (InputStream in = NativeResources.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) throw new GpuUnavailableException(resource + " is not packaged (built without OptiX headers)");
+            if (in == null)
+                throw new GpuUnavailableException(resource + " is not packaged (built without OptiX headers)");
             Path dir = Files.createTempDirectory("raydb-native-");
             Path file = dir.resolve(resource.substring(resource.lastIndexOf('/') + 1));
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);

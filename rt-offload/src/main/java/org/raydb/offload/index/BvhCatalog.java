@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
-import org.raydb.offload.build.BuildPhases;
 
 /**
  * RayDB's BVH catalog for one table snapshot: a few geometries, each over one attribute set (Z = packed
@@ -39,8 +39,7 @@ public final class BvhCatalog {
     private final Map<BvhKey, TriangleScene> entries = new LinkedHashMap<>(16, 0.75f, true);
 
     /** The chosen entry, the query's Z intervals in it, and how it scored. */
-    public record Choice(TriangleScene scene, List<long[]> zIntervals, int score, boolean built) {
-    }
+    public record Choice(TriangleScene scene, List<long[]> zIntervals, int score, boolean built) {}
 
     /** What the catalog needs to know about the table. */
     public interface Encodings {
@@ -57,8 +56,8 @@ public final class BvhCatalog {
      * @param filters   filtered attributes, most selective first, with their code intervals
      * @param groups    the query's group attributes
      */
-    public synchronized Choice choose(LinkedHashMap<String, List<int[]>> filters, List<String> groups,
-            Encodings encodings) {
+    public synchronized Choice choose(
+            LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
         boolean rangeOnly = codeSpace(filters.keySet(), encodings) >= TriangleScene.MAX_CODE;
         Choice best = null;
         for (TriangleScene scene : entries.values()) {
@@ -66,8 +65,10 @@ public final class BvhCatalog {
                 continue;
             }
             Choice c = evaluate(scene, filters, groups, encodings::dictionary, false);
-            if (c != null && (best == null || c.score > best.score
-                    || (c.score == best.score && c.zIntervals.size() < best.zIntervals.size()))) {
+            if (c != null
+                    && (best == null
+                            || c.score > best.score
+                            || (c.score == best.score && c.zIntervals.size() < best.zIntervals.size()))) {
                 best = c;
             }
         }
@@ -95,8 +96,12 @@ public final class BvhCatalog {
         return built;
     }
 
-    private static Choice evaluate(TriangleScene scene, LinkedHashMap<String, List<int[]>> filters,
-            List<String> groups, Function<String, SortedDictionary> dictionaries, boolean built) {
+    private static Choice evaluate(
+            TriangleScene scene,
+            LinkedHashMap<String, List<int[]>> filters,
+            List<String> groups,
+            Function<String, SortedDictionary> dictionaries,
+            boolean built) {
         List<String> z = scene.key().zAttributes();
         if (!z.containsAll(filters.keySet())) {
             return null;

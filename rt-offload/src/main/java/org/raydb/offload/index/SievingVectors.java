@@ -16,6 +16,7 @@ public final class SievingVectors {
     private final int[] boundaries;
     /** Vector v's words (row r is bit r % 64 of word r / 64); a selection gets a BitSet copy. */
     private final long[][] vectors;
+
     private final int rows;
 
     private SievingVectors(int[] boundaries, long[][] vectors, int rows) {

@@ -2,10 +2,10 @@ package org.raydb.offload.index;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.raydb.offload.encode.BijectivePacking;
-import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.build.BuiltOnce;
+import org.raydb.offload.encode.BijectivePacking;
+import org.raydb.offload.encode.CodeOrder;
 
 /**
  * The RayDB geometry of one BVH-catalog entry: one right triangle per row with vertices {@code (a,b,c)},
@@ -35,6 +35,7 @@ public final class TriangleScene {
     private final BijectivePacking packing;
     /** The Z attributes' dictionary codes per row, in packing order. */
     private final int[][] columns;
+
     private final int rows;
     private final int[] y;
     private final int yCells;
@@ -43,6 +44,7 @@ public final class TriangleScene {
      * grid. Engines ask for them before their parallel stages, never from inside one.
      */
     private final BuiltOnce<CodeOrder> zOrder = new BuiltOnce<>();
+
     private final BuiltOnce<int[]> z = new BuiltOnce<>();
     private final BuiltOnce<Grid> grid = new BuiltOnce<>();
 
@@ -51,8 +53,7 @@ public final class TriangleScene {
      * {@code c} spans {@code [cellStart[c], cellStart[c+1])} of {@code sortedRows} and {@code sortedZ}; the
      * arrays are shared, never modify them.
      */
-    public record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {
-    }
+    public record Grid(int[] cellStart, int[] sortedRows, float[] sortedZ) {}
 
     /** {@code columns}: the Z attributes' dictionary codes, in packing order, {@code rows} each. */
     TriangleScene(BvhKey key, BijectivePacking packing, int[][] columns, int rows, int[] y, int yCells) {
@@ -194,7 +195,8 @@ public final class TriangleScene {
 
     private void requireGeometry() {
         if (rangeOnly()) {
-            throw new IllegalStateException("BVH entry " + key + " is range-only: its Z codes are not exact in float32");
+            throw new IllegalStateException(
+                    "BVH entry " + key + " is range-only: its Z codes are not exact in float32");
         }
     }
 

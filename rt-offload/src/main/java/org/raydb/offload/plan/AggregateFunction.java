@@ -30,8 +30,7 @@ public enum AggregateFunction {
         }
 
         @Override
-        public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self)
-                throws NotQualified {
+        public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self) throws NotQualified {
             AverageForm.check(groups, aggregates, self);
         }
 
@@ -40,8 +39,11 @@ public enum AggregateFunction {
             if (count == 0) {
                 return null;
             }
-            return DuckDbAverage.of(AverageForm.of(plan.groups(), plan.aggregates(), self), value,
-                    self.argument().type(), count);
+            return DuckDbAverage.of(
+                    AverageForm.of(plan.groups(), plan.aggregates(), self),
+                    value,
+                    self.argument().type(),
+                    count);
         }
     },
     /** The argument's type. */
@@ -167,8 +169,7 @@ public enum AggregateFunction {
     }
 
     /** Throws unless {@code self} is answered exactly beside the other aggregates of its query. */
-    public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self) throws NotQualified {
-    }
+    public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self) throws NotQualified {}
 
     /**
      * DuckDB's value of {@code self}, an aggregate of {@code plan}, for a group from its non-NULL inputs (COUNT(*):

@@ -38,7 +38,8 @@ public enum AverageForm {
                 return SUM_OVER_COUNT;
             }
             // A SUM of another expression never shares; one whose text differs only in casts might.
-            undecided |= fn != AggregateFunction.SUM || other.argument().canonical().equals(avg.argument().canonical());
+            undecided |= fn != AggregateFunction.SUM
+                    || other.argument().canonical().equals(avg.argument().canonical());
         }
         return undecided ? null : AVG_AGGREGATE;
     }
@@ -68,7 +69,8 @@ public enum AverageForm {
     private static int longDoubleBits() {
         String arch = System.getProperty("os.arch", "");
         boolean x86 = arch.equals("amd64") || arch.equals("x86_64");
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        boolean windows =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
         return x86 && !windows ? 64 : 0;
     }
 }

@@ -20,8 +20,8 @@ record BinaryRounding(BigInteger significand, int exponent) {
         BigInteger n = num.abs();
         // Scale so the integer quotient has bits + 2 or bits + 3 bits: at least one guard bit to round on.
         int shift = bits + 2 - (n.bitLength() - den.bitLength());
-        BigInteger[] qr = shift >= 0 ? n.shiftLeft(shift).divideAndRemainder(den)
-                : n.divideAndRemainder(den.shiftLeft(-shift));
+        BigInteger[] qr =
+                shift >= 0 ? n.shiftLeft(shift).divideAndRemainder(den) : n.divideAndRemainder(den.shiftLeft(-shift));
         BigInteger q = qr[0];
         int drop = q.bitLength() - bits;
         BigInteger kept = q.shiftRight(drop);
@@ -40,7 +40,8 @@ record BinaryRounding(BigInteger significand, int exponent) {
 
     /** This value rounded to {@code bits} significant bits. */
     BinaryRounding round(int bits) {
-        return exponent >= 0 ? of(significand.shiftLeft(exponent), bits)
+        return exponent >= 0
+                ? of(significand.shiftLeft(exponent), bits)
                 : quotient(significand, BigInteger.ONE.shiftLeft(-exponent), bits);
     }
 

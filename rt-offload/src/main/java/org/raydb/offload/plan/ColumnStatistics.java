@@ -27,13 +27,15 @@ record ColumnStatistics(long rows, Map<String, String> stats) {
     static ColumnStatistics read(Connection session, TableRef table, long oid, List<String> columns)
             throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT (SELECT estimated_size FROM duckdb_tables() WHERE table_oid = ")
-                .append(oid).append(")");
+                .append(oid)
+                .append(")");
         for (String c : columns) {
             sql.append(", stats(").append(TableRef.quote(c)).append(")::VARCHAR");
         }
         sql.append(" FROM ").append(table.sql()).append(" LIMIT 1");
         Map<String, String> out = new HashMap<>();
-        try (PreparedStatement p = session.prepareStatement(sql.toString()); ResultSet rs = p.executeQuery()) {
+        try (PreparedStatement p = session.prepareStatement(sql.toString());
+                ResultSet rs = p.executeQuery()) {
             if (!rs.next()) {
                 return new ColumnStatistics(0, out);
             }

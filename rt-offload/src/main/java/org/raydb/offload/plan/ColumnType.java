@@ -11,7 +11,20 @@ import org.raydb.offload.json.JsonNode;
  */
 public record ColumnType(Kind kind, int width, int scale) {
 
-    public enum Kind { TINYINT, SMALLINT, INTEGER, BIGINT, HUGEINT, DECIMAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR, DOUBLE, OTHER }
+    public enum Kind {
+        TINYINT,
+        SMALLINT,
+        INTEGER,
+        BIGINT,
+        HUGEINT,
+        DECIMAL,
+        DATE,
+        TIMESTAMP,
+        BOOLEAN,
+        VARCHAR,
+        DOUBLE,
+        OTHER
+    }
 
     public static ColumnType of(Kind kind) {
         return new ColumnType(kind, 0, 0);
@@ -47,7 +60,10 @@ public record ColumnType(Kind kind, int width, int scale) {
 
     /** Types a filter or group key may be on. */
     public boolean isKeyType() {
-        return isExactNumeric() || kind == Kind.DATE || kind == Kind.TIMESTAMP || kind == Kind.BOOLEAN
+        return isExactNumeric()
+                || kind == Kind.DATE
+                || kind == Kind.TIMESTAMP
+                || kind == Kind.BOOLEAN
                 || kind == Kind.VARCHAR;
     }
 

@@ -17,8 +17,7 @@ final class CountedStrings {
     /** Distinct strings beyond which encoding a column only to count it is declined. */
     static final long MAX_DISTINCT = 1 << 16;
 
-    private CountedStrings() {
-    }
+    private CountedStrings() {}
 
     static void check(Connection session, OffloadPlan plan, long tableOid) throws SQLException, NotQualified {
         List<String> counted = new ArrayList<>();

@@ -11,12 +11,12 @@ final class DuckDbAverage {
 
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
-    private DuckDbAverage() {
-    }
+    private DuckDbAverage() {}
 
     static double of(AverageForm form, long sum, ColumnType argument, long count) {
         int scale = argument.numericScale();
-        return form == AverageForm.SUM_OVER_COUNT ? sumOverCount(sum, scale, count)
+        return form == AverageForm.SUM_OVER_COUNT
+                ? sumOverCount(sum, scale, count)
                 : avgAggregate(sum, scale, AverageForm.dividesInLongDouble(argument), count);
     }
 
@@ -25,7 +25,8 @@ final class DuckDbAverage {
      * with a scale converts correctly rounded; HUGEINT and scale 0 go through DuckDB's hugeint-to-double cast.
      */
     static double sumOverCount(long sum, int scale, long count) {
-        double s = scale == 0 ? hugeintToDouble(BigInteger.valueOf(sum))
+        double s = scale == 0
+                ? hugeintToDouble(BigInteger.valueOf(sum))
                 : new BigDecimal(BigInteger.valueOf(sum), scale).doubleValue();
         return s / (double) count;
     }
@@ -41,8 +42,8 @@ final class DuckDbAverage {
             return (double) sum / ((double) count * power);
         }
         int bits = AverageForm.LONG_DOUBLE_BITS;
-        BinaryRounding divisor = BinaryRounding.of(
-                BigInteger.valueOf(count).multiply(new BigDecimal(power).toBigIntegerExact()), bits);
+        BinaryRounding divisor =
+                BinaryRounding.of(BigInteger.valueOf(count).multiply(new BigDecimal(power).toBigIntegerExact()), bits);
         BigInteger num = BigInteger.valueOf(sum);
         BigInteger den = divisor.significand();
         if (divisor.exponent() >= 0) {

@@ -38,8 +38,7 @@ public sealed interface Expr {
         }
 
         @Override
-        public void collectColumns(Set<String> into) {
-        }
+        public void collectColumns(Set<String> into) {}
     }
 
     record Arith(char op, Expr left, Expr right, ColumnType type) implements Expr {

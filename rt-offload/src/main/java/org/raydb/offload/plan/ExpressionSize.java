@@ -14,8 +14,7 @@ final class ExpressionSize {
     /** Nested parentheses the offload plans. */
     static final int MAX_DEPTH = 250;
 
-    private ExpressionSize() {
-    }
+    private ExpressionSize() {}
 
     /** Throws when the text has more binary operators or deeper parentheses than the offload plans. */
     static void check(String sql) throws NotQualified {
@@ -50,8 +49,11 @@ final class ExpressionSize {
                     maxDepth = Math.max(maxDepth, ++depth);
                 } else if (c == ')') {
                     depth--;
-                } else if (c == '+' || c == '*' || c == '/' || c == '%' || (c == '|' && i + 1 < n
-                        && sql.charAt(i + 1) == '|')) {
+                } else if (c == '+'
+                        || c == '*'
+                        || c == '/'
+                        || c == '%'
+                        || (c == '|' && i + 1 < n && sql.charAt(i + 1) == '|')) {
                     operators++;
                 }
                 i++;

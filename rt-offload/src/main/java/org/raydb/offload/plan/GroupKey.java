@@ -1,5 +1,4 @@
 package org.raydb.offload.plan;
 
 /** A GROUP BY column. */
-public record GroupKey(String column, ColumnType type) {
-}
+public record GroupKey(String column, ColumnType type) {}

@@ -8,8 +8,8 @@ import java.util.Set;
  * The offloadable part of a query: an aggregation over one base table with conjunctive single-column
  * filters, as matched in DuckDB's optimized plan.
  */
-public record OffloadPlan(TableRef table, List<ColumnFilter> filters, List<GroupKey> groups,
-        List<Aggregate> aggregates) {
+public record OffloadPlan(
+        TableRef table, List<ColumnFilter> filters, List<GroupKey> groups, List<Aggregate> aggregates) {
 
     /** Every column the offload reads with its type. */
     public java.util.Map<String, ColumnType> columnTypes() {

@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class ParameterBinder {
 
-    private ParameterBinder() {
-    }
+    private ParameterBinder() {}
 
     public static String bind(String sql, List<Object> parameters) throws NotQualified {
         if (parameters.isEmpty()) {
@@ -86,9 +85,13 @@ public final class ParameterBinder {
         if (v == null) {
             return "NULL";
         }
-        String integerType = v instanceof Byte ? "TINYINT" : v instanceof Short ? "SMALLINT"
-                : v instanceof Integer ? "INTEGER" : v instanceof Long ? "BIGINT" : v instanceof BigInteger ? "HUGEINT"
-                : null;
+        String integerType = v instanceof Byte
+                ? "TINYINT"
+                : v instanceof Short
+                        ? "SMALLINT"
+                        : v instanceof Integer
+                                ? "INTEGER"
+                                : v instanceof Long ? "BIGINT" : v instanceof BigInteger ? "HUGEINT" : null;
         if (integerType != null) {
             return "CAST(" + v + " AS " + integerType + ")";
         }

@@ -9,8 +9,7 @@ final class PlanConstant {
 
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
-    private PlanConstant() {
-    }
+    private PlanConstant() {}
 
     /** The constant's type. */
     static ColumnType type(JsonNode value) {

@@ -7,8 +7,7 @@ import org.raydb.offload.json.JsonNode;
 /** Resolves bound plan expressions into {@link Expr} trees over the base table's columns. */
 final class PlanExpressions {
 
-    private PlanExpressions() {
-    }
+    private PlanExpressions() {}
 
     /**
      * Resolves {@code e}; {@code refs} gives what each BOUND_REF index of the operator's input stands for.
@@ -87,8 +86,7 @@ final class PlanExpressions {
                     ? from.scale() == 0 && from.width() < digits(to)
                     : integerRank(to) >= integerRank(from);
         }
-        return to.scale() >= from.numericScale()
-                && to.width() - to.scale() >= digits(from) - from.numericScale();
+        return to.scale() >= from.numericScale() && to.width() - to.scale() >= digits(from) - from.numericScale();
     }
 
     /** Decimal digits a type holds (integer types: the digits of their maximum). */

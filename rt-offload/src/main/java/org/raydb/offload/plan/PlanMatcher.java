@@ -16,12 +16,17 @@ import org.raydb.offload.json.JsonNode;
  */
 public final class PlanMatcher {
 
-    private static final Set<String> ALLOWED_ABOVE = Set.of("LOGICAL_PROJECTION", "LOGICAL_FILTER",
-            "LOGICAL_ORDER_BY", "LOGICAL_TOP_N", "LOGICAL_LIMIT", "LOGICAL_DISTINCT", "LOGICAL_MATERIALIZED_CTE",
+    private static final Set<String> ALLOWED_ABOVE = Set.of(
+            "LOGICAL_PROJECTION",
+            "LOGICAL_FILTER",
+            "LOGICAL_ORDER_BY",
+            "LOGICAL_TOP_N",
+            "LOGICAL_LIMIT",
+            "LOGICAL_DISTINCT",
+            "LOGICAL_MATERIALIZED_CTE",
             "LOGICAL_CTE_REF");
 
-    private PlanMatcher() {
-    }
+    private PlanMatcher() {}
 
     /** Matches the plan JSON returned by {@code json_serialize_plan}. */
     public static OffloadPlan match(String planJson) throws NotQualified {
@@ -84,15 +89,20 @@ public final class PlanMatcher {
     private static String describe(String op) {
         return switch (op) {
             case "LOGICAL_WINDOW" -> "window function";
-            case "LOGICAL_COMPARISON_JOIN", "LOGICAL_CROSS_PRODUCT", "LOGICAL_ANY_JOIN", "LOGICAL_DELIM_JOIN",
+            case "LOGICAL_COMPARISON_JOIN",
+                    "LOGICAL_CROSS_PRODUCT",
+                    "LOGICAL_ANY_JOIN",
+                    "LOGICAL_DELIM_JOIN",
                     "LOGICAL_DEPENDENT_JOIN" -> "join";
             case "LOGICAL_UNION", "LOGICAL_EXCEPT", "LOGICAL_INTERSECT" -> "set operation";
-            default -> op.replace("LOGICAL_", "").toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " operator";
+            default ->
+                op.replace("LOGICAL_", "").toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " operator";
         };
     }
 
     private static OffloadPlan matchAggregate(JsonNode agg) throws NotQualified {
-        if (agg.list("grouping_sets").size() > 1 || !agg.list("grouping_functions").isEmpty()) {
+        if (agg.list("grouping_sets").size() > 1
+                || !agg.list("grouping_functions").isEmpty()) {
             throw new NotQualified("GROUPING SETS, ROLLUP or CUBE");
         }
         Map<String, ColumnFilter> filters = new LinkedHashMap<>();
@@ -246,6 +256,11 @@ public final class PlanMatcher {
 
     private static void addFilter(Map<String, ColumnFilter> filters, Expr.Column c, ValueSet values) {
         ColumnFilter prev = filters.get(c.name());
-        filters.put(c.name(), new ColumnFilter(c.name(), c.type(), prev == null ? values : prev.values().and(values)));
+        filters.put(
+                c.name(),
+                new ColumnFilter(
+                        c.name(),
+                        c.type(),
+                        prev == null ? values : prev.values().and(values)));
     }
 }

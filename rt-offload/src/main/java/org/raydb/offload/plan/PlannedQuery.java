@@ -13,8 +13,16 @@ package org.raydb.offload.plan;
  * @param tableOid       DuckDB's oid of the table when it was planned (a table created again is planned again)
  * @param duckDbMayReject whether the reason suggests DuckDB rejects the statement itself ({@link NotQualified})
  */
-public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, String rewrittenSql,
-        String relationName, long planningMicros, long tableOid, LastRun lastRun, boolean duckDbMayReject) {
+public record PlannedQuery(
+        String boundSql,
+        OffloadPlan plan,
+        String reason,
+        String rewrittenSql,
+        String relationName,
+        long planningMicros,
+        long tableOid,
+        LastRun lastRun,
+        boolean duckDbMayReject) {
 
     /** Timings of the last offloaded run of this query (mutable, shared by cache hits). */
     public static final class LastRun {
@@ -26,7 +34,7 @@ public record PlannedQuery(String boundSql, OffloadPlan plan, String reason, Str
     }
 
     public static PlannedQuery notQualified(String boundSql, NotQualified reason, long micros) {
-        return new PlannedQuery(boundSql, null, reason.reason(), null, null, micros, -1, new LastRun(),
-                reason.duckDbMayReject());
+        return new PlannedQuery(
+                boundSql, null, reason.reason(), null, null, micros, -1, new LastRun(), reason.duckDbMayReject());
     }
 }

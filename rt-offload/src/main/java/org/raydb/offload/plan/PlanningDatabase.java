@@ -36,13 +36,36 @@ final class PlanningDatabase implements AutoCloseable {
             + "aggregate_function_rewriter,partial_aggregate_pushdown,distinct_aggregate_rewrite,column_lifetime,"
             + "unused_columns,in_clause";
     /** Settings about resources, files and security: they do not change what a query means. */
-    private static final Set<String> NOT_MIRRORED = Set.of("disabled_optimizers", "threads", "worker_threads",
-            "external_threads", "memory_limit", "max_memory", "temp_directory", "max_temp_directory_size",
-            "enable_external_access", "allowed_directories", "allowed_paths", "lock_configuration",
-            "home_directory", "extension_directory", "secret_directory", "access_mode", "checkpoint_threshold",
-            "wal_autocheckpoint", "enable_progress_bar", "enable_progress_bar_print", "profiling_mode",
-            "enable_profiling", "profile_output", "profiling_output", "log_query_path", "storage_compatibility_version",
-            "autoinstall_known_extensions", "autoload_known_extensions", "custom_user_agent");
+    private static final Set<String> NOT_MIRRORED = Set.of(
+            "disabled_optimizers",
+            "threads",
+            "worker_threads",
+            "external_threads",
+            "memory_limit",
+            "max_memory",
+            "temp_directory",
+            "max_temp_directory_size",
+            "enable_external_access",
+            "allowed_directories",
+            "allowed_paths",
+            "lock_configuration",
+            "home_directory",
+            "extension_directory",
+            "secret_directory",
+            "access_mode",
+            "checkpoint_threshold",
+            "wal_autocheckpoint",
+            "enable_progress_bar",
+            "enable_progress_bar_print",
+            "profiling_mode",
+            "enable_profiling",
+            "profile_output",
+            "profiling_output",
+            "log_query_path",
+            "storage_compatibility_version",
+            "autoinstall_known_extensions",
+            "autoload_known_extensions",
+            "custom_user_agent");
 
     private final Connection planning;
     private final Map<String, String> defaults;
@@ -72,12 +95,16 @@ final class PlanningDatabase implements AutoCloseable {
                 String name = e.getKey();
                 String value = e.getValue();
                 String current = mirrored.getOrDefault(name, defaults.get(name));
-                if (NOT_MIRRORED.contains(name) || !defaults.containsKey(name) || java.util.Objects.equals(value, current)) {
+                if (NOT_MIRRORED.contains(name)
+                        || !defaults.containsKey(name)
+                        || java.util.Objects.equals(value, current)) {
                     continue;
                 }
                 try {
-                    st.execute(value == null ? "RESET " + TableRef.quote(name)
-                            : "SET " + TableRef.quote(name) + " = '" + value.replace("'", "''") + "'");
+                    st.execute(
+                            value == null
+                                    ? "RESET " + TableRef.quote(name)
+                                    : "SET " + TableRef.quote(name) + " = '" + value.replace("'", "''") + "'");
                     mirrored.put(name, value);
                 } catch (SQLException e2) {
                     // A setting that only names the application's objects (a search_path of its schemas)
@@ -89,8 +116,8 @@ final class PlanningDatabase implements AutoCloseable {
 
     private static Map<String, String> settings(Connection c) throws SQLException {
         Map<String, String> out = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT name, value FROM duckdb_settings()")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name, value FROM duckdb_settings()")) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
             }
@@ -117,7 +144,9 @@ final class PlanningDatabase implements AutoCloseable {
             p.setString(3, binding.table().name());
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    columns.append(columns.isEmpty() ? "" : ", ").append(TableRef.quote(rs.getString(1))).append(' ')
+                    columns.append(columns.isEmpty() ? "" : ", ")
+                            .append(TableRef.quote(rs.getString(1)))
+                            .append(' ')
                             .append(rs.getString(2));
                 }
             }

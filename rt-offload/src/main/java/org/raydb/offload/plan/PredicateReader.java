@@ -16,12 +16,10 @@ import org.raydb.offload.json.JsonNode;
  */
 final class PredicateReader {
 
-    private PredicateReader() {
-    }
+    private PredicateReader() {}
 
     /** A predicate on one column. */
-    record Atom(Expr.Column column, ValueSet values) {
-    }
+    record Atom(Expr.Column column, ValueSet values) {}
 
     /** A pushed-down table filter on {@code column}. */
     static ValueSet tableFilter(JsonNode f, Expr.Column column) throws NotQualified {
@@ -87,24 +85,29 @@ final class PredicateReader {
                 for (JsonNode c : e.nodes("children")) {
                     Atom a = expression(c, refs);
                     if (out != null && !out.column().name().equals(a.column().name())) {
-                        throw new NotQualified("OR across columns " + out.column().name() + " and "
-                                + a.column().name() + " (only conjunctive filters qualify)");
+                        throw new NotQualified(
+                                "OR across columns " + out.column().name() + " and "
+                                        + a.column().name() + " (only conjunctive filters qualify)");
                     }
-                    out = out == null ? a : new Atom(a.column(), and ? out.values().and(a.values())
-                            : out.values().or(a.values()));
+                    out = out == null
+                            ? a
+                            : new Atom(
+                                    a.column(),
+                                    and
+                                            ? out.values().and(a.values())
+                                            : out.values().or(a.values()));
                 }
                 return out;
             }
             case "BOUND_BETWEEN" -> {
                 Expr.Column c = column(e.obj("input"), refs);
-                ValueSet lo = compare(Boolean.TRUE.equals(e.raw("lower_inclusive")) ? ">=" : ">",
-                        constant(e.obj("lower")), c.type());
-                ValueSet hi = compare(Boolean.TRUE.equals(e.raw("upper_inclusive")) ? "<=" : "<",
-                        constant(e.obj("upper")), c.type());
+                ValueSet lo = compare(
+                        Boolean.TRUE.equals(e.raw("lower_inclusive")) ? ">=" : ">", constant(e.obj("lower")), c.type());
+                ValueSet hi = compare(
+                        Boolean.TRUE.equals(e.raw("upper_inclusive")) ? "<=" : "<", constant(e.obj("upper")), c.type());
                 return new Atom(c, lo.and(hi));
             }
-            default -> {
-            }
+            default -> {}
         }
         if (type.startsWith("COMPARE_") && !type.equals("COMPARE_IN") && !type.equals("COMPARE_NOT_IN")) {
             List<JsonNode> ch = e.nodes("children");

@@ -63,8 +63,8 @@ public final class QueryPlanner implements AutoCloseable {
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(session, bound);
             String json;
-            try (PreparedStatement p = db.connection().prepareStatement(
-                    "SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
+            try (PreparedStatement p =
+                    db.connection().prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
                 p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
                 try (ResultSet rs = p.executeQuery()) {
                     rs.next();
@@ -72,23 +72,31 @@ public final class QueryPlanner implements AutoCloseable {
                 }
             }
             OffloadPlan matched = PlanMatcher.match(json);
-            OffloadPlan plan = new OffloadPlan(binding.table(), matched.filters(), matched.groups(),
-                    matched.aggregates());
+            OffloadPlan plan =
+                    new OffloadPlan(binding.table(), matched.filters(), matched.groups(), matched.aggregates());
             SumBounds.check(session, plan, binding.oid());
             CountedStrings.check(session, plan, binding.oid());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
-            return new PlannedQuery(bound, plan, null, rewritten, relation, (System.nanoTime() - t0) / 1000,
-                    binding.oid(), new PlannedQuery.LastRun(), false);
+            return new PlannedQuery(
+                    bound,
+                    plan,
+                    null,
+                    rewritten,
+                    relation,
+                    (System.nanoTime() - t0) / 1000,
+                    binding.oid(),
+                    new PlannedQuery.LastRun(),
+                    false);
         } catch (NotQualified e) {
             return PlannedQuery.notQualified(bound, e, (System.nanoTime() - t0) / 1000);
         } catch (SQLException e) {
             // DuckDB raised it while planning: it may raise it when running the statement too.
-            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e, true),
-                    (System.nanoTime() - t0) / 1000);
+            return PlannedQuery.notQualified(
+                    bound, new NotQualified("planning failed: " + e, true), (System.nanoTime() - t0) / 1000);
         } catch (RuntimeException | StackOverflowError e) {
-            return PlannedQuery.notQualified(bound, new NotQualified("planning failed: " + e),
-                    (System.nanoTime() - t0) / 1000);
+            return PlannedQuery.notQualified(
+                    bound, new NotQualified("planning failed: " + e), (System.nanoTime() - t0) / 1000);
         }
     }
 

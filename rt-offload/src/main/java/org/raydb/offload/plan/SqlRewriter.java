@@ -43,8 +43,7 @@ public final class SqlRewriter {
         return "__raydb_a" + i;
     }
 
-    private SqlRewriter() {
-    }
+    private SqlRewriter() {}
 
     /**
      * @param connection   a DuckDB connection for the parse-tree functions
@@ -53,23 +52,31 @@ public final class SqlRewriter {
      * @param relationName the name of the result slot the rewritten statement reads
      * @return the rewritten statement
      */
-    public static String rewrite(Connection connection, Map<String, Object> tree, OffloadPlan plan,
-            String relationName) throws NotQualified, SQLException {
+    public static String rewrite(Connection connection, Map<String, Object> tree, OffloadPlan plan, String relationName)
+            throws NotQualified, SQLException {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, plan.table(), targets);
         if (targets.size() != 1) {
-            throw new NotQualified(targets.isEmpty() ? "the aggregation's SELECT was not found in the SQL text"
-                    : "the table is read by more than one SELECT");
+            throw new NotQualified(
+                    targets.isEmpty()
+                            ? "the aggregation's SELECT was not found in the SQL text"
+                            : "the table is read by more than one SELECT");
         }
         Map<String, Object> node = targets.get(0);
         JsonNode from = JsonNode.of(node.get("from_table"));
-        if (!from.list("column_name_alias").isEmpty() || from.raw("sample") != null || from.raw("at_clause") != null
-                || node.get("qualify") != null || node.get("sample") != null) {
+        if (!from.list("column_name_alias").isEmpty()
+                || from.raw("sample") != null
+                || from.raw("at_clause") != null
+                || node.get("qualify") != null
+                || node.get("sample") != null) {
             throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
         }
         List<String> names = selectNames(connection, node);
         String alias = from.str("alias");
-        Map<String, Object> helper = helperSelect(connection, plan, relationName,
+        Map<String, Object> helper = helperSelect(
+                connection,
+                plan,
+                relationName,
                 alias == null || alias.isEmpty() ? plan.table().name() : alias);
         List<Object> replacements = JsonNode.of(helper).list("select_list");
 
@@ -196,8 +203,9 @@ public final class SqlRewriter {
      * alias}, whose select items (column references) replace the aggregate calls and whose FROM replaces the
      * base table.
      */
-    private static Map<String, Object> helperSelect(Connection connection, OffloadPlan plan, String relationName,
-            String alias) throws SQLException, NotQualified {
+    private static Map<String, Object> helperSelect(
+            Connection connection, OffloadPlan plan, String relationName, String alias)
+            throws SQLException, NotQualified {
         StringBuilder inner = new StringBuilder();
         for (GroupKey g : plan.groups()) {
             inner.append(inner.isEmpty() ? "" : ", ").append(TableRef.quote(g.column()));
@@ -206,8 +214,13 @@ public final class SqlRewriter {
         for (int i = 0; i < plan.aggregates().size(); i++) {
             String col = aggregateColumn(i);
             Aggregate a = plan.aggregates().get(i);
-            inner.append(inner.isEmpty() ? "" : ", ").append("CAST(").append(col).append(" AS ")
-                    .append(a.resultType().sql()).append(") AS ").append(col);
+            inner.append(inner.isEmpty() ? "" : ", ")
+                    .append("CAST(")
+                    .append(col)
+                    .append(" AS ")
+                    .append(a.resultType().sql())
+                    .append(") AS ")
+                    .append(col);
             outer.append(outer.isEmpty() ? "" : ", ").append(col);
         }
         if (inner.isEmpty()) {
@@ -238,8 +251,9 @@ public final class SqlRewriter {
         if ("SUBQUERY".equals(map.get("class"))) {
             throw new NotQualified("subquery in the aggregating SELECT");
         }
-        if ("FUNCTION".equals(map.get("class")) && AggregateFunction.forName(
-                String.valueOf(map.get("function_name"))) != null && !Boolean.TRUE.equals(map.get("is_operator"))) {
+        if ("FUNCTION".equals(map.get("class"))
+                && AggregateFunction.forName(String.valueOf(map.get("function_name"))) != null
+                && !Boolean.TRUE.equals(map.get("is_operator"))) {
             String canonical = aggregateCanonical(map);
             // DuckDB binds COUNT(<non-NULL constant>) as COUNT(*).
             String alternative = canonical.matches("count\\(-?[0-9.]+\\)") ? "count_star()" : canonical;
@@ -264,7 +278,8 @@ public final class SqlRewriter {
 
     private static String aggregateCanonical(Map<String, Object> call) throws NotQualified {
         String fn = String.valueOf(call.get("function_name")).toLowerCase(Locale.ROOT);
-        if (Boolean.TRUE.equals(call.get("distinct")) || call.get("filter") != null
+        if (Boolean.TRUE.equals(call.get("distinct"))
+                || call.get("filter") != null
                 || !JsonNode.of(call.get("order_bys")).list("orders").isEmpty()) {
             throw new NotQualified("DISTINCT, FILTER or ORDER BY inside " + fn);
         }

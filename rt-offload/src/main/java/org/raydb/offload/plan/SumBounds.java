@@ -22,8 +22,7 @@ final class SumBounds {
 
     private static final BigInteger LIMIT = BigInteger.ONE.shiftLeft(63);
 
-    private SumBounds() {
-    }
+    private SumBounds() {}
 
     /** An interval of exact values; {@code null} bounds where statistics do not tell. */
     private record Range(BigDecimal lo, BigDecimal hi) {
@@ -36,8 +35,9 @@ final class SumBounds {
         List<Aggregate> measured = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>();
         for (Aggregate a : plan.aggregates()) {
-            if (a.argument() != null && (a.function().accumulator() == AggregateFunction.Accumulator.SUM
-                    || !(a.argument() instanceof Expr.Column))) {
+            if (a.argument() != null
+                    && (a.function().accumulator() == AggregateFunction.Accumulator.SUM
+                            || !(a.argument() instanceof Expr.Column))) {
                 measured.add(a);
                 a.argument().collectColumns(columns);
             }
@@ -59,9 +59,15 @@ final class SumBounds {
         for (Aggregate a : measured) {
             BigDecimal magnitude = fits(a.argument(), stats);
             boolean sums = a.function().accumulator() == AggregateFunction.Accumulator.SUM;
-            if (magnitude != null && sums && unscaled(magnitude.multiply(BigDecimal.valueOf(rows)),
-                    a.argument().type()).compareTo(LIMIT) >= 0) {
-                throw new NotQualified(a.function().sqlName() + "(" + a.argument().canonical() + ") may exceed the"
+            if (magnitude != null
+                    && sums
+                    && unscaled(
+                                            magnitude.multiply(BigDecimal.valueOf(rows)),
+                                            a.argument().type())
+                                    .compareTo(LIMIT)
+                            >= 0) {
+                throw new NotQualified(a.function().sqlName() + "("
+                        + a.argument().canonical() + ") may exceed the"
                         + " exact 64-bit range: up to " + rows + " rows of magnitude up to " + magnitude.toPlainString()
                         + " (DuckDB accumulates it in 128 bits)");
             }
@@ -102,15 +108,22 @@ final class SumBounds {
             case '+' -> new Range(l.lo().add(r.lo()), l.hi().add(r.hi()));
             case '-' -> new Range(l.lo().subtract(r.hi()), l.hi().subtract(r.lo()));
             default -> {
-                List<BigDecimal> p = List.of(l.lo().multiply(r.lo()), l.lo().multiply(r.hi()),
-                        l.hi().multiply(r.lo()), l.hi().multiply(r.hi()));
-                yield new Range(p.stream().min(BigDecimal::compareTo).get(), p.stream().max(BigDecimal::compareTo).get());
+                List<BigDecimal> p = List.of(
+                        l.lo().multiply(r.lo()),
+                        l.lo().multiply(r.hi()),
+                        l.hi().multiply(r.lo()),
+                        l.hi().multiply(r.hi()));
+                yield new Range(
+                        p.stream().min(BigDecimal::compareTo).get(),
+                        p.stream().max(BigDecimal::compareTo).get());
             }
         };
     }
 
     private static BigInteger unscaled(BigDecimal magnitude, ColumnType type) {
-        return magnitude.movePointRight(type.numericScale()).setScale(0, java.math.RoundingMode.CEILING)
+        return magnitude
+                .movePointRight(type.numericScale())
+                .setScale(0, java.math.RoundingMode.CEILING)
                 .toBigInteger();
     }
 }

@@ -25,8 +25,8 @@ record TableBinding(TableRef table, String identity, long oid) {
 
     static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
         String json;
-        try (PreparedStatement p = session.prepareStatement(
-                "SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
+        try (PreparedStatement p =
+                session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
             p.setString(1, sql);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();

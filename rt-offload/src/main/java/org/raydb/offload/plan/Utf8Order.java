@@ -7,8 +7,7 @@ package org.raydb.offload.plan;
  */
 public final class Utf8Order {
 
-    private Utf8Order() {
-    }
+    private Utf8Order() {}
 
     public static int compare(String a, String b) {
         int n = Math.min(a.length(), b.length());

@@ -14,7 +14,9 @@ public record ValueSet(List<Range> ranges, Tri nullResult) {
 
     /** Truth value for NULL input. */
     public enum Tri {
-        TRUE, FALSE, UNKNOWN;
+        TRUE,
+        FALSE,
+        UNKNOWN;
 
         Tri and(Tri o) {
             if (this == FALSE || o == FALSE) {
@@ -87,8 +89,8 @@ public record ValueSet(List<Range> ranges, Tri nullResult) {
             default -> throw new IllegalArgumentException(op);
         };
         if (r == null) {
-            return new ValueSet(List.of(new Range(null, false, v, false), new Range(v, false, null, false)),
-                    Tri.UNKNOWN);
+            return new ValueSet(
+                    List.of(new Range(null, false, v, false), new Range(v, false, null, false)), Tri.UNKNOWN);
         }
         return new ValueSet(List.of(r), Tri.UNKNOWN);
     }
@@ -151,8 +153,8 @@ public record ValueSet(List<Range> ranges, Tri nullResult) {
         boolean unboundedStart = true;
         for (Range r : ranges) {
             if (r.lo != null) {
-                Range gap = new Range(unboundedStart ? null : prev, !unboundedStart && !prevInclusive, r.lo,
-                        !r.loInclusive);
+                Range gap = new Range(
+                        unboundedStart ? null : prev, !unboundedStart && !prevInclusive, r.lo, !r.loInclusive);
                 if (!gap.isEmpty()) {
                     out.add(gap);
                 }
@@ -210,8 +212,9 @@ public record ValueSet(List<Range> ranges, Tri nullResult) {
             if (!out.isEmpty()) {
                 Range last = out.get(out.size() - 1);
                 if (touches(last, r)) {
-                    out.set(out.size() - 1, new Range(last.lo, last.loInclusive, maxHi(last, r),
-                            maxHiInclusive(last, r)));
+                    out.set(
+                            out.size() - 1,
+                            new Range(last.lo, last.loInclusive, maxHi(last, r), maxHiInclusive(last, r)));
                     continue;
                 }
             }
@@ -285,7 +288,8 @@ public record ValueSet(List<Range> ranges, Tri nullResult) {
                 out.append("= ").append(r.lo);
                 continue;
             }
-            out.append(r.lo == null ? "(-inf" : (r.loInclusive ? "[" : "(") + r.lo).append(", ")
+            out.append(r.lo == null ? "(-inf" : (r.loInclusive ? "[" : "(") + r.lo)
+                    .append(", ")
                     .append(r.hi == null ? "+inf)" : r.hi + (r.hiInclusive ? "]" : ")"));
         }
         if (nullResult == Tri.TRUE) {

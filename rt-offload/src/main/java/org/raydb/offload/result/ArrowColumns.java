@@ -26,8 +26,7 @@ import org.raydb.offload.plan.ColumnType;
  */
 final class ArrowColumns {
 
-    private ArrowColumns() {
-    }
+    private ArrowColumns() {}
 
     static Field field(String name, ColumnType type) {
         ArrowType arrow = switch (type.kind()) {

@@ -22,8 +22,7 @@ import org.duckdb.DuckDBWritableVector;
  */
 final class ArrowToDuckDb {
 
-    private ArrowToDuckDb() {
-    }
+    private ArrowToDuckDb() {}
 
     /** Declares {@code field} as a result column of the scan. */
     static void declare(DuckDBTableFunctionBindInfo info, Field field) throws SQLException {
@@ -39,18 +38,20 @@ final class ArrowToDuckDb {
 
     /** The SQL name of the DuckDB type of {@code type}, e.g. {@code DECIMAL(15,2)} or {@code BIGINT}. */
     static String sqlType(ArrowType type) {
-        return type instanceof ArrowType.Decimal d ? "DECIMAL(" + d.getPrecision() + "," + d.getScale() + ")"
+        return type instanceof ArrowType.Decimal d
+                ? "DECIMAL(" + d.getPrecision() + "," + d.getScale() + ")"
                 : columnType(type).name();
     }
 
     private static DuckDBColumnType columnType(ArrowType type) {
         return switch (type.getTypeID()) {
-            case Int -> switch (((ArrowType.Int) type).getBitWidth()) {
-                case 8 -> DuckDBColumnType.TINYINT;
-                case 16 -> DuckDBColumnType.SMALLINT;
-                case 32 -> DuckDBColumnType.INTEGER;
-                default -> DuckDBColumnType.BIGINT;
-            };
+            case Int ->
+                switch (((ArrowType.Int) type).getBitWidth()) {
+                    case 8 -> DuckDBColumnType.TINYINT;
+                    case 16 -> DuckDBColumnType.SMALLINT;
+                    case 32 -> DuckDBColumnType.INTEGER;
+                    default -> DuckDBColumnType.BIGINT;
+                };
             case Date -> DuckDBColumnType.DATE;
             case Timestamp -> DuckDBColumnType.TIMESTAMP;
             case Bool -> DuckDBColumnType.BOOLEAN;
@@ -86,21 +87,62 @@ final class ArrowToDuckDb {
             this.out = out;
         }
 
-        @Override public void nullValue() { out.setNull(at); }
-        @Override public void int8(byte v) { out.setByte(at, v); }
-        @Override public void int16(short v) { out.setShort(at, v); }
-        @Override public void int32(int v) { out.setInt(at, v); }
-        @Override public void int64(long v) { out.setLong(at, v); }
-        @Override public void float64(double v) { out.setDouble(at, v); }
-        @Override public void bool(boolean v) { out.setBoolean(at, v); }
-        @Override public void utf8(byte[] v) { out.setString(at, new String(v, StandardCharsets.UTF_8)); }
-        @Override public void decimal(BigDecimal v) { out.setBigDecimal(at, v); }
-        @Override public void dateDays(int v) { out.setDate(at, LocalDate.ofEpochDay(v)); }
+        @Override
+        public void nullValue() {
+            out.setNull(at);
+        }
+
+        @Override
+        public void int8(byte v) {
+            out.setByte(at, v);
+        }
+
+        @Override
+        public void int16(short v) {
+            out.setShort(at, v);
+        }
+
+        @Override
+        public void int32(int v) {
+            out.setInt(at, v);
+        }
+
+        @Override
+        public void int64(long v) {
+            out.setLong(at, v);
+        }
+
+        @Override
+        public void float64(double v) {
+            out.setDouble(at, v);
+        }
+
+        @Override
+        public void bool(boolean v) {
+            out.setBoolean(at, v);
+        }
+
+        @Override
+        public void utf8(byte[] v) {
+            out.setString(at, new String(v, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void decimal(BigDecimal v) {
+            out.setBigDecimal(at, v);
+        }
+
+        @Override
+        public void dateDays(int v) {
+            out.setDate(at, LocalDate.ofEpochDay(v));
+        }
 
         @Override
         public void timestampMicros(long v) {
-            out.setTimestamp(at, LocalDateTime.ofEpochSecond(Math.floorDiv(v, 1_000_000L),
-                    (int) Math.floorMod(v, 1_000_000L) * 1000, ZoneOffset.UTC));
+            out.setTimestamp(
+                    at,
+                    LocalDateTime.ofEpochSecond(
+                            Math.floorDiv(v, 1_000_000L), (int) Math.floorMod(v, 1_000_000L) * 1000, ZoneOffset.UTC));
         }
     }
 }

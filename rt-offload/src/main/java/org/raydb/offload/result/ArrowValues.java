@@ -19,8 +19,7 @@ import org.apache.arrow.vector.VarCharVector;
  */
 final class ArrowValues {
 
-    private ArrowValues() {
-    }
+    private ArrowValues() {}
 
     /** Receives one value by its kind; dates as days and timestamps as microseconds since the epoch. */
     interface Sink<E extends Exception> {

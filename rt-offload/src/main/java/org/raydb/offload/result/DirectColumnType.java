@@ -2,7 +2,17 @@ package org.raydb.offload.result;
 
 /** The DuckDB column types a {@link DirectResultSet} serves; names as DuckDB's {@code DuckDBColumnType} spells them. */
 enum DirectColumnType {
-    BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, HUGEINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE;
+    BOOLEAN,
+    TINYINT,
+    SMALLINT,
+    INTEGER,
+    BIGINT,
+    HUGEINT,
+    FLOAT,
+    DOUBLE,
+    DECIMAL,
+    VARCHAR,
+    DATE;
 
     /** The type for a name from DuckDB's result metadata (DECIMAL with its width and scale), or null if not served. */
     static DirectColumnType of(String duckdbTypeName) {

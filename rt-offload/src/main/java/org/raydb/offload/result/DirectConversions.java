@@ -30,8 +30,7 @@ import java.util.UUID;
  */
 final class DirectConversions {
 
-    private DirectConversions() {
-    }
+    private DirectConversions() {}
 
     /** The non-null {@code value} of a {@code sqlType} column as {@code target}, or DuckDB's refusal. */
     static Object convert(DirectColumnType sqlType, Object value, Class<?> target) throws SQLException {
@@ -46,7 +45,8 @@ final class DirectConversions {
                 return new BigDecimal((BigInteger) value);
             }
             return sqlType.isSmallInteger()
-                    ? BigDecimal.valueOf(((Number) value).longValue()) : refuse(target, sqlType);
+                    ? BigDecimal.valueOf(((Number) value).longValue())
+                    : refuse(target, sqlType);
         }
         if (target == String.class) {
             return sqlType == VARCHAR ? value : refuse(target, sqlType);
@@ -62,7 +62,8 @@ final class DirectConversions {
         }
         if (target == Integer.class) {
             return sqlType == TINYINT || sqlType == SMALLINT || sqlType == INTEGER
-                    ? ((Number) value).intValue() : refuse(target, sqlType);
+                    ? ((Number) value).intValue()
+                    : refuse(target, sqlType);
         }
         if (target == Long.class) {
             return sqlType.isSmallInteger() ? ((Number) value).longValue() : refuse(target, sqlType);
@@ -88,7 +89,8 @@ final class DirectConversions {
                 return value;
             }
             return sqlType.isSmallInteger()
-                    ? BigInteger.valueOf(((Number) value).longValue()) : refuse(target, sqlType);
+                    ? BigInteger.valueOf(((Number) value).longValue())
+                    : refuse(target, sqlType);
         }
         if (target == UUID.class) {
             if (sqlType == VARCHAR) {
@@ -99,7 +101,9 @@ final class DirectConversions {
         if (target == Blob.class) {
             throw DirectErrors.conversion("Can't convert value to Blob, SQL type: " + sqlType);
         }
-        if (target == Time.class || target == LocalTime.class || target == Timestamp.class
+        if (target == Time.class
+                || target == LocalTime.class
+                || target == Timestamp.class
                 || target == OffsetDateTime.class) {
             return refuse(target, sqlType);
         }

@@ -8,8 +8,7 @@ import java.sql.SQLException;
  */
 final class DirectErrors {
 
-    private DirectErrors() {
-    }
+    private DirectErrors() {}
 
     static SQLException closed() {
         return new SQLException("ResultSet was closed", "HY000", 1000);

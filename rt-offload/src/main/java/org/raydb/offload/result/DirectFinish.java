@@ -56,8 +56,9 @@ public final class DirectFinish {
         }
         String defaultOrder;
         String collation;
-        try (Statement s = duckdb.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT current_setting('default_order'), current_setting('default_collation')")) {
+        try (Statement s = duckdb.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT current_setting('default_order'), current_setting('default_collation')")) {
             rs.next();
             defaultOrder = rs.getString(1);
             collation = rs.getString(2);

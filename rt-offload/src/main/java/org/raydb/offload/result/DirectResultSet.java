@@ -40,6 +40,7 @@ public final class DirectResultSet extends DirectUnsupported {
     private final List<Object[]> rows;
     /** 0 before the first row, rows.size() + 1 once next() has run past the last. */
     private int position;
+
     private Object[] row;
     private boolean wasNull;
     private boolean closed;

@@ -16,8 +16,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  */
 final class DuckDbObjects {
 
-    private DuckDbObjects() {
-    }
+    private DuckDbObjects() {}
 
     /** Integer types by width, narrowest first. */
     private static final String[] INTEGERS = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT"};

@@ -28,12 +28,10 @@ import org.raydb.offload.plan.SqlRewriter;
 record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys, long limit, long offset) {
 
     /** An inner column: the result field it reads, converted to the DuckDB type it has there. */
-    record InnerColumn(String name, int field, String type, UnaryOperator<Object> conversion) {
-    }
+    record InnerColumn(String name, int field, String type, UnaryOperator<Object> conversion) {}
 
     /** One ORDER BY term over an inner column. */
-    record SortKey(int column, boolean descending) {
-    }
+    record SortKey(int column, boolean descending) {}
 
     /**
      * @param tree           DuckDB's parse tree of the rewritten statement
@@ -42,14 +40,21 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
      * @param defaultOrder   DuckDB's {@code default_order} setting (for ORDER BY terms without a direction)
      * @param collation      DuckDB's {@code default_collation} setting (strings order by bytes only without one)
      */
-    static FinishShape of(Map<String, Object> tree, List<Field> fields, ResultSetMetaData metadata,
-            String defaultOrder, String collation) throws SQLException {
+    static FinishShape of(
+            Map<String, Object> tree,
+            List<Field> fields,
+            ResultSetMetaData metadata,
+            String defaultOrder,
+            String collation)
+            throws SQLException {
         List<JsonNode> statements = JsonNode.of(tree).nodes("statements");
         if (statements.size() != 1 || !collation.isEmpty()) return null;
         JsonNode outer = statements.get(0).obj("node");
         if (!plainSelect(outer)) return null;
         JsonNode from = outer.obj("from_table");
-        if (from == null || !"SUBQUERY".equals(from.str("type")) || !from.list("column_name_alias").isEmpty()
+        if (from == null
+                || !"SUBQUERY".equals(from.str("type"))
+                || !from.list("column_name_alias").isEmpty()
                 || from.raw("sample") != null) return null;
         JsonNode inner = from.obj("subquery").obj("node");
         if (!plainSelect(inner) || !inner.list("modifiers").isEmpty() || !readsResult(inner.obj("from_table"))) {
@@ -64,10 +69,13 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
         List<String> outputNames = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             String ref = columnRef(items.get(i));
-            int c = ref == null ? -1 : unique(columns.stream().map(InnerColumn::name).toList(), ref);
+            int c = ref == null
+                    ? -1
+                    : unique(columns.stream().map(InnerColumn::name).toList(), ref);
             // The column must come out with exactly the type its conversion makes.
-            if (c < 0 || !DuckDbObjects.typeName(metadata.getColumnTypeName(i + 1))
-                    .equals(DuckDbObjects.typeName(columns.get(c).type()))) {
+            if (c < 0
+                    || !DuckDbObjects.typeName(metadata.getColumnTypeName(i + 1))
+                            .equals(DuckDbObjects.typeName(columns.get(c).type()))) {
                 return null;
             }
             outputs[i] = c;
@@ -98,15 +106,22 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
 
     /** A SELECT with nothing but a select list, a FROM and modifiers. */
     private static boolean plainSelect(JsonNode node) {
-        return node != null && "SELECT_NODE".equals(node.str("type"))
-                && node.obj("cte_map").list("map").isEmpty() && node.raw("where_clause") == null
-                && node.list("group_expressions").isEmpty() && node.list("group_sets").isEmpty()
-                && node.raw("having") == null && node.raw("qualify") == null && node.raw("sample") == null
+        return node != null
+                && "SELECT_NODE".equals(node.str("type"))
+                && node.obj("cte_map").list("map").isEmpty()
+                && node.raw("where_clause") == null
+                && node.list("group_expressions").isEmpty()
+                && node.list("group_sets").isEmpty()
+                && node.raw("having") == null
+                && node.raw("qualify") == null
+                && node.raw("sample") == null
                 && "STANDARD_HANDLING".equals(node.str("aggregate_handling"));
     }
 
     private static boolean readsResult(JsonNode from) {
-        return from != null && "TABLE_FUNCTION".equals(from.str("type")) && from.list("column_name_alias").isEmpty()
+        return from != null
+                && "TABLE_FUNCTION".equals(from.str("type"))
+                && from.list("column_name_alias").isEmpty()
                 && from.raw("sample") == null
                 && SqlRewriter.RESULT_FUNCTION.equals(from.obj("function").str("function_name"));
     }
@@ -152,8 +167,12 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
     }
 
     /** ORDER BY terms that name an output column (its alias first, as DuckDB binds them) or an inner column. */
-    private static List<SortKey> sortKeys(JsonNode modifier, List<InnerColumn> columns, int[] outputs,
-            List<String> outputNames, String defaultOrder) {
+    private static List<SortKey> sortKeys(
+            JsonNode modifier,
+            List<InnerColumn> columns,
+            int[] outputs,
+            List<String> outputNames,
+            String defaultOrder) {
         List<SortKey> keys = new ArrayList<>();
         for (JsonNode order : modifier.nodes("orders")) {
             String ref = columnRef(order.obj("expression"));

@@ -24,8 +24,7 @@ import org.raydb.offload.plan.SqlRewriter;
  */
 public final class ResultBuilder {
 
-    private ResultBuilder() {
-    }
+    private ResultBuilder() {}
 
     /** The result's fields: the group keys, then one column per aggregate (a placeholder when neither). */
     public static List<Field> fields(OffloadPlan plan) {
@@ -34,7 +33,8 @@ public final class ResultBuilder {
             fields.add(ArrowColumns.field(g.column(), g.type()));
         }
         for (int a = 0; a < plan.aggregates().size(); a++) {
-            fields.add(ArrowColumns.field(SqlRewriter.aggregateColumn(a), plan.aggregates().get(a).resultType()));
+            fields.add(ArrowColumns.field(
+                    SqlRewriter.aggregateColumn(a), plan.aggregates().get(a).resultType()));
         }
         if (fields.isEmpty()) {
             fields.add(ArrowColumns.field("__raydb_row", ColumnType.of(ColumnType.Kind.INTEGER)));
@@ -46,8 +46,8 @@ public final class ResultBuilder {
      * The result's rows, one value per field in storage form ({@link ArrowColumns#set}: a {@code Long}, a
      * {@code String}, an exact {@code BigDecimal}, a {@code Double} or {@code null}).
      */
-    public static List<Object[]> rows(OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries,
-            GroupAggregates state) {
+    public static List<Object[]> rows(
+            OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries, GroupAggregates state) {
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
@@ -88,8 +88,13 @@ public final class ResultBuilder {
     }
 
     /** Slot {@code s}'s group keys and final aggregates ({@code s} -1: the one group, empty). */
-    private static Object[] row(int width, OffloadPlan plan, GroupCodes groups,
-            List<SortedDictionary> keyDictionaries, GroupAggregates state, int s) {
+    private static Object[] row(
+            int width,
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            int s) {
         Object[] row = new Object[width];
         int col = 0;
         if (!plan.groups().isEmpty()) {

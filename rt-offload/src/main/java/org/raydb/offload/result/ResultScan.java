@@ -36,13 +36,15 @@ public final class ResultScan {
 
     private static final Map<String, ResultSlot> SLOTS = new ConcurrentHashMap<>();
 
-    private ResultScan() {
-    }
+    private ResultScan() {}
 
     /** Registers the function in {@code connection}'s database (a no-op where it already is). */
     public static void register(Connection connection) throws SQLException {
-        DuckDBFunctions.tableFunction().withName(SqlRewriter.RESULT_FUNCTION)
-                .withParameter(DuckDBColumnType.VARCHAR).withFunction(new Function()).register(connection);
+        DuckDBFunctions.tableFunction()
+                .withName(SqlRewriter.RESULT_FUNCTION)
+                .withParameter(DuckDBColumnType.VARCHAR)
+                .withFunction(new Function())
+                .register(connection);
     }
 
     /** A new slot for results with {@code fields}, found by the function under {@code name}. */

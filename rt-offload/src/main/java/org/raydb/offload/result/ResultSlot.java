@@ -37,8 +37,8 @@ public final class ResultSlot implements AutoCloseable {
         if (!root.getSchema().getFields().equals(fields)) {
             root.close();
             allocator.close();
-            throw new IllegalArgumentException("result columns " + root.getSchema().getFields() + " instead of "
-                    + fields + " for " + name);
+            throw new IllegalArgumentException(
+                    "result columns " + root.getSchema().getFields() + " instead of " + fields + " for " + name);
         }
         PublishedResult previous = current;
         current = new PublishedResult(root, allocator);

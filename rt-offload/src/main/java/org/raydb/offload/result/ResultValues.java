@@ -30,8 +30,7 @@ public final class ResultValues {
     /** The most values (rows times columns) handed over as parameters. */
     public static final int MAX_VALUES = 128;
 
-    private ResultValues() {
-    }
+    private ResultValues() {}
 
     /** Whether {@code root} is handed over as parameters (an empty result needs none). */
     public static boolean fits(VectorSchemaRoot root) {
@@ -47,8 +46,8 @@ public final class ResultValues {
         StringBuilder names = new StringBuilder();
         for (Field f : fields) {
             String type = ArrowToDuckDb.sqlType(f.getType());
-            row.append(row.isEmpty() ? "" : ", ").append(rows == 0 ? "CAST(NULL AS " + type + ")"
-                    : placeholder(f.getType(), type));
+            row.append(row.isEmpty() ? "" : ", ")
+                    .append(rows == 0 ? "CAST(NULL AS " + type + ")" : placeholder(f.getType(), type));
             names.append(names.isEmpty() ? "" : ", ").append(TableRef.quote(f.getName()));
         }
         StringBuilder out = new StringBuilder(rows == 0 ? "(SELECT " + row + " LIMIT 0" : "(VALUES ");
@@ -90,20 +89,59 @@ public final class ResultValues {
             this.p = p;
         }
 
-        @Override public void nullValue() throws SQLException { p.setNull(at, Types.NULL); }
-        @Override public void int8(byte v) throws SQLException { p.setByte(at, v); }
-        @Override public void int16(short v) throws SQLException { p.setShort(at, v); }
-        @Override public void int32(int v) throws SQLException { p.setInt(at, v); }
-        @Override public void int64(long v) throws SQLException { p.setLong(at, v); }
-        @Override public void float64(double v) throws SQLException { p.setDouble(at, v); }
-        @Override public void bool(boolean v) throws SQLException { p.setBoolean(at, v); }
+        @Override
+        public void nullValue() throws SQLException {
+            p.setNull(at, Types.NULL);
+        }
+
+        @Override
+        public void int8(byte v) throws SQLException {
+            p.setByte(at, v);
+        }
+
+        @Override
+        public void int16(short v) throws SQLException {
+            p.setShort(at, v);
+        }
+
+        @Override
+        public void int32(int v) throws SQLException {
+            p.setInt(at, v);
+        }
+
+        @Override
+        public void int64(long v) throws SQLException {
+            p.setLong(at, v);
+        }
+
+        @Override
+        public void float64(double v) throws SQLException {
+            p.setDouble(at, v);
+        }
+
+        @Override
+        public void bool(boolean v) throws SQLException {
+            p.setBoolean(at, v);
+        }
+
         @Override
         public void utf8(byte[] v) throws SQLException {
             p.setString(at, new String(v, StandardCharsets.UTF_8));
         }
         // The placeholders cast these back exactly: decimals from text, dates from days, timestamps from µs.
-        @Override public void decimal(BigDecimal v) throws SQLException { p.setString(at, v.toPlainString()); }
-        @Override public void dateDays(int v) throws SQLException { p.setInt(at, v); }
-        @Override public void timestampMicros(long v) throws SQLException { p.setLong(at, v); }
+        @Override
+        public void decimal(BigDecimal v) throws SQLException {
+            p.setString(at, v.toPlainString());
+        }
+
+        @Override
+        public void dateDays(int v) throws SQLException {
+            p.setInt(at, v);
+        }
+
+        @Override
+        public void timestampMicros(long v) throws SQLException {
+            p.setLong(at, v);
+        }
     }
 }

@@ -26,7 +26,8 @@ class BuildPhasesTest {
         long encode = after.get(Phase.ENCODE) - before.get(Phase.ENCODE);
         assertTrue(load >= 60_000, "load counts its own 60 ms: " + load);
         assertTrue(encode >= 30_000, "encode counts its 30 ms: " + encode);
-        assertTrue(load + encode <= wallMicros + 1,
+        assertTrue(
+                load + encode <= wallMicros + 1,
                 "no time counted twice: " + load + " + " + encode + " > " + wallMicros);
     }
 }

@@ -28,23 +28,27 @@ import org.raydb.offload.ResultComparator;
  */
 class CancelOffloadTest {
 
-    private static final String QUERY = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+    private static final String QUERY =
+            "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
 
     @TempDir
     static Path dir;
+
     private static String url;
 
     @BeforeAll
     static void table() throws SQLException {
         url = "jdbc:raydb:" + dir.resolve("cancel.db");
-        try (Connection c = DriverManager.getConnection(url + "?offload=off"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url + "?offload=off");
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b, i % 1000 AS m,"
                     + " (i % 7919)::INTEGER AS d FROM range(6000000) r(i)");
         }
     }
 
     private static List<List<Object>> expected(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url + "?offload=off"); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection(url + "?offload=off");
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             return ResultComparator.rows(rs);
         }
@@ -56,16 +60,18 @@ class CancelOffloadTest {
                 Statement st = ray.createStatement()) {
             // A cancel that arrives before the statement runs cancels nothing: cancel until the query ends.
             AtomicBoolean ended = new AtomicBoolean();
-            CompletableFuture.runAsync(() -> {
-                while (!ended.get()) {
-                    cancel(st);
-                    sleep(100);
-                }
-            }, CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+            CompletableFuture.runAsync(
+                    () -> {
+                        while (!ended.get()) {
+                            cancel(st);
+                            sleep(100);
+                        }
+                    },
+                    CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
             SQLException e;
             try {
-                e = assertTimeoutPreemptively(Duration.ofSeconds(60),
-                        () -> assertThrows(SQLException.class, () -> st.executeQuery(QUERY)));
+                e = assertTimeoutPreemptively(
+                        Duration.ofSeconds(60), () -> assertThrows(SQLException.class, () -> st.executeQuery(QUERY)));
             } finally {
                 ended.set(true);
             }

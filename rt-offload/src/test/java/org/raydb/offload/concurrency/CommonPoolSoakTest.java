@@ -64,7 +64,8 @@ class CommonPoolSoakTest {
     private void soak(int threads, int rounds, Duration bound) throws Exception {
         String url = "jdbc:raydb:" + dir.resolve("soak.db");
         Map<String, List<List<Object>>> expected;
-        try (Connection c = DriverManager.getConnection(url + "?offload=off"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url + "?offload=off");
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 11) AS b, (i % 37)::INTEGER AS c,"
                     + " (i % 1009)::INTEGER AS d, i % 1000 AS m FROM range(200000) r(i)");
             expected = QUERIES.stream().collect(Collectors.toMap(Function.identity(), q -> rows(st, q)));
@@ -104,12 +105,15 @@ class CommonPoolSoakTest {
                     return null;
                 }));
             }
-            assertTimeoutPreemptively(bound, () -> {
-                for (Future<?> f : queries) {
-                    f.get();
-                }
-            }, () -> "offloaded queries of round " + round.get() + " still running: a build and a query wait on"
-                    + " each other");
+            assertTimeoutPreemptively(
+                    bound,
+                    () -> {
+                        for (Future<?> f : queries) {
+                            f.get();
+                        }
+                    },
+                    () -> "offloaded queries of round " + round.get() + " still running: a build and a query wait on"
+                            + " each other");
             assertTrue(offloaded.get() > 0, "the cpu engine answered none of the queries");
         } finally {
             workers.shutdownNow();

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Calibrations cached per GPU model and driver; anything unusable reads as absent, nothing throws. */
 class CalibrationCacheTest {
 
-    private static final DeviceConstants H100 = new DeviceConstants("NVIDIA H100 80GB HBM3", "13.0", 2.9e6, 9.5, 7.25,
-            0, DeviceConstants.Source.MEASURED);
+    private static final DeviceConstants H100 =
+            new DeviceConstants("NVIDIA H100 80GB HBM3", "13.0", 2.9e6, 9.5, 7.25, 0, DeviceConstants.Source.MEASURED);
 
     @Test
     void storedConstantsReadBackAsCached(@TempDir Path dir) {
@@ -29,10 +29,13 @@ class CalibrationCacheTest {
     void corruptFilesReadAsAbsent(@TempDir Path dir) throws IOException {
         CalibrationCache cache = new CalibrationCache(dir);
         Path file = cache.file(H100.gpu(), H100.driver());
-        for (String content : new String[] {"\u0000\u0001garbage", "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\n",
-                "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=-1\nlaunch_us=1\nsmall_copy_us=1\nrtcore_version=0\n",
-                "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=NaN\nlaunch_us=1\nsmall_copy_us=1\nrtcore_version=0\n",
-                "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=1e6\nlaunch_us=x\nsmall_copy_us=1\nrtcore_version=0\n"}) {
+        for (String content : new String[] {
+            "\u0000\u0001garbage",
+            "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\n",
+            "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=-1\nlaunch_us=1\nsmall_copy_us=1\nrtcore_version=0\n",
+            "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=NaN\nlaunch_us=1\nsmall_copy_us=1\nrtcore_version=0\n",
+            "gpu=NVIDIA H100 80GB HBM3\ndriver=13.0\ncopy_bytes_per_us=1e6\nlaunch_us=x\nsmall_copy_us=1\nrtcore_version=0\n"
+        }) {
             Files.writeString(file, content);
             assertNull(cache.load(H100.gpu(), H100.driver()), content);
         }

@@ -25,8 +25,8 @@ import org.raydb.offload.plan.QueryPlanner;
 /** The choice among GPU engines and DuckDB with fake device constants; DuckDB's side measured on a real DuckDB. */
 class CostChoiceTest {
 
-    private static final DeviceConstants FAST = new DeviceConstants("fake", "0.0", 3e6, 1, 1, 0,
-            DeviceConstants.Source.DEFAULTS);
+    private static final DeviceConstants FAST =
+            new DeviceConstants("fake", "0.0", 3e6, 1, 1, 0, DeviceConstants.Source.DEFAULTS);
 
     private static HostOverhead overhead(long micros) {
         HostOverhead h = new HostOverhead();
@@ -41,7 +41,10 @@ class CostChoiceTest {
         DeviceConstants h100 = DeviceConstants.defaults("H100", "13.0", 0);
         DeviceConstants rtx = DeviceConstants.defaults("RTX", "13.0", 1);
         List<String> both = List.of("cuda", "optix");
-        assertEquals("cuda", CostChoice.choose(both, s, h100, Double.NaN, overhead(100), new MeasuredTimes()).engine());
+        assertEquals(
+                "cuda",
+                CostChoice.choose(both, s, h100, Double.NaN, overhead(100), new MeasuredTimes())
+                        .engine());
         CostChoice c = CostChoice.choose(both, s, rtx, Double.NaN, overhead(100), new MeasuredTimes());
         assertEquals("optix", c.engine(), c.reason());
     }
@@ -51,7 +54,10 @@ class CostChoiceTest {
         JobShape s = new JobShape(1_000_000, Technique.RAYDB_TRIANGLES, 1000, 1000, 1, 0, 1, 1, 1, 0);
         MeasuredTimes measured = new MeasuredTimes();
         List<String> both = List.of("cuda", "optix");
-        assertEquals("cuda", CostChoice.choose(both, s, FAST, Double.NaN, overhead(0), measured).engine());
+        assertEquals(
+                "cuda",
+                CostChoice.choose(both, s, FAST, Double.NaN, overhead(0), measured)
+                        .engine());
         measured.keep("cuda", 1_000_000);
         CostChoice c = CostChoice.choose(both, s, FAST, Double.NaN, overhead(0), measured);
         assertEquals("optix", c.engine(), c.reason());
@@ -91,12 +97,18 @@ class CostChoiceTest {
         JobShape s = new JobShape(1_000_000, Technique.RAYDB_TRIANGLES, 1000, 1000, 1, 0, 1, 1, 1, 0);
         MeasuredTimes measured = new MeasuredTimes();
         List<String> cuda = List.of("cuda");
-        double offload = CostChoice.choose(cuda, s, FAST, Double.NaN, overhead(100), measured).bestOffload();
-        assertTrue(CostChoice.choose(cuda, s, FAST, 2 * offload, overhead(100), measured).uncertain());
-        assertTrue(CostChoice.choose(cuda, s, FAST, offload / 2, overhead(100), measured).uncertain());
-        assertTrue(!CostChoice.choose(cuda, s, FAST, 5 * offload, overhead(100), measured).uncertain());
-        assertTrue(!CostChoice.choose(cuda, s, FAST, offload / 5, overhead(100), measured).uncertain());
-        assertTrue(!CostChoice.choose(cuda, s, FAST, Double.NaN, overhead(100), measured).uncertain());
+        double offload = CostChoice.choose(cuda, s, FAST, Double.NaN, overhead(100), measured)
+                .bestOffload();
+        assertTrue(CostChoice.choose(cuda, s, FAST, 2 * offload, overhead(100), measured)
+                .uncertain());
+        assertTrue(CostChoice.choose(cuda, s, FAST, offload / 2, overhead(100), measured)
+                .uncertain());
+        assertTrue(!CostChoice.choose(cuda, s, FAST, 5 * offload, overhead(100), measured)
+                .uncertain());
+        assertTrue(!CostChoice.choose(cuda, s, FAST, offload / 5, overhead(100), measured)
+                .uncertain());
+        assertTrue(!CostChoice.choose(cuda, s, FAST, Double.NaN, overhead(100), measured)
+                .uncertain());
         measured.keep(CostChoice.DUCKDB, Math.round(offload / 2));
         CostChoice c = CostChoice.choose(cuda, s, FAST, 2 * offload, overhead(100), measured);
         assertTrue(!c.uncertain() && c.duckdbMeasured());
@@ -105,11 +117,13 @@ class CostChoiceTest {
 
     @Test
     void duckdbWinsWhereTheOffloadOverheadExceedsItsScan() throws SQLException, NotQualified {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); BufferAllocator allocator = new RootAllocator();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator();
                 QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
             try (Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 7) AS b, (i * 1.25)::DECIMAL(15,2) AS m"
-                        + " FROM range(200000) r(i)");
+                st.execute(
+                        "CREATE TABLE t AS SELECT i::INTEGER AS a, 'v' || (i % 7) AS b, (i * 1.25)::DECIMAL(15,2) AS m"
+                                + " FROM range(200000) r(i)");
             }
             PlannedQuery pq = planner.plan("SELECT b, sum(m) FROM t WHERE a < 1000 GROUP BY b", List.of());
             OffloadPlan plan = pq.plan();
@@ -123,18 +137,19 @@ class CostChoiceTest {
             HostScanRate rate = rates.of(table, c, plan.table(), plan.columnTypes(), table.rows());
             assertTrue(rate.bytesPerMicro() > 0 && rate.fixedMicros() > 0, rate.toString());
             assertEquals(rate, rates.of(table, c, plan.table(), plan.columnTypes(), table.rows()), "once per snapshot");
-            long scanned = HostScanRate.scannedBytes(plan, table.rows(), costs.shape().qualifyingRows());
+            long scanned =
+                    HostScanRate.scannedBytes(plan, table.rows(), costs.shape().qualifyingRows());
             assertEquals(4L * 200_000 + (16 + 8) * 1000, scanned, "filter column over all rows, the others over 1000");
             double duckdb = CostModel.duckdbMicros(scanned, rate);
 
             List<String> cuda = List.of("cuda");
             CostChoice cheapGpu = CostChoice.choose(cuda, costs.shape(), FAST, duckdb, overhead(0), costs.measured());
             assertEquals("cuda", cheapGpu.engine(), cheapGpu.reason());
-            CostChoice slowHost = CostChoice.choose(cuda, costs.shape(), FAST, duckdb, overhead(10_000_000),
-                    costs.measured());
+            CostChoice slowHost =
+                    CostChoice.choose(cuda, costs.shape(), FAST, duckdb, overhead(10_000_000), costs.measured());
             assertEquals(CostChoice.DUCKDB, slowHost.engine(), slowHost.reason());
-            CostChoice forced = CostChoice.choose(cuda, costs.shape(), FAST, Double.NaN, overhead(10_000_000),
-                    costs.measured());
+            CostChoice forced =
+                    CostChoice.choose(cuda, costs.shape(), FAST, Double.NaN, overhead(10_000_000), costs.measured());
             assertEquals("cuda", forced.engine(), "without DuckDB as a candidate (offload=force)");
         }
     }

@@ -19,23 +19,24 @@ import org.raydb.offload.plan.ColumnType;
 class CostModelTest {
 
     /** 3 TB/s, 10 µs launch round trip, 8 µs small copy. */
-    static final DeviceConstants H100 = new DeviceConstants("H100", "13.0", 3e6, 10, 8, 0,
-            DeviceConstants.Source.DEFAULTS);
-    static final DeviceConstants RTX = new DeviceConstants("RTX", "13.0", 3e6, 10, 8, 1,
-            DeviceConstants.Source.DEFAULTS);
+    static final DeviceConstants H100 =
+            new DeviceConstants("H100", "13.0", 3e6, 10, 8, 0, DeviceConstants.Source.DEFAULTS);
+
+    static final DeviceConstants RTX =
+            new DeviceConstants("RTX", "13.0", 3e6, 10, 8, 1, DeviceConstants.Source.DEFAULTS);
 
     private static final long ROWS = 120_000_000;
     /** Qualifying rows from one row to the whole table, on a log scale. */
     private static final long[] QUALIFYING = {1, 10, 1_200, 12_000, 120_000, 1_200_000, 12_000_000, ROWS};
 
     private static JobShape raydb(long qualifying, int zIntervals, int groups, int measures) {
-        return new JobShape(ROWS, Technique.RAYDB_TRIANGLES, qualifying, qualifying, zIntervals, 0, groups, groups,
-                measures, 0);
+        return new JobShape(
+                ROWS, Technique.RAYDB_TRIANGLES, qualifying, qualifying, zIntervals, 0, groups, groups, measures, 0);
     }
 
     private static JobShape rtscan(long rows, long qualifying, int filterColumns) {
-        return new JobShape(rows, Technique.RTSCAN_CUBES, qualifying, qualifying * filterColumns, 0, filterColumns,
-                1, 10, 1, 0);
+        return new JobShape(
+                rows, Technique.RTSCAN_CUBES, qualifying, qualifying * filterColumns, 0, filterColumns, 1, 10, 1, 0);
     }
 
     @Test
@@ -55,14 +56,21 @@ class CostModelTest {
 
     @Test
     void moreMeasuresGroupsColumnsAndRaysNeverCostLess() {
-        assertTrue(CostModel.cudaMicros(raydb(1_200_000, 2, 1, 2), H100)
-                > CostModel.cudaMicros(raydb(1_200_000, 2, 1, 1), H100), "a second measure is read per row");
-        assertTrue(CostModel.cudaMicros(raydb(1_200_000, 2, 100, 1), H100)
-                > CostModel.cudaMicros(raydb(1_200_000, 2, 1, 1), H100), "group codes are read once there are groups");
-        assertTrue(CostModel.cudaMicros(rtscan(ROWS, 1000, 3), H100) > CostModel.cudaMicros(rtscan(ROWS, 1000, 2), H100),
+        assertTrue(
+                CostModel.cudaMicros(raydb(1_200_000, 2, 1, 2), H100)
+                        > CostModel.cudaMicros(raydb(1_200_000, 2, 1, 1), H100),
+                "a second measure is read per row");
+        assertTrue(
+                CostModel.cudaMicros(raydb(1_200_000, 2, 100, 1), H100)
+                        > CostModel.cudaMicros(raydb(1_200_000, 2, 1, 1), H100),
+                "group codes are read once there are groups");
+        assertTrue(
+                CostModel.cudaMicros(rtscan(ROWS, 1000, 3), H100) > CostModel.cudaMicros(rtscan(ROWS, 1000, 2), H100),
                 "an RTScan job scans every rank of each filtered column");
-        assertTrue(CostModel.cudaMicros(rtscan(2 * ROWS, 1000, 2), H100)
-                > CostModel.cudaMicros(rtscan(ROWS, 1000, 2), H100), "and every row");
+        assertTrue(
+                CostModel.cudaMicros(rtscan(2 * ROWS, 1000, 2), H100)
+                        > CostModel.cudaMicros(rtscan(ROWS, 1000, 2), H100),
+                "and every row");
         // Beyond the rays a launch aims at, one ray per Y cell and Z interval: more of either costs more.
         double few = CostModel.optixMicros(raydb(0, 1024, 1024, 1), H100);
         double many = CostModel.optixMicros(raydb(0, 4096, 1024, 1), H100);
@@ -134,7 +142,8 @@ class CostModelTest {
         long lastGpu = -1;
         for (long q = 1; q <= 4 * ROWS * 1000; q *= 2) {
             JobShape s = raydb(q, 1, 1, 1);
-            String chosen = CostChoice.choose(List.of("cuda"), s, H100, duckdb, host, new MeasuredTimes()).engine();
+            String chosen = CostChoice.choose(List.of("cuda"), s, H100, duckdb, host, new MeasuredTimes())
+                    .engine();
             if (previous != null && !chosen.equals(previous)) flips++;
             if (chosen.equals("cuda")) lastGpu = q;
             previous = chosen;

@@ -15,24 +15,38 @@ class CodeOrderTest {
         Random random = new Random(19);
         // Few codes (one counting pass, many parallel chunks), as many codes as rows (one chunk), more codes
         // than rows, codes up to 2^23 and mostly one code (buckets by high bits, then by low bits), and no rows.
-        for (int[] z : new int[][] {random.ints(100_000, 0, 37).toArray(), random.ints(50_000, 0, 50_000).toArray(),
-                random.ints(60_000, 0, 200_000).toArray(), random.ints(60_000, 0, 1 << 23).toArray(),
-                random.ints(60_000, 0, 200_000).map(c -> c % 10 == 0 ? c : 100_000).toArray(), new int[0]}) {
+        for (int[] z : new int[][] {
+            random.ints(100_000, 0, 37).toArray(),
+            random.ints(50_000, 0, 50_000).toArray(),
+            random.ints(60_000, 0, 200_000).toArray(),
+            random.ints(60_000, 0, 1 << 23).toArray(),
+            random.ints(60_000, 0, 200_000).map(c -> c % 10 == 0 ? c : 100_000).toArray(),
+            new int[0]
+        }) {
             CodeOrder order = CodeOrder.of(z);
-            int[] expected = IntStream.range(0, z.length).boxed()
+            int[] expected = IntStream.range(0, z.length)
+                    .boxed()
                     .sorted(Comparator.<Integer>comparingInt(r -> z[r]).thenComparingInt(r -> r))
-                    .mapToInt(Integer::intValue).toArray();
-            assertArrayEquals(expected, IntStream.range(0, z.length).map(order::rowAt).toArray());
-            assertArrayEquals(CodeOrder.starts(z, order.maxCode() + 1),
-                    IntStream.rangeClosed(0, order.maxCode() + 1).map(order::start).toArray());
+                    .mapToInt(Integer::intValue)
+                    .toArray();
+            assertArrayEquals(
+                    expected, IntStream.range(0, z.length).map(order::rowAt).toArray());
+            assertArrayEquals(
+                    CodeOrder.starts(z, order.maxCode() + 1),
+                    IntStream.rangeClosed(0, order.maxCode() + 1)
+                            .map(order::start)
+                            .toArray());
             for (int c = 0; c <= order.maxCode(); c++) {
                 for (int i = order.start(c); i < order.start(c + 1); i++) {
                     assertEquals(c, z[order.rowAt(i)]);
                 }
             }
             int[] positions = CodeOrder.withPositions(z, order.maxCode() + 1).positionOfArray();
-            assertArrayEquals(IntStream.range(0, z.length).toArray(),
-                    IntStream.range(0, z.length).map(r -> order.rowAt(positions[r])).toArray());
+            assertArrayEquals(
+                    IntStream.range(0, z.length).toArray(),
+                    IntStream.range(0, z.length)
+                            .map(r -> order.rowAt(positions[r]))
+                            .toArray());
         }
     }
 

@@ -8,8 +8,7 @@ import org.raydb.offload.plan.ColumnType;
 /** Small in-memory columns for encoding tests. */
 final class EncodingTestData {
 
-    private EncodingTestData() {
-    }
+    private EncodingTestData() {}
 
     static ColumnData longs(long... values) {
         return new ColumnData("c", ColumnType.of(ColumnType.Kind.BIGINT), values, null, new BitSet());

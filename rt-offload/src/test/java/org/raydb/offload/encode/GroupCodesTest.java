@@ -25,13 +25,16 @@ class GroupCodesTest {
         for (int range : new int[] {60, 2000}) {
             SortedDictionary[] keys = new SortedDictionary[3];
             for (int k = 0; k < keys.length; k++) {
-                keys[k] = SortedDictionary.build(EncodingTestData.longs(random.longs(rows, 0, range).toArray()));
+                keys[k] = SortedDictionary.build(
+                        EncodingTestData.longs(random.longs(rows, 0, range).toArray()));
             }
             GroupCodes g = GroupCodes.build(keys, rows);
             java.util.List<java.util.List<Integer>> tuples = java.util.stream.IntStream.range(0, rows)
                     .mapToObj(r -> java.util.List.of(keys[0].codeOf(r), keys[1].codeOf(r), keys[2].codeOf(r)))
-                    .distinct().sorted(java.util.Comparator.<java.util.List<Integer>, Integer>comparing(t -> t.get(0))
-                            .thenComparing(t -> t.get(1)).thenComparing(t -> t.get(2)))
+                    .distinct()
+                    .sorted(java.util.Comparator.<java.util.List<Integer>, Integer>comparing(t -> t.get(0))
+                            .thenComparing(t -> t.get(1))
+                            .thenComparing(t -> t.get(2)))
                     .toList();
             assertEquals(tuples.size(), g.count());
             for (int r = 0; r < rows; r++) {

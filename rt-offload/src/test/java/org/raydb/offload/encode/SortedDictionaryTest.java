@@ -33,9 +33,14 @@ class SortedDictionaryTest {
     void predicatesBecomeTheExactCodeIntervals() {
         ColumnData c = EncodingTestData.skewed(1, 2000, 500);
         SortedDictionary d = SortedDictionary.build(c);
-        List<ValueSet> sets = List.of(ValueSet.compare("<", 40L), ValueSet.compare(">=", 499L),
-                ValueSet.compare("<>", 3L), ValueSet.compare("=", 77L).or(ValueSet.compare("=", 2L)),
-                ValueSet.isNull(), ValueSet.isNotNull(), ValueSet.compare(">", 1000L));
+        List<ValueSet> sets = List.of(
+                ValueSet.compare("<", 40L),
+                ValueSet.compare(">=", 499L),
+                ValueSet.compare("<>", 3L),
+                ValueSet.compare("=", 77L).or(ValueSet.compare("=", 2L)),
+                ValueSet.isNull(),
+                ValueSet.isNotNull(),
+                ValueSet.compare(">", 1000L));
         for (ValueSet set : sets) {
             List<int[]> intervals = d.codeIntervals(set);
             for (int row = 0; row < c.rows(); row++) {
@@ -52,12 +57,14 @@ class SortedDictionaryTest {
         // within it (bit path) must both give each row the rank of its value among the distinct values.
         java.util.Random random = new java.util.Random(3);
         for (long[] values : new long[][] {
-                random.longs(3000).toArray(),
-                {Long.MIN_VALUE, Long.MAX_VALUE, 0, Long.MIN_VALUE, -1},
-                random.longs(3000, -40, 40).toArray(),
-                random.longs(3000, 1L << 40, (1L << 40) + 100_000).toArray()}) {
+            random.longs(3000).toArray(),
+            {Long.MIN_VALUE, Long.MAX_VALUE, 0, Long.MIN_VALUE, -1},
+            random.longs(3000, -40, 40).toArray(),
+            random.longs(3000, 1L << 40, (1L << 40) + 100_000).toArray()
+        }) {
             SortedDictionary d = SortedDictionary.build(EncodingTestData.longs(values));
-            long[] distinct = java.util.Arrays.stream(values).sorted().distinct().toArray();
+            long[] distinct =
+                    java.util.Arrays.stream(values).sorted().distinct().toArray();
             assertEquals(distinct.length, d.size());
             for (int row = 0; row < values.length; row++) {
                 assertEquals(java.util.Arrays.binarySearch(distinct, values[row]), d.codeOf(row));
@@ -70,9 +77,10 @@ class SortedDictionaryTest {
     void intHeldColumnsEncodeLikeTheSameValuesHeldAsLongs() {
         java.util.Random random = new java.util.Random(5);
         for (int[] values : new int[][] {
-                random.ints(3000).toArray(),
-                random.ints(3000, -40, 40).toArray(),
-                {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, 7, 7, 7}}) {
+            random.ints(3000).toArray(),
+            random.ints(3000, -40, 40).toArray(),
+            {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, 7, 7, 7}
+        }) {
             // Without NULLs and with every seventh row NULL (the two ways the sorted path gathers its values).
             for (int every : new int[] {0, 7}) {
                 java.util.BitSet nulls = new java.util.BitSet();
@@ -81,8 +89,12 @@ class SortedDictionaryTest {
                 }
                 ColumnType type = ColumnType.of(ColumnType.Kind.INTEGER);
                 SortedDictionary narrow = SortedDictionary.build(ColumnData.ofInts("c", type, values, nulls));
-                SortedDictionary wide = SortedDictionary.build(new ColumnData("c", type,
-                        java.util.Arrays.stream(values).asLongStream().toArray(), null, nulls));
+                SortedDictionary wide = SortedDictionary.build(new ColumnData(
+                        "c",
+                        type,
+                        java.util.Arrays.stream(values).asLongStream().toArray(),
+                        null,
+                        nulls));
                 assertArrayEquals(wide.codes(), narrow.codes());
                 assertEquals(wide.size(), narrow.size());
                 for (int code = 0; code < wide.cardinality(); code++) {

@@ -16,13 +16,15 @@ class GroupAggregatesFromArraysTest {
         return new Aggregate(f, null, null);
     }
 
-    private static final List<Aggregate> AGGS = List.of(of(AggregateFunction.SUM), of(AggregateFunction.MIN),
-            of(AggregateFunction.COUNT_STAR));
+    private static final List<Aggregate> AGGS =
+            List.of(of(AggregateFunction.SUM), of(AggregateFunction.MIN), of(AggregateFunction.COUNT_STAR));
 
     @Test
     void holdsOnlyPresentGroupsAndAnswersAbsentOnesWithIdentities() {
-        GroupAggregates a = GroupAggregates.sparse(AGGS, 1000, new int[] {3, 700}, new long[] {3, 1},
-                new long[][] {{-7, 4}, {-5, 4}, null}, new long[][] {{2, 1}, {2, 1}, null});
+        GroupAggregates a = GroupAggregates.sparse(
+                AGGS, 1000, new int[] {3, 700}, new long[] {3, 1}, new long[][] {{-7, 4}, {-5, 4}, null}, new long[][] {
+                    {2, 1}, {2, 1}, null
+                });
         assertEquals(1000, a.groups());
         assertEquals(2, a.slots(), "cost follows the groups with rows, not the group space");
         assertEquals(700, a.groupAt(1));
@@ -64,16 +66,24 @@ class GroupAggregatesFromArraysTest {
     @Test
     void rejectsRepeatedOutOfRangeOrEmptyGroupsAndArraysOfAnotherLength() {
         List<Aggregate> sum = List.of(of(AggregateFunction.SUM));
-        GroupAggregates twice = GroupAggregates.sparse(sum, 10, new int[] {5, 2, 5}, new long[] {1, 1, 1},
-                new long[][] {{1, 1, 1}}, new long[][] {{1, 1, 1}});
+        GroupAggregates twice = GroupAggregates.sparse(
+                sum, 10, new int[] {5, 2, 5}, new long[] {1, 1, 1}, new long[][] {{1, 1, 1}}, new long[][] {{1, 1, 1}});
         assertThrows(IllegalStateException.class, () -> twice.rowsHit(2), "found by the first lookup");
-        assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {10},
-                new long[] {1}, new long[][] {{1}}, new long[][] {{1}}));
-        assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {2},
-                new long[] {0}, new long[][] {{1}}, new long[][] {{1}}));
-        assertThrows(IllegalArgumentException.class, () -> GroupAggregates.sparse(sum, 10, new int[] {1, 2},
-                new long[] {1, 2}, new long[][] {{1}}, new long[][] {{1, 1}}));
-        assertThrows(IllegalStateException.class, () -> GroupAggregates.sparse(sum, 10, new int[0], new long[0],
-                new long[][] {{}}, new long[][] {{}}).add(0, 0, new MeasureProgram[1]));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> GroupAggregates.sparse(
+                        sum, 10, new int[] {10}, new long[] {1}, new long[][] {{1}}, new long[][] {{1}}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> GroupAggregates.sparse(
+                        sum, 10, new int[] {2}, new long[] {0}, new long[][] {{1}}, new long[][] {{1}}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> GroupAggregates.sparse(
+                        sum, 10, new int[] {1, 2}, new long[] {1, 2}, new long[][] {{1}}, new long[][] {{1, 1}}));
+        assertThrows(
+                IllegalStateException.class,
+                () -> GroupAggregates.sparse(sum, 10, new int[0], new long[0], new long[][] {{}}, new long[][] {{}})
+                        .add(0, 0, new MeasureProgram[1]));
     }
 }

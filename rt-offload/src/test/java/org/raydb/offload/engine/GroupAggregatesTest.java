@@ -29,8 +29,10 @@ class GroupAggregatesTest {
 
     private static List<Aggregate> aggregates() {
         Expr m = new Expr.Column("m", BIGINT);
-        return List.of(new Aggregate(AggregateFunction.SUM, m, ColumnType.of(ColumnType.Kind.HUGEINT)),
-                new Aggregate(AggregateFunction.MIN, m, BIGINT), new Aggregate(AggregateFunction.MAX, m, BIGINT),
+        return List.of(
+                new Aggregate(AggregateFunction.SUM, m, ColumnType.of(ColumnType.Kind.HUGEINT)),
+                new Aggregate(AggregateFunction.MIN, m, BIGINT),
+                new Aggregate(AggregateFunction.MAX, m, BIGINT),
                 new Aggregate(AggregateFunction.COUNT, m, BIGINT),
                 new Aggregate(AggregateFunction.COUNT_STAR, null, BIGINT));
     }
@@ -76,8 +78,11 @@ class GroupAggregatesTest {
         assertThrows(ArithmeticException.class, () -> p.eval(0), "INTEGER overflow, as DuckDB raises it");
         ColumnType dec = ColumnType.decimal(9, 2);
         ColumnData d = new ColumnData("d", dec, new long[] {150}, null, new BitSet());
-        Expr sum = new Expr.Arith('+', new Expr.Column("d", dec), new Expr.Constant(new java.math.BigDecimal("0.125"),
-                ColumnType.decimal(4, 3)), ColumnType.decimal(11, 3));
+        Expr sum = new Expr.Arith(
+                '+',
+                new Expr.Column("d", dec),
+                new Expr.Constant(new java.math.BigDecimal("0.125"), ColumnType.decimal(4, 3)),
+                ColumnType.decimal(11, 3));
         assertEquals(1625, MeasureProgram.compile(sum, Map.of("d", d)::get).eval(0));
         assertTrue(MeasureProgram.compile(sum, Map.of("d", d)::get).type().numericScale() == 3);
     }

@@ -25,7 +25,8 @@ final class DuckDbAnswers implements AutoCloseable {
         duck = DriverManager.getConnection("jdbc:duckdb:");
         ray = DriverManager.getConnection("jdbc:raydb::memory:?" + rayOptions);
         for (String sql : setup) {
-            try (Statement a = duck.createStatement(); Statement b = ray.createStatement()) {
+            try (Statement a = duck.createStatement();
+                    Statement b = ray.createStatement()) {
                 a.execute(sql);
                 b.execute(sql);
             }
@@ -35,10 +36,12 @@ final class DuckDbAnswers implements AutoCloseable {
     /** The rows DuckDB answers, which the driver must answer too. */
     List<List<Object>> sameRows(String sql) throws SQLException {
         List<List<Object>> expected;
-        try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = duck.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             expected = ResultComparator.rows(rs);
         }
-        try (Statement st = ray.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = ray.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             assertEquals(expected, ResultComparator.rows(rs), sql);
         }
         return expected;
@@ -70,7 +73,8 @@ final class DuckDbAnswers implements AutoCloseable {
     }
 
     static SQLException assertThrowsSql(Connection c, String sql) {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
         } catch (SQLException e) {
             return e;

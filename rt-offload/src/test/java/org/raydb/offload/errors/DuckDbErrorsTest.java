@@ -54,7 +54,9 @@ class DuckDbErrorsTest {
 
     @Test
     void refusalsAreNotSupportedWithTheReason() throws SQLException {
-        try (DuckDbAnswers db = new DuckDbAnswers("offload=force&engine=cpu", TABLE,
+        try (DuckDbAnswers db = new DuckDbAnswers(
+                "offload=force&engine=cpu",
+                TABLE,
                 "CREATE TABLE h AS SELECT (i * 2305843009213693951)::BIGINT AS b FROM range(4) r(i)")) {
             SQLException e = db.refused("SELECT sum(b) FROM h", "64");
             assertFalse(e.getMessage().endsWith("(null)"), e.getMessage());
@@ -85,16 +87,20 @@ class DuckDbErrorsTest {
 
     @Test
     void sumsBeyond64BitsAreDeclinedWhilePlanningAlikeInExplainAndExecution() throws SQLException {
-        String[] tables = {TABLE, "CREATE TABLE h AS SELECT (i % 3)::INTEGER AS k, (i * 1537228672809129301)::BIGINT AS b,"
-                + " (i * 10000.25)::DECIMAL(15,2) AS p FROM range(6) r(i)",
-                "INSERT INTO h SELECT 1, 1, (99000 + i % 1000)::DECIMAL(15,2) FROM range(100000) r(i)"};
+        String[] tables = {
+            TABLE,
+            "CREATE TABLE h AS SELECT (i % 3)::INTEGER AS k, (i * 1537228672809129301)::BIGINT AS b,"
+                    + " (i * 10000.25)::DECIMAL(15,2) AS p FROM range(6) r(i)",
+            "INSERT INTO h SELECT 1, 1, (99000 + i % 1000)::DECIMAL(15,2) FROM range(100000) r(i)"
+        };
         String nearLimit = "SELECT k, sum(b) FROM h GROUP BY k ORDER BY k";
         String squares = "SELECT sum(p * p) FROM h";
         try (DuckDbAnswers db = new DuckDbAnswers("offload=force&engine=cpu", tables)) {
             for (String q : new String[] {nearLimit, squares}) {
                 SQLException e = db.refused(q, "exceed the exact 64-bit range");
                 assertFalse(e.getMessage().endsWith("(null)"), e.getMessage());
-                try (Statement st = db.ray.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + q)) {
+                try (Statement st = db.ray.createStatement();
+                        ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + q)) {
                     Map<String, String> explain = new HashMap<>();
                     while (rs.next()) {
                         explain.put(rs.getString("item"), rs.getString("value"));

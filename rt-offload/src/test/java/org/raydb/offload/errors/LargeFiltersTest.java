@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /** Planning a long IN list or a long chain of ANDs grows with it no faster than DuckDB's own planning. */
 class LargeFiltersTest {
 
-    private static final String TABLE = "CREATE TABLE f AS SELECT i::INTEGER AS a, (i % 10)::INTEGER AS k"
-            + " FROM range(100000) r(i)";
+    private static final String TABLE =
+            "CREATE TABLE f AS SELECT i::INTEGER AS a, (i % 10)::INTEGER AS k" + " FROM range(100000) r(i)";
 
     @Test
     void longInListsAndConjunctionsPlanInLinearTime() throws SQLException {
@@ -24,15 +24,17 @@ class LargeFiltersTest {
                 String fresh = q.replace("GROUP BY", "AND a >= 0 GROUP BY");
                 long duckdb = millis(db.duck, fresh);
                 long offloaded = millis(db.ray, fresh);
-                assertTrue(offloaded < 25 * Math.max(duckdb, 100), q.substring(0, 60) + "...: " + offloaded
-                        + " ms offloaded against " + duckdb + " ms on DuckDB");
+                assertTrue(
+                        offloaded < 25 * Math.max(duckdb, 100),
+                        q.substring(0, 60) + "...: " + offloaded + " ms offloaded against " + duckdb + " ms on DuckDB");
             }
         }
     }
 
     private static long millis(Connection c, String sql) throws SQLException {
         long t0 = System.nanoTime();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 rs.getLong(2);
             }

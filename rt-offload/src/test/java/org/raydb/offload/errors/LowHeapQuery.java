@@ -11,8 +11,7 @@ import java.sql.Statement;
  */
 public final class LowHeapQuery {
 
-    private LowHeapQuery() {
-    }
+    private LowHeapQuery() {}
 
     public static void main(String[] args) throws Exception {
         try (Connection ray = DriverManager.getConnection("jdbc:raydb::memory:?offload=" + args[0] + "&engine=cpu");

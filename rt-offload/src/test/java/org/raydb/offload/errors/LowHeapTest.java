@@ -26,7 +26,8 @@ class LowHeapTest {
     @Test
     void outOfMemoryInTheOffloadEndsInDuckDbsAnswer() throws Exception {
         String expected;
-        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = duck.createStatement()) {
             st.execute("CREATE TABLE big AS SELECT (i % 1000)::INTEGER AS k, i::BIGINT AS v, (i % 97)::INTEGER AS f"
                     + " FROM range(" + ROWS + ") r(i)");
             expected = answer(st);
@@ -52,7 +53,8 @@ class LowHeapTest {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx40m");
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (flag.startsWith("--add-opens") || flag.startsWith("--enable-native-access")
+            if (flag.startsWith("--add-opens")
+                    || flag.startsWith("--enable-native-access")
                     || flag.startsWith("--sun-misc")) {
                 command.add(flag);
             }
@@ -65,7 +67,9 @@ class LowHeapTest {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        return output.lines().filter(l -> l.startsWith("answer:") || l.startsWith("escaped:")).findFirst()
+        return output.lines()
+                .filter(l -> l.startsWith("answer:") || l.startsWith("escaped:"))
+                .findFirst()
                 .orElse(output);
     }
 }

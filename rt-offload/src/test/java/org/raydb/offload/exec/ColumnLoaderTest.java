@@ -41,8 +41,8 @@ class ColumnLoaderTest {
             + " 'k' || i AS many"
             + " FROM range(70000) r(i)";
 
-    private static final List<String> NAMES = List.of("ti", "si", "ii", "bi", "dc", "wide", "dt", "ts", "bo", "vs",
-            "nothing", "many");
+    private static final List<String> NAMES =
+            List.of("ti", "si", "ii", "bi", "dc", "wide", "dt", "ts", "bo", "vs", "nothing", "many");
 
     @Test
     void everyColumnFormLoadsExactlyInScanOrder() throws SQLException {
@@ -63,19 +63,27 @@ class ColumnLoaderTest {
     void narrowTypesAreHeldAsIntsThroughTheirExtremes() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 BufferAllocator allocator = new RootAllocator()) {
-            exec(c, "CREATE TABLE t (ti TINYINT, si SMALLINT, ii INTEGER, dt DATE, bo BOOLEAN, bi BIGINT,"
-                    + " dc DECIMAL(18,2), wd DECIMAL(38,0))");
-            exec(c, "INSERT INTO t VALUES"
-                    + " (-128, -32768, -2147483648, DATE '5877642-06-25 (BC)', false, -9223372036854775808,"
-                    + " -9999999999999999.99, -9223372036854775808),"
-                    + " (127, 32767, 2147483647, DATE '5881580-07-10', true, 9223372036854775807,"
-                    + " 9999999999999999.99, 9223372036854775807),"
-                    + " (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),"
-                    + " (0, -1, 1, DATE '1969-12-31', true, 0, -0.01, -1)");
+            exec(
+                    c,
+                    "CREATE TABLE t (ti TINYINT, si SMALLINT, ii INTEGER, dt DATE, bo BOOLEAN, bi BIGINT,"
+                            + " dc DECIMAL(18,2), wd DECIMAL(38,0))");
+            exec(
+                    c,
+                    "INSERT INTO t VALUES"
+                            + " (-128, -32768, -2147483648, DATE '5877642-06-25 (BC)', false, -9223372036854775808,"
+                            + " -9999999999999999.99, -9223372036854775808),"
+                            + " (127, 32767, 2147483647, DATE '5881580-07-10', true, 9223372036854775807,"
+                            + " 9999999999999999.99, 9223372036854775807),"
+                            + " (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),"
+                            + " (0, -1, 1, DATE '1969-12-31', true, 0, -0.01, -1)");
             List<String> names = List.of("ti", "si", "ii", "dt", "bo", "bi", "dc", "wd");
-            List<ColumnData> loaded = checkAgainstDuckDb(c, allocator, names, "SELECT ti, si, ii,"
-                    + " dt - DATE '1970-01-01', bo::INTEGER, bi, (dc::DECIMAL(20,2) * 100)::BIGINT, wd::BIGINT"
-                    + " FROM t ORDER BY rowid");
+            List<ColumnData> loaded = checkAgainstDuckDb(
+                    c,
+                    allocator,
+                    names,
+                    "SELECT ti, si, ii,"
+                            + " dt - DATE '1970-01-01', bo::INTEGER, bi, (dc::DECIMAL(20,2) * 100)::BIGINT, wd::BIGINT"
+                            + " FROM t ORDER BY rowid");
             int[] bytesPerRow = {4, 4, 4, 4, 4, 8, 8, 8};
             for (int col = 0; col < names.size(); col++) {
                 assertEquals(bytesPerRow[col] * 4L, loaded.get(col).bytes(), names.get(col));
@@ -88,8 +96,15 @@ class ColumnLoaderTest {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 BufferAllocator allocator = new RootAllocator()) {
             exec(c, "CREATE TABLE t AS SELECT 5000000000::BIGINT AS b");
-            SQLException e = assertThrows(SQLException.class, () -> ColumnLoader.load(c, T, List.of("b"),
-                    List.of(ColumnType.of(ColumnType.Kind.INTEGER)), allocator, new QueryCancel()));
+            SQLException e = assertThrows(
+                    SQLException.class,
+                    () -> ColumnLoader.load(
+                            c,
+                            T,
+                            List.of("b"),
+                            List.of(ColumnType.of(ColumnType.Kind.INTEGER)),
+                            allocator,
+                            new QueryCancel()));
             assertEquals("0A000", e.getSQLState());
             assertTrue(e.getMessage().contains("column b (INTEGER) arrived as Arrow Int(64, true)"), e.getMessage());
         }
@@ -100,16 +115,22 @@ class ColumnLoaderTest {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 BufferAllocator allocator = new RootAllocator()) {
             exec(c, "CREATE TABLE t AS SELECT 1e30::DECIMAL(38,0) AS d");
-            SQLException e = assertThrows(SQLException.class, () -> ColumnLoader.load(c, T, List.of("d"),
-                    List.of(ColumnType.decimal(38, 0)), allocator, new QueryCancel()));
+            SQLException e = assertThrows(
+                    SQLException.class,
+                    () -> ColumnLoader.load(
+                            c, T, List.of("d"), List.of(ColumnType.decimal(38, 0)), allocator, new QueryCancel()));
             assertEquals("22003", e.getSQLState());
         }
     }
 
     private static void checkAgainstDuckDb(Connection c, BufferAllocator allocator) throws SQLException {
-        List<ColumnData> loaded = checkAgainstDuckDb(c, allocator, NAMES, "SELECT ti, si, ii, bi,"
-                + " (dc * 100)::BIGINT, (wide * 10)::BIGINT, dt - DATE '1970-01-01', epoch_us(ts), bo::INTEGER, vs,"
-                + " nothing, many FROM t ORDER BY rowid");
+        List<ColumnData> loaded = checkAgainstDuckDb(
+                c,
+                allocator,
+                NAMES,
+                "SELECT ti, si, ii, bi,"
+                        + " (dc * 100)::BIGINT, (wide * 10)::BIGINT, dt - DATE '1970-01-01', epoch_us(ts), bo::INTEGER, vs,"
+                        + " nothing, many FROM t ORDER BY rowid");
         for (int col = 0; col < NAMES.size(); col++) {
             ColumnData data = loaded.get(col);
             if (data.isString()) {
@@ -119,14 +140,16 @@ class ColumnLoaderTest {
                 }
                 for (int row = 0; row < data.rows(); row++) {
                     int code = data.stringCodes()[row];
-                    assertTrue(data.isNull(row) ? code == dictionary.length : code < dictionary.length,
+                    assertTrue(
+                            data.isNull(row) ? code == dictionary.length : code < dictionary.length,
                             NAMES.get(col) + " code of row " + row);
                 }
             }
         }
         assertNull(loaded.get(NAMES.indexOf("nothing")).valueAt(0));
         assertEquals(0, loaded.get(NAMES.indexOf("nothing")).stringDictionary().length);
-        assertEquals(List.of("", "a", "b", "it's", "\uFFFD", "😀"),
+        assertEquals(
+                List.of("", "a", "b", "it's", "\uFFFD", "😀"),
                 List.of(loaded.get(NAMES.indexOf("vs")).stringDictionary()));
     }
 
@@ -134,15 +157,16 @@ class ColumnLoaderTest {
      * Loads {@code names} with their DuckDB types and checks every row against {@code expectedSql}, which
      * selects each column's storage form; NULL rows of a number column must hold 0.
      */
-    private static List<ColumnData> checkAgainstDuckDb(Connection c, BufferAllocator allocator, List<String> names,
-            String expectedSql) throws SQLException {
+    private static List<ColumnData> checkAgainstDuckDb(
+            Connection c, BufferAllocator allocator, List<String> names, String expectedSql) throws SQLException {
         List<ColumnType> types = new ArrayList<>();
         for (String name : names) {
             types.add(typeOf(c, name));
         }
         List<ColumnData> loaded = ColumnLoader.load(c, T, names, types, allocator, new QueryCancel());
         List<List<Object>> expected = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(expectedSql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(expectedSql)) {
             while (rs.next()) {
                 List<Object> row = new ArrayList<>();
                 for (int i = 1; i <= names.size(); i++) {
@@ -167,9 +191,10 @@ class ColumnLoaderTest {
     }
 
     private static ColumnType typeOf(Connection c, String column) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT data_type FROM information_schema.columns WHERE table_name = 't' AND column_name = '"
-                        + column + "'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT data_type FROM information_schema.columns WHERE table_name = 't' AND column_name = '"
+                                + column + "'")) {
             rs.next();
             String type = rs.getString(1);
             if (type.startsWith("DECIMAL")) {

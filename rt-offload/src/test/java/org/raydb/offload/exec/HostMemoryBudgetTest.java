@@ -14,15 +14,15 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.plan.ColumnType;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 
 /** Resident snapshots and their indexes stay within the host budget, least recently used dropped first. */
 class HostMemoryBudgetTest {
 
-    private static final Map<String, ColumnType> COLUMNS = Map.of("a", ColumnType.of(ColumnType.Kind.INTEGER),
-            "b", ColumnType.of(ColumnType.Kind.BIGINT));
+    private static final Map<String, ColumnType> COLUMNS =
+            Map.of("a", ColumnType.of(ColumnType.Kind.INTEGER), "b", ColumnType.of(ColumnType.Kind.BIGINT));
 
     @Test
     void leastRecentlyUsedSnapshotsAreDroppedToFitTheBudget() throws SQLException {

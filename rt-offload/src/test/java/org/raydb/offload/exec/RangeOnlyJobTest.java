@@ -62,7 +62,8 @@ class RangeOnlyJobTest {
 
     @Test
     void wideFiltersBecomeRangeOnlyJobsWithAnRtScanForm() throws SQLException, NotQualified, EngineException {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); BufferAllocator allocator = new RootAllocator();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator();
                 QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
             try (Statement st = c.createStatement()) {
                 st.execute(TABLE);
@@ -72,7 +73,8 @@ class RangeOnlyJobTest {
                 PlannedQuery pq = planner.plan(q, List.of());
                 assertTrue(pq.qualifies(), pq.reason());
                 if (table == null) {
-                    table = new ResidentTable(pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
+                    table = new ResidentTable(
+                            pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
                 }
                 table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
                 PreparedJob prepared = JobPlanner.prepare(pq.plan(), table, new QueryCancel());
@@ -96,14 +98,16 @@ class RangeOnlyJobTest {
                 assertEquals(Technique.RTSCAN_CUBES, shape.rtScan().technique());
                 assertEquals(shape.qualifyingRows(), shape.rtScan().qualifyingRows());
                 DeviceConstants d = DeviceConstants.defaults("test", "test", 0);
-                assertEquals(CostModel.optixMicros(shape.rtScan(), d), CostModel.optixMicros(shape, d),
+                assertEquals(
+                        CostModel.optixMicros(shape.rtScan(), d),
+                        CostModel.optixMicros(shape, d),
                         "optix is costed on the RTScan form it runs");
             }
             assertEquals(1, table.catalog().size(), "both queries share one range-only entry");
 
             // A narrow query on a covered subset still gets float32 geometry of its own (optix keeps its rays).
-            PlannedQuery narrow = planner.plan("SELECT yr, count(*) FROM w WHERE s_city < 10 AND yr = 1995 GROUP BY yr",
-                    List.of());
+            PlannedQuery narrow =
+                    planner.plan("SELECT yr, count(*) FROM w WHERE s_city < 10 AND yr = 1995 GROUP BY yr", List.of());
             table.ensureLoaded(c, narrow.plan().columnTypes(), allocator, new QueryCancel());
             PreparedJob job = JobPlanner.prepare(narrow.plan(), table, new QueryCancel());
             assertEquals(Technique.RAYDB_TRIANGLES, job.job().technique());

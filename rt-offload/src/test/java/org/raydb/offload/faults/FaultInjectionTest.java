@@ -25,11 +25,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayStatement;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
@@ -49,10 +49,12 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
  */
 class FaultInjectionTest {
 
-    static final String QUERY = "SELECT b, sum(m), min(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+    static final String QUERY =
+            "SELECT b, sum(m), min(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
 
     @TempDir
     static Path dir;
+
     static String url;
     static Answer expected;
     static final FaultyEngine engine = new FaultyEngine();
@@ -60,13 +62,13 @@ class FaultInjectionTest {
     static final ExecutorService queries = Executors.newCachedThreadPool();
 
     /** Column types and rows of one execution. */
-    record Answer(List<String> types, List<List<Object>> rows) {
-    }
+    record Answer(List<String> types, List<List<Object>> rows) {}
 
     @BeforeAll
     static void table() throws SQLException {
         url = "jdbc:raydb:" + dir.resolve("faults.db");
-        try (Connection c = DriverManager.getConnection(url + "?offload=off"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url + "?offload=off");
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
                     + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
             expected = answer(st);
@@ -91,27 +93,28 @@ class FaultInjectionTest {
                 Arguments.of("unwrapped device out of memory", Step.ALLOCATION, (Supplier<Throwable>)
                         () -> new GpuOutOfMemoryException("cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY")),
                 Arguments.of("device out of memory as the cuda engine reports it", Step.UPLOAD, (Supplier<Throwable>)
-                        () -> new EngineException("cuda engine failed: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY",
+                        () -> new EngineException(
+                                "cuda engine failed: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY",
                                 new GpuOutOfMemoryException("cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY"))),
                 Arguments.of("host out of memory", Step.UPLOAD, (Supplier<Throwable>)
                         () -> new OutOfMemoryError("Java heap space")),
-                Arguments.of("launch failure", Step.LAUNCH, (Supplier<Throwable>)
-                        () -> new EngineException("cuda engine failed", new CudaException("cuLaunchKernel", 719,
-                                "CUDA_ERROR_LAUNCH_FAILED"))),
+                Arguments.of("launch failure", Step.LAUNCH, (Supplier<Throwable>) () -> new EngineException(
+                        "cuda engine failed", new CudaException("cuLaunchKernel", 719, "CUDA_ERROR_LAUNCH_FAILED"))),
                 Arguments.of("stack overflow", Step.LAUNCH, (Supplier<Throwable>) StackOverflowError::new),
                 Arguments.of("kernel error", Step.KERNEL, (Supplier<Throwable>)
                         () -> new IllegalStateException("kernel reported an illegal address")),
                 Arguments.of("kernel overflow", Step.KERNEL, (Supplier<Throwable>)
                         () -> new EngineException("cuda engine: a sum leaves 64 bits", null)));
-        return Stream.of("auto", "force").flatMap(mode -> faults.stream()
-                .map(f -> Arguments.of(mode, f.get()[0], f.get()[1], f.get()[2])));
+        return Stream.of("auto", "force")
+                .flatMap(mode -> faults.stream().map(f -> Arguments.of(mode, f.get()[0], f.get()[1], f.get()[2])));
     }
 
     @ParameterizedTest(name = "{0}: {1} at {2}")
     @MethodSource("faults")
     void engineFailureEndsInDuckDbsAnswerOrARefusal(String mode, String fault, Step step, Supplier<Throwable> failure)
             throws Exception {
-        try (Connection c = rig.connect(url(mode)); Statement st = c.createStatement()) {
+        try (Connection c = rig.connect(url(mode));
+                Statement st = c.createStatement()) {
             assertOffloadedExactly(st);
             engine.failAt(step, failure);
             assertFailureHandled(mode, st);
@@ -126,7 +129,8 @@ class FaultInjectionTest {
     @MethodSource("modes")
     void handoffFailureEndsInDuckDbsAnswerOrARefusal(String mode) throws Exception {
         BufferAllocator allocator = rig.allocator().newChildAllocator("connection", 0, Long.MAX_VALUE);
-        try (Connection c = rig.connect(url(mode) + "&finish=duckdb", allocator); Statement st = c.createStatement()) {
+        try (Connection c = rig.connect(url(mode) + "&finish=duckdb", allocator);
+                Statement st = c.createStatement()) {
             assertOffloadedExactly(st);
             allocator.setLimit(0);
             assertFailureHandled(mode, st);
@@ -153,7 +157,8 @@ class FaultInjectionTest {
     }
 
     private static void cancelAt(String mode, Step step) throws Exception {
-        try (Connection c = rig.connect(url(mode)); Statement st = c.createStatement()) {
+        try (Connection c = rig.connect(url(mode));
+                Statement st = c.createStatement()) {
             assertOffloadedExactly(st);
             engine.blockAt(step);
             Future<Answer> running = queries.submit(() -> answer(st));
@@ -199,8 +204,14 @@ class FaultInjectionTest {
     @Test
     void cancelUnderForceRaisesTheInterruptWithoutRefusing() throws Exception {
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + dir.resolve("faults.db"))) {
-            Offloader offloader = rig.attach(duckdb, new OffloadSettings(OffloadSettings.Mode.FORCE,
-                    OffloadSettings.Engine.CUDA, false, OffloadSettings.GpuMemory.ofPercent(80), new int[0]));
+            Offloader offloader = rig.attach(
+                    duckdb,
+                    new OffloadSettings(
+                            OffloadSettings.Mode.FORCE,
+                            OffloadSettings.Engine.CUDA,
+                            false,
+                            OffloadSettings.GpuMemory.ofPercent(80),
+                            new int[0]));
             try (Statement st = duckdb.createStatement()) {
                 QueryCancel cancel = new QueryCancel();
                 engine.blockAt(Step.LAUNCH);
@@ -223,7 +234,8 @@ class FaultInjectionTest {
      */
     @Test
     void queryTimeoutEndsAQueryBlockedInTheEngine() throws Exception {
-        try (Connection c = rig.connect(url("force")); Statement st = c.createStatement()) {
+        try (Connection c = rig.connect(url("force"));
+                Statement st = c.createStatement()) {
             assertOffloadedExactly(st);
             st.setQueryTimeout(1);
             engine.blockAt(Step.LAUNCH);
@@ -243,13 +255,15 @@ class FaultInjectionTest {
             assertEquals(expected, answer(st));
             assertFalse(offloaded(st), "DuckDB answered");
         } else {
-            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery(QUERY).close());
+            SQLException e = assertThrows(
+                    SQLException.class, () -> st.executeQuery(QUERY).close());
             assertEquals("0A000", e.getSQLState(), e::toString);
             assertTrue(e.getMessage().contains("offload"), e::toString);
         }
     }
 
-    static void assertInterrupted(Future<?> running) throws InterruptedException, java.util.concurrent.TimeoutException {
+    static void assertInterrupted(Future<?> running)
+            throws InterruptedException, java.util.concurrent.TimeoutException {
         ExecutionException e = assertThrows(ExecutionException.class, () -> running.get(60, TimeUnit.SECONDS));
         SQLException cause = assertInstanceOf(SQLException.class, e.getCause().getCause(), e::toString);
         assertEquals("57014", cause.getSQLState(), cause::toString);
@@ -262,7 +276,8 @@ class FaultInjectionTest {
     }
 
     static void assertOtherConnectionOffloadsExactly(String mode) throws SQLException {
-        try (Connection other = rig.connect(url(mode)); Statement st = other.createStatement()) {
+        try (Connection other = rig.connect(url(mode));
+                Statement st = other.createStatement()) {
             assertOffloadedExactly(st);
         }
     }

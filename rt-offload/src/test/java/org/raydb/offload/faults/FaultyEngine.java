@@ -16,7 +16,12 @@ import org.raydb.offload.engine.cpu.CpuEngine;
 final class FaultyEngine implements Engine {
 
     /** A GPU engine's steps in order; a kernel's error shows when the stream is synchronized, after it ran. */
-    enum Step { ALLOCATION, UPLOAD, LAUNCH, KERNEL }
+    enum Step {
+        ALLOCATION,
+        UPLOAD,
+        LAUNCH,
+        KERNEL
+    }
 
     private final CpuEngine cpu = new CpuEngine();
     private final AtomicInteger runs = new AtomicInteger();

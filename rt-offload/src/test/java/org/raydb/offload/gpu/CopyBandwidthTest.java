@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.calibration.DeviceCalibration;
+import org.raydb.offload.gpu.cuda.CudaDevice;
 
 /** The bench's bandwidth-floor denominator is measured and plausible (any GPU copies faster than 10 GB/s). */
 @Tag("gpu")

@@ -3,13 +3,11 @@ package org.raydb.offload.gpu;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.raydb.offload.gpu.runtime.GpuAvailability;
-import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /** Skips a GPU test visibly (a printed line and the assumption's message) where there is no usable GPU. */
 public final class GpuTestSupport {
 
-    private GpuTestSupport() {
-    }
+    private GpuTestSupport() {}
 
     public static GpuAvailability requireCuda(String test) {
         GpuAvailability availability = GpuAvailability.probe();
@@ -26,7 +24,9 @@ public final class GpuTestSupport {
 
     public static void requirePackaged(String resource, String test) {
         boolean present = NativeResources.present(resource);
-        if (!present) System.out.println("SKIPPED " + test + ": " + resource + " not packaged (built without nvcc/OptiX headers)");
+        if (!present)
+            System.out.println(
+                    "SKIPPED " + test + ": " + resource + " not packaged (built without nvcc/OptiX headers)");
         assumeTrue(present, () -> resource + " not packaged (built without nvcc or OptiX headers)");
     }
 }

@@ -14,10 +14,17 @@ class NativeResourcesTest {
             "encode", List.of("rdb_count_codes", "rdb_scatter_by_code", "rdb_build_triangles", "rdb_build_cubes"),
             "bitmap", List.of("rdb_bitmap_and"),
             "gather", List.of("rdb_gather_i32", "rdb_gather_i64", "rdb_gather_bits"),
-            "query", List.of("rdb_query_aggregate_registers", "rdb_query_aggregate_shared",
-                    "rdb_query_aggregate_global", "rdb_range_aggregate_registers", "rdb_range_aggregate_shared",
-                    "rdb_range_aggregate_global", "rdb_range_sum_registers", "rdb_range_sum_shared",
-                    "rdb_range_sum_global"),
+            "query",
+                    List.of(
+                            "rdb_query_aggregate_registers",
+                            "rdb_query_aggregate_shared",
+                            "rdb_query_aggregate_global",
+                            "rdb_range_aggregate_registers",
+                            "rdb_range_aggregate_shared",
+                            "rdb_range_aggregate_global",
+                            "rdb_range_sum_registers",
+                            "rdb_range_sum_shared",
+                            "rdb_range_sum_global"),
             "compact", List.of("rdb_count_present", "rdb_compact_present", "rdb_fill"));
 
     @Test

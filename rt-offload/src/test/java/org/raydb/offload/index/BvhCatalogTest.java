@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
-import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 
 class BvhCatalogTest {
@@ -33,8 +33,10 @@ class BvhCatalogTest {
                 for (int i = 0; i < rows; i++) {
                     v[i] = name.equals("wide") ? (long) i * 1000 : r.nextInt(range);
                 }
-                dicts.put(name, SortedDictionary.build(new ColumnData(name, ColumnType.of(ColumnType.Kind.BIGINT),
-                        v, null, new BitSet())));
+                dicts.put(
+                        name,
+                        SortedDictionary.build(
+                                new ColumnData(name, ColumnType.of(ColumnType.Kind.BIGINT), v, null, new BitSet())));
             }
         }
 
@@ -61,7 +63,8 @@ class BvhCatalogTest {
     void buildsOnceThenReusesTheBestCoveringEntry() {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
-        BvhCatalog.Choice first = catalog.choose(filters("a", new int[] {3, 3}, "b", new int[] {0, 5}), List.of("g"), cols);
+        BvhCatalog.Choice first =
+                catalog.choose(filters("a", new int[] {3, 3}, "b", new int[] {0, 5}), List.of("g"), cols);
         assertTrue(first.built());
         assertEquals(BvhCatalog.ALPHA * 2 + 1, first.score());
         assertEquals(1, first.zIntervals().size(), "a = const leading, b a range: one Z interval");
@@ -81,8 +84,10 @@ class BvhCatalogTest {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
         // 3000 · 20 · 20 · 20 codes exceed even a range-only entry's bound: the query goes to RTScan.
-        assertNull(catalog.choose(filters("wide", new int[] {0, 10}, "a", new int[] {1, 1}, "b", new int[] {1, 1},
-                "g", new int[] {2, 2}), List.of(), cols));
+        assertNull(catalog.choose(
+                filters("wide", new int[] {0, 10}, "a", new int[] {1, 1}, "b", new int[] {1, 1}, "g", new int[] {2, 2}),
+                List.of(),
+                cols));
     }
 
     @Test
@@ -90,20 +95,20 @@ class BvhCatalogTest {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
         // 3000 · 20 · 200 = 12 M codes: not exact in float32, within the range-only bound.
-        BvhCatalog.Choice wide = catalog.choose(filters("a", new int[] {1, 1}, "mid", new int[] {5, 9},
-                "wide", new int[] {0, 10}), List.of("g"), cols);
+        BvhCatalog.Choice wide = catalog.choose(
+                filters("a", new int[] {1, 1}, "mid", new int[] {5, 9}, "wide", new int[] {0, 10}), List.of("g"), cols);
         assertTrue(wide.built() && wide.scene().rangeOnly());
         assertEquals(List.of(), wide.scene().key().yAttributes(), "no Y: groups are read by row");
         assertEquals(BvhCatalog.ALPHA * 3 + 1, wide.score(), "as good as any entry for its groups");
         assertEquals(5, wide.zIntervals().size());
         // Other groups reuse it: a range-only entry serves every group set alike.
-        BvhCatalog.Choice again = catalog.choose(filters("wide", new int[] {3, 3}, "mid", new int[] {5, 5},
-                "a", new int[] {2, 2}), List.of("b"), cols);
+        BvhCatalog.Choice again = catalog.choose(
+                filters("wide", new int[] {3, 3}, "mid", new int[] {5, 5}, "a", new int[] {2, 2}), List.of("b"), cols);
         assertFalse(again.built());
         assertSame(wide.scene(), again.scene());
         // Filters that fit float32 get a geometry entry even though the range-only one covers them.
-        BvhCatalog.Choice narrow = catalog.choose(filters("a", new int[] {1, 1}, "mid", new int[] {5, 9}),
-                List.of("g"), cols);
+        BvhCatalog.Choice narrow =
+                catalog.choose(filters("a", new int[] {1, 1}, "mid", new int[] {5, 9}), List.of("g"), cols);
         assertTrue(narrow.built() && !narrow.scene().rangeOnly());
         assertEquals(2, catalog.size());
         assertTrue(BvhCatalog.maxRangeCodes(cols.rows) >= 12_000_000);
@@ -114,8 +119,10 @@ class BvhCatalogTest {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
         for (int v = 0; v < BvhCatalog.CAPACITY + 3; v++) {
-            catalog.choose(filters("a", new int[] {v, v}), List.of(v % 2 == 0 ? "g" : "b", "a", "b").subList(0,
-                    1 + v % 3), cols);
+            catalog.choose(
+                    filters("a", new int[] {v, v}),
+                    List.of(v % 2 == 0 ? "g" : "b", "a", "b").subList(0, 1 + v % 3),
+                    cols);
         }
         assertTrue(catalog.size() <= BvhCatalog.CAPACITY);
     }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.BitSet;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
-import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
 
 class SievingVectorsTest {

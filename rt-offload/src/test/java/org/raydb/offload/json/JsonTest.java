@@ -38,7 +38,8 @@ class JsonTest {
 
     @BeforeAll
     static void generate() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t (a INTEGER, g VARCHAR, m DECIMAL(15,2), d DATE, s VARCHAR)");
             s.execute("INSERT INTO t VALUES (1, 'x', 2.50, DATE '1995-03-04', 'y'), (4, 'z', NULL, NULL, 'é')");
             for (String function : List.of("json_serialize_plan(?, optimize := true)", "json_serialize_sql(?)")) {
@@ -70,9 +71,11 @@ class JsonTest {
 
     @Test
     void stringsAndLargeNumbersSurviveExactly() {
-        assertTrue(contains(Json.parse(CORPUS.get(QUERIES.size() + 3)), "quote \" backslash \\ tab \t é ✓ 𝄞"),
+        assertTrue(
+                contains(Json.parse(CORPUS.get(QUERIES.size() + 3)), "quote \" backslash \\ tab \t é ✓ 𝄞"),
                 "a string literal with escapes and characters beyond the BMP, from the parse tree");
-        assertTrue(contains(Json.parse(CORPUS.get(0)), new BigDecimal("18446744073709551615")),
+        assertTrue(
+                contains(Json.parse(CORPUS.get(0)), new BigDecimal("18446744073709551615")),
                 "an unsigned 64-bit number (DuckDB's 'no query location'), from the plan");
     }
 
@@ -114,9 +117,32 @@ class JsonTest {
 
     @Test
     void rejectsMalformedInputWithItsOffset() {
-        for (String bad : List.of("", " ", "{", "{\"a\": 1", "[1] x", "[1,]", "{\"a\" 1}", "{a: 1}", "\"open",
-                "\"esc\\", "\"\\u12\"", "\"\\u12g4\"", "\"\\u", "-", "1.2.3", "--1", "e5", "tru", "nul", "[", "]",
-                "{\"a\":}", "[1 2]", "{\"a\":1,}", "@")) {
+        for (String bad : List.of(
+                "",
+                " ",
+                "{",
+                "{\"a\": 1",
+                "[1] x",
+                "[1,]",
+                "{\"a\" 1}",
+                "{a: 1}",
+                "\"open",
+                "\"esc\\",
+                "\"\\u12\"",
+                "\"\\u12g4\"",
+                "\"\\u",
+                "-",
+                "1.2.3",
+                "--1",
+                "e5",
+                "tru",
+                "nul",
+                "[",
+                "]",
+                "{\"a\":}",
+                "[1 2]",
+                "{\"a\":1,}",
+                "@")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
             assertTrue(e.getMessage().matches("JSON: .* at offset \\d+"), bad + " -> " + e.getMessage());
         }
@@ -136,7 +162,8 @@ class JsonTest {
         Object v = Json.parse("{\"a\": [1, -2.5e3, 18446744073709551615], \"s\": \"x\\\"\\u00e9\\n\", \"t\": true,"
                 + " \"n\": null, \"o\": {}}");
         Map<?, ?> m = (Map<?, ?>) v;
-        assertEquals(List.of(new BigDecimal("1"), new BigDecimal("-2.5e3"), new BigDecimal("18446744073709551615")),
+        assertEquals(
+                List.of(new BigDecimal("1"), new BigDecimal("-2.5e3"), new BigDecimal("18446744073709551615")),
                 m.get("a"));
         assertEquals("x\"é\n", m.get("s"));
         assertEquals(Boolean.TRUE, m.get("t"));
@@ -158,7 +185,8 @@ class JsonTest {
 
     @Test
     void readsNonFiniteDoublesAsDuckDbWritesThem() {
-        assertEquals(List.of(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN),
+        assertEquals(
+                List.of(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN),
                 Json.parse("[Infinity, -Infinity, NaN]"));
         assertEquals("[Infinity,NaN]", Json.write(Json.parse("[Infinity,NaN]")));
     }

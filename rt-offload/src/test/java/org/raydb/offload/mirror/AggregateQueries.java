@@ -13,11 +13,9 @@ import java.util.Random;
 final class AggregateQueries {
 
     /** Query text, its parameters (empty for literals), and whether its row order is defined. */
-    record Query(String sql, List<Object> parameters, boolean ordered) {
-    }
+    record Query(String sql, List<Object> parameters, boolean ordered) {}
 
-    private AggregateQueries() {
-    }
+    private AggregateQueries() {}
 
     static Query next(TableCatalog.Table table, String tableRef, boolean parameterized, Random r) {
         List<TableCatalog.Column> columns = shuffled(table.columns(), r);
@@ -38,8 +36,10 @@ final class AggregateQueries {
         for (int i = 0; i < na; i++) {
             select.add(aggregate(table.columns(), r));
         }
-        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", select))
-                .append(" FROM ").append(tableRef);
+        StringBuilder sql = new StringBuilder("SELECT ")
+                .append(String.join(", ", select))
+                .append(" FROM ")
+                .append(tableRef);
         if (!filters.isEmpty()) {
             sql.append(" WHERE ").append(String.join(" AND ", filters));
         }
@@ -75,8 +75,9 @@ final class AggregateQueries {
 
     private static String aggregate(List<TableCatalog.Column> columns, Random r) {
         TableCatalog.Column c = columns.get(r.nextInt(columns.size()));
-        List<TableCatalog.Column> measures = columns.stream().filter(x -> ColumnValues.isExactNumeric(x.type())
-                && ColumnValues.isOffloadable(x.type())).toList();
+        List<TableCatalog.Column> measures = columns.stream()
+                .filter(x -> ColumnValues.isExactNumeric(x.type()) && ColumnValues.isOffloadable(x.type()))
+                .toList();
         if (!measures.isEmpty() && r.nextInt(4) != 0) {
             c = measures.get(r.nextInt(measures.size()));
         }
@@ -102,8 +103,9 @@ final class AggregateQueries {
             case 1 -> c.name() + (r.nextBoolean() ? " < " : " <= ") + value(c, parameters, r);
             case 2 -> c.name() + (r.nextBoolean() ? " > " : " >= ") + value(c, parameters, r);
             case 3 -> c.name() + " BETWEEN " + value(c, parameters, r) + " AND " + value(c, parameters, r);
-            default -> c.name() + " IN (" + value(c, parameters, r) + ", " + value(c, parameters, r) + ", "
-                    + value(c, parameters, r) + ")";
+            default ->
+                c.name() + " IN (" + value(c, parameters, r) + ", " + value(c, parameters, r) + ", "
+                        + value(c, parameters, r) + ")";
         };
     }
 

@@ -16,19 +16,43 @@ import java.util.Random;
 final class ColumnValues {
 
     /** A value as an SQL literal and as the object a PreparedStatement or an appender takes (null: NULL). */
-    record Value(String sql, Object java) {
-    }
+    record Value(String sql, Object java) {}
 
-    private static final List<String> FIXED = List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT",
-            "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "DOUBLE", "FLOAT", "VARCHAR", "DATE", "TIMESTAMP",
+    private static final List<String> FIXED = List.of(
+            "TINYINT",
+            "SMALLINT",
+            "INTEGER",
+            "BIGINT",
+            "HUGEINT",
+            "UTINYINT",
+            "USMALLINT",
+            "UINTEGER",
+            "UBIGINT",
+            "DOUBLE",
+            "FLOAT",
+            "VARCHAR",
+            "DATE",
+            "TIMESTAMP",
             "BOOLEAN");
     private static final DateTimeFormatter MICROS = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
     private static final int[] DECIMAL_WIDTHS = {4, 9, 18, 38};
-    private static final List<String> STRINGS = List.of("", "a", "A", "b", "ab", "a b", "Zürich", "é", "😀",
-            "it's", "NULL", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "0", "-1");
+    private static final List<String> STRINGS = List.of(
+            "",
+            "a",
+            "A",
+            "b",
+            "ab",
+            "a b",
+            "Zürich",
+            "é",
+            "😀",
+            "it's",
+            "NULL",
+            "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+            "0",
+            "-1");
 
-    private ColumnValues() {
-    }
+    private ColumnValues() {}
 
     static String randomType(Random r) {
         if (r.nextInt(FIXED.size() + 4) < 4) {
@@ -63,12 +87,17 @@ final class ColumnValues {
             case "SMALLINT" -> integer(type, r, Short.MIN_VALUE, Short.MAX_VALUE);
             case "INTEGER" -> integer(type, r, Integer.MIN_VALUE, Integer.MAX_VALUE);
             case "BIGINT" -> integer(type, r, Long.MIN_VALUE, Long.MAX_VALUE);
-            case "HUGEINT" -> integer(type, r, BigInteger.ONE.shiftLeft(127).negate(),
-                    BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE));
+            case "HUGEINT" ->
+                integer(
+                        type,
+                        r,
+                        BigInteger.ONE.shiftLeft(127).negate(),
+                        BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE));
             case "UTINYINT" -> integer(type, r, 0, 255);
             case "USMALLINT" -> integer(type, r, 0, 65535);
             case "UINTEGER" -> integer(type, r, 0, 4294967295L);
-            case "UBIGINT" -> integer(type, r, BigInteger.ZERO, BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
+            case "UBIGINT" ->
+                integer(type, r, BigInteger.ZERO, BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
             case "DOUBLE" -> floating(type, r);
             case "FLOAT" -> floating(type, r);
             case "VARCHAR" -> string(STRINGS.get(r.nextInt(STRINGS.size())));
@@ -94,7 +123,8 @@ final class ColumnValues {
         } else {
             v = BigInteger.valueOf(r.nextInt(41) - (min.signum() < 0 ? 20 : 0));
         }
-        Object java = v.bitLength() < 32 && !type.equals("UINTEGER") ? (Object) v.intValue()
+        Object java = v.bitLength() < 32 && !type.equals("UINTEGER")
+                ? (Object) v.intValue()
                 : v.bitLength() < 64 ? (Object) v.longValue() : v;
         return new Value("CAST(" + v + " AS " + type + ")", java);
     }
@@ -119,9 +149,18 @@ final class ColumnValues {
     }
 
     private static Value floating(String type, Random r) {
-        double[] special = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0,
-            Double.MAX_VALUE, Double.MIN_VALUE, -Double.MAX_VALUE};
-        double d = r.nextInt(8) == 0 ? special[r.nextInt(special.length)]
+        double[] special = {
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            -0.0,
+            0.0,
+            Double.MAX_VALUE,
+            Double.MIN_VALUE,
+            -Double.MAX_VALUE
+        };
+        double d = r.nextInt(8) == 0
+                ? special[r.nextInt(special.length)]
                 : r.nextInt(3) == 0 ? r.nextGaussian() * 1e6 : (r.nextInt(41) - 20) / 4.0;
         if (type.equals("FLOAT")) {
             float f = (float) d;
@@ -139,8 +178,11 @@ final class ColumnValues {
         if (pick == 0) {
             return new Value(r.nextBoolean() ? "DATE 'infinity'" : "DATE '-infinity'", null);
         }
-        LocalDate d = pick == 1 ? LocalDate.of(1, 1, 1) : pick == 2 ? LocalDate.of(9999, 12, 31)
-                : LocalDate.of(2000, 1, 1).plusDays(r.nextInt(60));
+        LocalDate d = pick == 1
+                ? LocalDate.of(1, 1, 1)
+                : pick == 2
+                        ? LocalDate.of(9999, 12, 31)
+                        : LocalDate.of(2000, 1, 1).plusDays(r.nextInt(60));
         return new Value("DATE '" + d + "'", d);
     }
 
@@ -149,9 +191,13 @@ final class ColumnValues {
         if (pick == 0) {
             return new Value(r.nextBoolean() ? "TIMESTAMP 'infinity'" : "TIMESTAMP '-infinity'", null);
         }
-        LocalDateTime t = pick == 1 ? LocalDateTime.of(1, 1, 1, 0, 0)
-                : pick == 2 ? LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)
-                : LocalDateTime.of(2020, 1, 1, 0, 0).plusHours(r.nextInt(48)).plusNanos(r.nextInt(3) * 1000L);
+        LocalDateTime t = pick == 1
+                ? LocalDateTime.of(1, 1, 1, 0, 0)
+                : pick == 2
+                        ? LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)
+                        : LocalDateTime.of(2020, 1, 1, 0, 0)
+                                .plusHours(r.nextInt(48))
+                                .plusNanos(r.nextInt(3) * 1000L);
         return new Value("TIMESTAMP '" + MICROS.format(t) + "'", t);
     }
 }

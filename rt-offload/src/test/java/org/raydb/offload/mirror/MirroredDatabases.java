@@ -21,8 +21,7 @@ import org.raydb.jdbc.RayStatement;
 final class MirroredDatabases implements AutoCloseable {
 
     /** One connection of each database, used in lockstep. */
-    record Pair(Connection ray, Connection duck) {
-    }
+    record Pair(Connection ray, Connection duck) {}
 
     /** What one step does on one side's connection. */
     @FunctionalInterface
@@ -57,13 +56,18 @@ final class MirroredDatabases implements AutoCloseable {
         String options = "?offload=auto&engine=" + engine + "&verify=" + verify;
         if (dir == null) {
             int n = NAMES.incrementAndGet();
-            return new MirroredDatabases("jdbc:raydb::memory:ray" + n + options, "jdbc:duckdb::memory:duck" + n,
-                    header + ", in memory", List.of());
+            return new MirroredDatabases(
+                    "jdbc:raydb::memory:ray" + n + options,
+                    "jdbc:duckdb::memory:duck" + n,
+                    header + ", in memory",
+                    List.of());
         }
         Path ray = Files.createDirectories(dir.resolve("ray"));
         Path duck = Files.createDirectories(dir.resolve("duck"));
-        return new MirroredDatabases("jdbc:raydb:" + ray.resolve("db.duckdb") + options,
-                "jdbc:duckdb:" + duck.resolve("db.duckdb"), header + ", in files",
+        return new MirroredDatabases(
+                "jdbc:raydb:" + ray.resolve("db.duckdb") + options,
+                "jdbc:duckdb:" + duck.resolve("db.duckdb"),
+                header + ", in files",
                 List.of(ray.toString(), duck.toString()));
     }
 
@@ -163,12 +167,16 @@ final class MirroredDatabases implements AutoCloseable {
      */
     void sameSettings(int c) {
         try {
-            step(c, "SELECT name, value FROM duckdb_settings() ORDER BY name", conn -> {
-                try (Statement st = conn.createStatement()) {
-                    return Outcome.rows(st.executeQuery("SELECT name, value FROM duckdb_settings() ORDER BY name"),
-                            true);
-                }
-            }, this::withoutPaths);
+            step(
+                    c,
+                    "SELECT name, value FROM duckdb_settings() ORDER BY name",
+                    conn -> {
+                        try (Statement st = conn.createStatement()) {
+                            return Outcome.rows(
+                                    st.executeQuery("SELECT name, value FROM duckdb_settings() ORDER BY name"), true);
+                        }
+                    },
+                    this::withoutPaths);
         } catch (AssertionError e) {
             later(e);
         }
@@ -201,8 +209,10 @@ final class MirroredDatabases implements AutoCloseable {
     }
 
     private String report(String difference) {
-        StringBuilder out = new StringBuilder(header).append("\nmismatch at the last statement: ")
-                .append(difference).append("\nstatements, both sides:\n");
+        StringBuilder out = new StringBuilder(header)
+                .append("\nmismatch at the last statement: ")
+                .append(difference)
+                .append("\nstatements, both sides:\n");
         for (String line : transcript) {
             out.append("  ").append(line).append('\n');
         }

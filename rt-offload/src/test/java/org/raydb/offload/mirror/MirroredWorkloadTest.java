@@ -69,8 +69,11 @@ class MirroredWorkloadTest {
         for (int i = 0; i < failures.size(); i++) {
             String f = failures.get(i).strip();
             int statements = f.indexOf("\nstatements, both sides:");
-            out.append(i == 0 || statements < 0 ? f
-                    : f.substring(0, statements) + "\n  ...\n" + f.substring(f.lastIndexOf('\n') + 1)).append("\n\n");
+            out.append(
+                            i == 0 || statements < 0
+                                    ? f
+                                    : f.substring(0, statements) + "\n  ...\n" + f.substring(f.lastIndexOf('\n') + 1))
+                    .append("\n\n");
         }
         return out.toString();
     }

@@ -58,7 +58,11 @@ class OffloadDivergenceTest {
             m.query(0, QUERY, true);
             m.step(0, "unwrap(DuckDBConnection).createAppender(main, t): (5000, 1, 1000.00)", c -> {
                 try (DuckDBAppender a = c.unwrap(DuckDBConnection.class).createAppender("main", "t")) {
-                    a.beginRow().append(5000).append(1).append(new BigDecimal("1000.00")).endRow();
+                    a.beginRow()
+                            .append(5000)
+                            .append(1)
+                            .append(new BigDecimal("1000.00"))
+                            .endRow();
                 }
                 return Outcome.count(1);
             });
@@ -124,7 +128,9 @@ class OffloadDivergenceTest {
     @Test
     void averageMatchesDuckDbBitForBit() throws Exception {
         try (MirroredDatabases m = mirror("AVG", 1)) {
-            m.sql(0, "CREATE TABLE a AS SELECT (i % 13)::INTEGER AS g, (hash(i) >> 8)::BIGINT AS d FROM range(3000) r(i)");
+            m.sql(
+                    0,
+                    "CREATE TABLE a AS SELECT (i % 13)::INTEGER AS g, (hash(i) >> 8)::BIGINT AS d FROM range(3000) r(i)");
             m.query(0, "SELECT avg(d) FROM a WHERE g < 3", true);
         }
     }

@@ -43,7 +43,8 @@ record Outcome(List<String> types, List<List<Object>> rows, boolean ordered, lon
     /** {@code null} when {@code actual} matches this (expected) outcome, else what differs. */
     String difference(Outcome actual) {
         if (failed() || actual.failed()) {
-            return failed() == actual.failed() ? null
+            return failed() == actual.failed()
+                    ? null
                     : "expected " + describe() + "\n      but got " + actual.describe();
         }
         if (!types.equals(actual.types)) {
@@ -73,7 +74,8 @@ record Outcome(List<String> types, List<List<Object>> rows, boolean ordered, lon
         if (failed()) {
             return "error " + error;
         }
-        return count >= 0 ? "update count " + count
+        return count >= 0
+                ? "update count " + count
                 : types + " " + (rows.size() > 8 ? rows.subList(0, 8) + "... (" + rows.size() + " rows)" : rows);
     }
 }

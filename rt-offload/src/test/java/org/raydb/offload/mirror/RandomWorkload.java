@@ -24,7 +24,11 @@ import org.duckdb.DuckDBConnection;
  */
 final class RandomWorkload {
 
-    private enum Transaction { NONE, SQL, JDBC }
+    private enum Transaction {
+        NONE,
+        SQL,
+        JDBC
+    }
 
     private static final List<String> NAMES = List.of("t0", "t1", "t2");
     private static final int MAIN = 0;
@@ -49,7 +53,8 @@ final class RandomWorkload {
         m.connect();
         m.connect();
         m.sameSettings(MAIN);
-        mainDatabase = (String) m.query(MAIN, "SELECT current_database()", true).rows().get(0).get(0);
+        mainDatabase = (String)
+                m.query(MAIN, "SELECT current_database()", true).rows().get(0).get(0);
         for (String name : NAMES.subList(0, 2)) {
             createTable(name);
         }
@@ -107,8 +112,7 @@ final class RandomWorkload {
     }
 
     /** A table the statement names the way the application would: bare, or qualified. */
-    private record Target(TableCatalog.Table table, String ref) {
-    }
+    private record Target(TableCatalog.Table table, String ref) {}
 
     private Target target(boolean mainOnly) {
         List<TableCatalog.Table> tables = mainOnly ? catalog.in(mainDatabase, "main") : catalog.tables();
@@ -136,7 +140,10 @@ final class RandomWorkload {
     private String row(TableCatalog.Table t) {
         List<String> values = new ArrayList<>();
         for (TableCatalog.Column col : t.columns()) {
-            values.add(col.name().equals("id") ? String.valueOf(nextId++) : ColumnValues.value(col.type(), r).sql());
+            values.add(
+                    col.name().equals("id")
+                            ? String.valueOf(nextId++)
+                            : ColumnValues.value(col.type(), r).sql());
         }
         return "(" + String.join(", ", values) + ")";
     }
@@ -165,9 +172,12 @@ final class RandomWorkload {
             case 0, 1 -> m.sql(c, "INSERT INTO " + t.ref() + " VALUES " + rows(table, 1 + r.nextInt(20)));
             case 2 -> m.sql(c, "INSERT INTO " + t.ref() + " VALUES " + rows(table, 1 + r.nextInt(3)) + " RETURNING *");
             case 3 -> {
-                TableCatalog.Column col = table.columns().get(r.nextInt(table.columns().size()));
-                m.sql(c, "UPDATE " + t.ref() + " SET " + col.name() + " = "
-                        + ColumnValues.value(col.type(), r).sql() + where(table));
+                TableCatalog.Column col =
+                        table.columns().get(r.nextInt(table.columns().size()));
+                m.sql(
+                        c,
+                        "UPDATE " + t.ref() + " SET " + col.name() + " = "
+                                + ColumnValues.value(col.type(), r).sql() + where(table));
             }
             case 4 -> m.sql(c, "DELETE FROM " + t.ref() + where(table));
             case 5 -> copy(c, t);
@@ -178,7 +188,8 @@ final class RandomWorkload {
     /** COPY FROM a CSV file that a third, unrelated DuckDB writes. */
     private void copy(int c, Target t) throws SQLException {
         Path csv = csvFolder.resolve("rows" + csvFiles++ + ".csv");
-        try (Connection scratch = DriverManager.getConnection("jdbc:duckdb:"); Statement st = scratch.createStatement()) {
+        try (Connection scratch = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = scratch.createStatement()) {
             st.execute("COPY (SELECT * FROM (VALUES " + rows(t.table(), 1 + r.nextInt(30)) + ")) TO '" + csv
                     + "' (HEADER false)");
         }
@@ -232,27 +243,39 @@ final class RandomWorkload {
         for (int i = 1 + r.nextInt(10); i > 0; i--) {
             List<ColumnValues.Value> row = new ArrayList<>();
             for (TableCatalog.Column col : table.columns()) {
-                row.add(col.name().equals("id") ? new ColumnValues.Value(String.valueOf(nextId), nextId++)
-                        : ColumnValues.value(col.type(), r));
+                row.add(
+                        col.name().equals("id")
+                                ? new ColumnValues.Value(String.valueOf(nextId), nextId++)
+                                : ColumnValues.value(col.type(), r));
             }
             rows.add(row);
         }
-        m.step(MAIN, "unwrap(DuckDBConnection).createAppender(" + table.database() + ", " + table.schema() + ", "
-                + table.name() + ") rows " + rows.stream().map(row -> row.stream().map(ColumnValues.Value::sql)
-                        .toList()).toList(), conn -> {
-            try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class)
-                    .createAppender(table.database(), table.schema(), table.name())) {
-                for (List<ColumnValues.Value> row : rows) {
-                    a.beginRow();
-                    for (int i = 0; i < row.size(); i++) {
-                        append(a, table.columns().get(i).type(), row.get(i).java());
+        m.step(
+                MAIN,
+                "unwrap(DuckDBConnection).createAppender(" + table.database() + ", " + table.schema() + ", "
+                        + table.name() + ") rows "
+                        + rows.stream()
+                                .map(row -> row.stream()
+                                        .map(ColumnValues.Value::sql)
+                                        .toList())
+                                .toList(),
+                conn -> {
+                    try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class)
+                            .createAppender(table.database(), table.schema(), table.name())) {
+                        for (List<ColumnValues.Value> row : rows) {
+                            a.beginRow();
+                            for (int i = 0; i < row.size(); i++) {
+                                append(
+                                        a,
+                                        table.columns().get(i).type(),
+                                        row.get(i).java());
+                            }
+                            a.endRow();
+                        }
+                        a.flush();
                     }
-                    a.endRow();
-                }
-                a.flush();
-            }
-            return Outcome.count(rows.size());
-        });
+                    return Outcome.count(rows.size());
+                });
     }
 
     private static void append(DuckDBAppender a, String type, Object v) throws SQLException {
@@ -346,11 +369,17 @@ final class RandomWorkload {
         switch (r.nextInt(5)) {
             case 0 -> m.sql(MAIN, "CREATE OR REPLACE TABLE " + name + " " + createColumns());
             case 1 -> m.sql(MAIN, "DROP TABLE IF EXISTS " + name);
-            case 2 -> m.sql(MAIN, "ALTER TABLE " + name + " ADD COLUMN c" + (10 + r.nextInt(10)) + " "
-                    + ColumnValues.randomType(r));
+            case 2 ->
+                m.sql(
+                        MAIN,
+                        "ALTER TABLE " + name + " ADD COLUMN c" + (10 + r.nextInt(10)) + " "
+                                + ColumnValues.randomType(r));
             case 3 -> {
                 if (t != null) {
-                    String col = t.table().columns().get(r.nextInt(t.table().columns().size())).name();
+                    String col = t.table()
+                            .columns()
+                            .get(r.nextInt(t.table().columns().size()))
+                            .name();
                     m.sql(MAIN, "ALTER TABLE " + t.ref() + " DROP COLUMN " + col);
                 }
             }
@@ -371,8 +400,10 @@ final class RandomWorkload {
         if (r.nextInt(3) == 0) {
             m.sql(MAIN, "DROP TABLE IF EXISTS temp.main." + t.table().name());
         } else {
-            m.sql(MAIN, "CREATE OR REPLACE TEMP TABLE " + t.table().name() + " AS SELECT * FROM " + t.ref()
-                    + where(t.table()));
+            m.sql(
+                    MAIN,
+                    "CREATE OR REPLACE TEMP TABLE " + t.table().name() + " AS SELECT * FROM " + t.ref()
+                            + where(t.table()));
         }
         refresh();
     }
@@ -384,8 +415,10 @@ final class RandomWorkload {
             case 0 -> {
                 if (t != null) {
                     m.sql(MAIN, "CREATE SCHEMA IF NOT EXISTS " + mainDatabase + ".s1");
-                    m.sql(MAIN, "CREATE OR REPLACE TABLE " + mainDatabase + ".s1." + t.table().name()
-                            + " AS SELECT * FROM " + t.ref() + where(t.table()));
+                    m.sql(
+                            MAIN,
+                            "CREATE OR REPLACE TABLE " + mainDatabase + ".s1."
+                                    + t.table().name() + " AS SELECT * FROM " + t.ref() + where(t.table()));
                 }
             }
             case 1 -> m.sql(MAIN, "SET search_path = 's1,main'");
@@ -401,8 +434,10 @@ final class RandomWorkload {
             case 0 -> {
                 if (t != null) {
                     m.sql(MAIN, "ATTACH IF NOT EXISTS ':memory:' AS o");
-                    m.sql(MAIN, "CREATE OR REPLACE TABLE o.main." + t.table().name() + " AS SELECT * FROM "
-                            + t.ref() + where(t.table()));
+                    m.sql(
+                            MAIN,
+                            "CREATE OR REPLACE TABLE o.main." + t.table().name() + " AS SELECT * FROM " + t.ref()
+                                    + where(t.table()));
                 }
             }
             case 1 -> m.sql(MAIN, "USE o");

@@ -6,8 +6,7 @@ import java.util.List;
 /** The tables a connection sees, with their columns, as {@code duckdb_columns()} lists them. */
 record TableCatalog(List<Table> tables) {
 
-    record Column(String name, String type) {
-    }
+    record Column(String name, String type) {}
 
     record Table(String database, String schema, String name, List<Column> columns) {
 
@@ -24,7 +23,9 @@ record TableCatalog(List<Table> tables) {
         List<Table> tables = new ArrayList<>();
         for (List<Object> row : rows) {
             Table last = tables.isEmpty() ? null : tables.get(tables.size() - 1);
-            if (last == null || !last.database.equals(row.get(0)) || !last.schema.equals(row.get(1))
+            if (last == null
+                    || !last.database.equals(row.get(0))
+                    || !last.schema.equals(row.get(1))
                     || !last.name.equals(row.get(2))) {
                 last = new Table((String) row.get(0), (String) row.get(1), (String) row.get(2), new ArrayList<>());
                 tables.add(last);
@@ -36,6 +37,8 @@ record TableCatalog(List<Table> tables) {
 
     /** The tables of one database and schema. */
     List<Table> in(String database, String schema) {
-        return tables.stream().filter(t -> t.database.equals(database) && t.schema.equals(schema)).toList();
+        return tables.stream()
+                .filter(t -> t.database.equals(database) && t.schema.equals(schema))
+                .toList();
     }
 }

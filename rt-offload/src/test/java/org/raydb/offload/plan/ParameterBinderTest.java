@@ -14,10 +14,12 @@ class ParameterBinderTest {
     @Test
     void bindsTypedLiteralsOutsideQuotesAndComments() throws NotQualified {
         String sql = "SELECT '?', \"a?\" FROM t -- ?\nWHERE a = ? AND b = ? AND c = ? AND d = ? /* ? */ AND e = ?";
-        String bound = ParameterBinder.bind(sql, Arrays.asList(5, "it's", new BigDecimal("1.50"),
-                LocalDate.of(1994, 1, 2), null));
-        assertEquals("SELECT '?', \"a?\" FROM t -- ?\nWHERE a = CAST(5 AS INTEGER) AND b = 'it''s'"
-                + " AND c = CAST('1.50' AS DECIMAL(3,2)) AND d = DATE '1994-01-02' /* ? */ AND e = NULL", bound);
+        String bound = ParameterBinder.bind(
+                sql, Arrays.asList(5, "it's", new BigDecimal("1.50"), LocalDate.of(1994, 1, 2), null));
+        assertEquals(
+                "SELECT '?', \"a?\" FROM t -- ?\nWHERE a = CAST(5 AS INTEGER) AND b = 'it''s'"
+                        + " AND c = CAST('1.50' AS DECIMAL(3,2)) AND d = DATE '1994-01-02' /* ? */ AND e = NULL",
+                bound);
     }
 
     @Test

@@ -76,10 +76,30 @@ class DirectResultSetParityTest {
             SELECT k, b, ti AS "TinY", si AS tiny, i, bi, hi AS "HUGE", f, d, dw, dn, s AS "Str", dt
             FROM t ORDER BY k""";
 
-    private static final List<Class<?>> TARGETS = List.of(Object.class, String.class, Boolean.class, Byte.class,
-            Short.class, Integer.class, Long.class, Float.class, Double.class, BigInteger.class, BigDecimal.class,
-            LocalDate.class, Date.class, LocalDateTime.class, Time.class, LocalTime.class, Timestamp.class,
-            OffsetDateTime.class, UUID.class, Blob.class, byte[].class, Number.class, CharSequence.class);
+    private static final List<Class<?>> TARGETS = List.of(
+            Object.class,
+            String.class,
+            Boolean.class,
+            Byte.class,
+            Short.class,
+            Integer.class,
+            Long.class,
+            Float.class,
+            Double.class,
+            BigInteger.class,
+            BigDecimal.class,
+            LocalDate.class,
+            Date.class,
+            LocalDateTime.class,
+            Time.class,
+            LocalTime.class,
+            Timestamp.class,
+            OffsetDateTime.class,
+            UUID.class,
+            Blob.class,
+            byte[].class,
+            Number.class,
+            CharSequence.class);
 
     @Test
     void everyResultSetMethodAnswersAsDuckDbDoes() throws Exception {
@@ -88,9 +108,13 @@ class DirectResultSetParityTest {
             assertTrue(parity.calls > 20_000, "calls compared: " + parity.calls);
             // The walk reaches DuckDB's values and each kind of failure, not only its closed/no-row answers.
             assertTrue(parity.duckValues > 5_000, "values returned by DuckDB: " + parity.duckValues);
-            assertTrue(parity.duckFailures.containsAll(List.of("java.sql.SQLException",
-                    "java.sql.SQLFeatureNotSupportedException", "java.lang.NumberFormatException",
-                    "java.lang.NullPointerException", "java.lang.IllegalArgumentException")),
+            assertTrue(
+                    parity.duckFailures.containsAll(List.of(
+                            "java.sql.SQLException",
+                            "java.sql.SQLFeatureNotSupportedException",
+                            "java.lang.NumberFormatException",
+                            "java.lang.NullPointerException",
+                            "java.lang.IllegalArgumentException")),
                     "failures seen: " + parity.duckFailures);
             assertNoDifferences(parity);
         }
@@ -145,18 +169,43 @@ class DirectResultSetParityTest {
     }
 
     private static void assertNoDifferences(Parity parity) {
-        assertEquals("", parity.differences.stream().limit(300).collect(Collectors.joining("\n")),
+        assertEquals(
+                "",
+                parity.differences.stream().limit(300).collect(Collectors.joining("\n")),
                 parity.differences.size() + " differences");
     }
 
     @Test
     void supportsExactlyTheServedTypes() {
-        for (String name : List.of("BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "FLOAT",
-                "DOUBLE", "DECIMAL(38,10)", "DECIMAL(4,2)", "VARCHAR", "DATE")) {
+        for (String name : List.of(
+                "BOOLEAN",
+                "TINYINT",
+                "SMALLINT",
+                "INTEGER",
+                "BIGINT",
+                "HUGEINT",
+                "FLOAT",
+                "DOUBLE",
+                "DECIMAL(38,10)",
+                "DECIMAL(4,2)",
+                "VARCHAR",
+                "DATE")) {
             assertTrue(DirectResultSet.supports(name), name);
         }
-        for (String name : List.of("UTINYINT", "UBIGINT", "UHUGEINT", "TIMESTAMP", "TIME", "BLOB", "UUID",
-                "INTEGER[]", "STRUCT(a INTEGER)", "ENUM('a')", "DECIMAL", "decimal(4,2)", "integer")) {
+        for (String name : List.of(
+                "UTINYINT",
+                "UBIGINT",
+                "UHUGEINT",
+                "TIMESTAMP",
+                "TIME",
+                "BLOB",
+                "UUID",
+                "INTEGER[]",
+                "STRUCT(a INTEGER)",
+                "ENUM('a')",
+                "DECIMAL",
+                "decimal(4,2)",
+                "integer")) {
             assertFalse(DirectResultSet.supports(name), name);
         }
     }
@@ -201,8 +250,8 @@ class DirectResultSetParityTest {
 
         void compareAll(String state) throws SQLException {
             int columns = metadata.getColumnCount();
-            List<Integer> indexes = new ArrayList<>(List.of(-1, 0, columns + 1, ResultSet.FETCH_FORWARD,
-                    ResultSet.FETCH_REVERSE, ResultSet.FETCH_UNKNOWN));
+            List<Integer> indexes = new ArrayList<>(List.of(
+                    -1, 0, columns + 1, ResultSet.FETCH_FORWARD, ResultSet.FETCH_REVERSE, ResultSet.FETCH_UNKNOWN));
             List<String> labels = new ArrayList<>(Arrays.asList(null, "", "nope", "tinyX"));
             for (int c = 1; c <= columns; c++) {
                 indexes.add(c);
@@ -222,8 +271,7 @@ class DirectResultSetParityTest {
                         compareWithColumn(method, label, state);
                     }
                 } else if (parameters[0] == Class.class) {
-                    for (Class<?> iface : List.of(ResultSet.class, Wrapper.class, AutoCloseable.class,
-                            String.class)) {
+                    for (Class<?> iface : List.of(ResultSet.class, Wrapper.class, AutoCloseable.class, String.class)) {
                         compare(method, new Object[] {iface}, state);
                     }
                 } else {
@@ -235,12 +283,18 @@ class DirectResultSetParityTest {
         private void compareNoArgument(Method method, String state) throws SQLException {
             switch (method.getName()) {
                 // DuckDB's statement and its metadata object are its own; compare what they stand for.
-                case "getStatement" -> compareOutcome(method.getName(), state,
-                        outcome(duck, method, new Object[0]) instanceof Thrown t ? t : "returned",
-                        outcome(direct, method, new Object[0]) instanceof Thrown t ? t : "returned");
-                case "getMetaData" -> compareOutcome(method.getName(), state,
-                        describe(outcome(duck, method, new Object[0])),
-                        describe(outcome(direct, method, new Object[0])));
+                case "getStatement" ->
+                    compareOutcome(
+                            method.getName(),
+                            state,
+                            outcome(duck, method, new Object[0]) instanceof Thrown t ? t : "returned",
+                            outcome(direct, method, new Object[0]) instanceof Thrown t ? t : "returned");
+                case "getMetaData" ->
+                    compareOutcome(
+                            method.getName(),
+                            state,
+                            describe(outcome(duck, method, new Object[0])),
+                            describe(outcome(direct, method, new Object[0])));
                 default -> compare(method, new Object[0], state);
             }
         }
@@ -302,7 +356,10 @@ class DirectResultSetParityTest {
                 duckValues++;
             }
             compareOutcome(call, "", expected, describe(outcome(direct, method, arguments)));
-            compareOutcome(call + " then wasNull", "", describe(outcome(duck, wasNull, new Object[0])),
+            compareOutcome(
+                    call + " then wasNull",
+                    "",
+                    describe(outcome(duck, wasNull, new Object[0])),
                     describe(outcome(direct, wasNull, new Object[0])));
         }
 
@@ -331,8 +388,8 @@ class DirectResultSetParityTest {
                 try {
                     List<String> columns = new ArrayList<>();
                     for (int c = 1; c <= m.getColumnCount(); c++) {
-                        columns.add(m.getColumnLabel(c) + ":" + m.getColumnTypeName(c) + ":" + m.getColumnType(c)
-                                + ":" + m.getColumnClassName(c) + ":" + m.getPrecision(c) + ":" + m.getScale(c));
+                        columns.add(m.getColumnLabel(c) + ":" + m.getColumnTypeName(c) + ":" + m.getColumnType(c) + ":"
+                                + m.getColumnClassName(c) + ":" + m.getPrecision(c) + ":" + m.getScale(c));
                     }
                     return columns;
                 } catch (SQLException e) {

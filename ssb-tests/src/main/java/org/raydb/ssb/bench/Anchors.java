@@ -21,13 +21,12 @@ public record Anchors(String name, String description, double sf, Map<String, An
     public static final List<String> KNOWN = List.of("h100-sf20");
 
     /** One query's reference times in milliseconds and its result rows at {@code sf}. */
-    public record Anchor(double crystalMs, double duckdbStarMs, double duckdbFlatMs, int resultRows) {
-    }
+    public record Anchor(double crystalMs, double duckdbStarMs, double duckdbFlatMs, int resultRows) {}
 
     public static Anchors load(String name) {
         if (!KNOWN.contains(name)) {
-            throw new IllegalArgumentException("unknown anchors '" + name + "' (known: " + String.join(",", KNOWN)
-                    + ")");
+            throw new IllegalArgumentException(
+                    "unknown anchors '" + name + "' (known: " + String.join(",", KNOWN) + ")");
         }
         String resource = "/org/raydb/ssb/anchors/" + name + ".tsv";
         try (InputStream in = Anchors.class.getResourceAsStream(resource)) {
@@ -45,13 +44,22 @@ public record Anchors(String name, String description, double sf, Map<String, An
         double sf = Double.NaN;
         String description = name;
         Map<String, Anchor> queries = new LinkedHashMap<>();
-        for (String line : text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList()) {
+        for (String line : text.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .toList()) {
             String[] f = line.split("\t");
             switch (f[0]) {
                 case "sf" -> sf = Double.parseDouble(f[1]);
                 case "description" -> description = f[1];
-                default -> queries.put(f[0], new Anchor(Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                        Double.parseDouble(f[3]), Integer.parseInt(f[4])));
+                default ->
+                    queries.put(
+                            f[0],
+                            new Anchor(
+                                    Double.parseDouble(f[1]),
+                                    Double.parseDouble(f[2]),
+                                    Double.parseDouble(f[3]),
+                                    Integer.parseInt(f[4])));
             }
         }
         return new Anchors(name, description, sf, Collections.unmodifiableMap(queries));

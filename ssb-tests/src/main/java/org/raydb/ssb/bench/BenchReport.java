@@ -8,9 +8,21 @@ import java.util.List;
  * compare them with: the device copy bandwidth for the kernels' floors and the anchors ({@code null} when
  * none were asked for). {@code timing} is how the timed runs were ordered ({@link BenchRunner.Timing}).
  */
-public record BenchReport(MachineInfo machine, double sf, String source, long seed, long rows, String engine,
-        int reps, String timing, String timestamp, String command, List<BenchResult> results, ColdStart cold,
-        BandwidthFloor bandwidth, Anchors anchors) {
+public record BenchReport(
+        MachineInfo machine,
+        double sf,
+        String source,
+        long seed,
+        long rows,
+        String engine,
+        int reps,
+        String timing,
+        String timestamp,
+        String command,
+        List<BenchResult> results,
+        ColdStart cold,
+        BandwidthFloor bandwidth,
+        Anchors anchors) {
 
     public boolean allMatch() {
         return results.stream().allMatch(BenchResult::match);

@@ -6,8 +6,18 @@ package org.raydb.ssb.bench;
  * with it, whether every answer matched DuckDB's, and, when it was offloaded, where its time went
  * ({@code breakdown}, {@code null} otherwise).
  */
-public record BenchResult(String query, String form, double selectivity, double duckdbMs, double raydbMs,
-        double coldMs, String engine, boolean offloaded, boolean match, int resultRows, String difference,
+public record BenchResult(
+        String query,
+        String form,
+        double selectivity,
+        double duckdbMs,
+        double raydbMs,
+        double coldMs,
+        String engine,
+        boolean offloaded,
+        boolean match,
+        int resultRows,
+        String difference,
         PhaseBreakdown breakdown) {
 
     /** DuckDB's median over RayDB's; NaN when either is unknown (a failed run). */

@@ -36,7 +36,8 @@ public final class BenchRunner {
 
     /** How the timed runs of one query are ordered. */
     public enum Timing {
-        BLOCKS, ALTERNATING;
+        BLOCKS,
+        ALTERNATING;
 
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -55,25 +56,24 @@ public final class BenchRunner {
      * What the warm-up of one query left: DuckDB's answer, the first difference or failure of RayDB's, and the
      * time of RayDB's first (cold) run.
      */
-    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed, double coldMs) {
-    }
+    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed, double coldMs) {}
 
     /** What {@link #run} measured: per query results and the RayDB side's cold start. */
-    public record Outcome(List<BenchResult> results, ColdStart cold) {
-    }
+    public record Outcome(List<BenchResult> results, ColdStart cold) {}
 
     /** Runs the queries in order, handing each result to {@code onResult} as soon as it is known. */
-    public Outcome run(List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress,
-            Consumer<BenchResult> onResult) throws SQLException {
+    public Outcome run(
+            List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress, Consumer<BenchResult> onResult)
+            throws SQLException {
         List<BenchResult> results = new ArrayList<>();
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
             long connectStart = System.nanoTime();
-            try (Connection raydb = DriverManager.getConnection(
-                    DifferentialSuite.raydbUrl(database, raydbParameters))) {
+            try (Connection raydb =
+                    DriverManager.getConnection(DifferentialSuite.raydbUrl(database, raydbParameters))) {
                 double connectMs = (System.nanoTime() - connectStart) / 1e6;
                 List<WarmUp> warmUps = new ArrayList<>();
-                try (Progress.Phase phase = progress.start("warm up (loads, index builds)", queries.size(),
-                        "queries")) {
+                try (Progress.Phase phase =
+                        progress.start("warm up (loads, index builds)", queries.size(), "queries")) {
                     for (SsbQuery query : queries) {
                         warmUps.add(warmUp(duckdb, raydb, query));
                         phase.advance(1);
@@ -81,8 +81,8 @@ public final class BenchRunner {
                 }
                 for (int i = 0; i < queries.size(); i++) {
                     SsbQuery query = queries.get(i);
-                    BenchResult result = measure(duckdb, raydb, query,
-                            selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
+                    BenchResult result = measure(
+                            duckdb, raydb, query, selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
                     results.add(result);
                     onResult.accept(result);
                 }
@@ -96,9 +96,13 @@ public final class BenchRunner {
         if (queries.isEmpty()) {
             return new ColdStart(connectMs, "", Double.NaN, connectMs);
         }
-        double total = connectMs + warmUps.stream().mapToDouble(WarmUp::coldMs).filter(ms -> !Double.isNaN(ms))
-                .sum();
-        return new ColdStart(connectMs, queries.getFirst().label(), warmUps.getFirst().coldMs(), total);
+        double total = connectMs
+                + warmUps.stream()
+                        .mapToDouble(WarmUp::coldMs)
+                        .filter(ms -> !Double.isNaN(ms))
+                        .sum();
+        return new ColdStart(
+                connectMs, queries.getFirst().label(), warmUps.getFirst().coldMs(), total);
     }
 
     private static WarmUp warmUp(Connection duckdb, Connection raydb, SsbQuery query) throws SQLException {
@@ -111,13 +115,24 @@ public final class BenchRunner {
         }
     }
 
-    private BenchResult measure(Connection duckdb, Connection raydb, SsbQuery query, double selectivity,
-            WarmUp warmUp) throws SQLException {
+    private BenchResult measure(Connection duckdb, Connection raydb, SsbQuery query, double selectivity, WarmUp warmUp)
+            throws SQLException {
         ResultTable expected = warmUp.expected();
         Optional<String> difference = warmUp.difference();
         if (warmUp.failed()) {
-            return new BenchResult(query.id(), query.form().label(), selectivity, Double.NaN, Double.NaN,
-                    Double.NaN, RaydbProbe.DUCKDB, false, false, expected.rowCount(), difference.get(), null);
+            return new BenchResult(
+                    query.id(),
+                    query.form().label(),
+                    selectivity,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    RaydbProbe.DUCKDB,
+                    false,
+                    false,
+                    expected.rowCount(),
+                    difference.get(),
+                    null);
         }
         double[] duckdbMs = new double[reps];
         double[] raydbMs = new double[reps];
@@ -143,9 +158,19 @@ public final class BenchRunner {
                 difference = difference.or(() -> Optional.of(failure(e)));
             }
         }
-        return new BenchResult(query.id(), query.form().label(), selectivity, median(duckdbMs), median(raydbMs),
-                warmUp.coldMs(), RaydbProbe.engine(raydb, query.sql()), offloaded, difference.isEmpty(),
-                expected.rowCount(), difference.orElse(null), PhaseBreakdown.of(timings, raydbMs));
+        return new BenchResult(
+                query.id(),
+                query.form().label(),
+                selectivity,
+                median(duckdbMs),
+                median(raydbMs),
+                warmUp.coldMs(),
+                RaydbProbe.engine(raydb, query.sql()),
+                offloaded,
+                difference.isEmpty(),
+                expected.rowCount(),
+                difference.orElse(null),
+                PhaseBreakdown.of(timings, raydbMs));
     }
 
     private static Optional<String> compare(ResultTable expected, QueryExecution actual, SsbQuery query) {

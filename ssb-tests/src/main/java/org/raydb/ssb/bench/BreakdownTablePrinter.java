@@ -25,19 +25,43 @@ public final class BreakdownTablePrinter {
     }
 
     public void print(List<BenchResult> results) {
-        out.println("where the time went (medians, us; finish = the rest of the statement, direct or DuckDB, until the last row is read;"
-                + " engine = first launch until the groups are in host memory; floor = bytes read / "
-                + (floor.known() ? Json.number(floor.gbs()) + " GB/s" : "copy bandwidth (not given)") + ")");
-        out.printf(Locale.ROOT, FORMAT, "query", "form", "planning", "offload exec", "handoff", "finish", "host",
-                "engine", "kernel", "floor", "k/floor", "RayDB ms");
+        out.println(
+                "where the time went (medians, us; finish = the rest of the statement, direct or DuckDB, until the last row is read;"
+                        + " engine = first launch until the groups are in host memory; floor = bytes read / "
+                        + (floor.known() ? Json.number(floor.gbs()) + " GB/s" : "copy bandwidth (not given)") + ")");
+        out.printf(
+                Locale.ROOT,
+                FORMAT,
+                "query",
+                "form",
+                "planning",
+                "offload exec",
+                "handoff",
+                "finish",
+                "host",
+                "engine",
+                "kernel",
+                "floor",
+                "k/floor",
+                "RayDB ms");
         for (BenchResult r : results) {
             PhaseBreakdown b = r.breakdown();
             if (b == null) {
                 out.printf(Locale.ROOT, "%-6s %-5s not offloaded%n", r.query(), r.form());
                 continue;
             }
-            out.printf(Locale.ROOT, FORMAT, r.query(), r.form(), b.planningUs(), b.executionUs(), b.handoffUs(),
-                    b.finishUs(), b.hostUs(), known(b.engineUs()), known(b.kernelUs()),
+            out.printf(
+                    Locale.ROOT,
+                    FORMAT,
+                    r.query(),
+                    r.form(),
+                    b.planningUs(),
+                    b.executionUs(),
+                    b.handoffUs(),
+                    b.finishUs(),
+                    b.hostUs(),
+                    known(b.engineUs()),
+                    known(b.kernelUs()),
                     fixed("%.0f", floor.floorUs(b.bytesRead())),
                     fixed("%.2f", floor.kernelOverFloor(b.kernelUs(), b.bytesRead())),
                     String.format(Locale.ROOT, "%.2f", r.raydbMs()));

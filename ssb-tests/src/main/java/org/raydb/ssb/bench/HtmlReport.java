@@ -17,8 +17,7 @@ public final class HtmlReport {
     private static final String RAYDB_COLOR = "#f28e2b";
     private static final String CRYSTAL_COLOR = "#59a14f";
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     public static String render(BenchReport report) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
@@ -27,13 +26,27 @@ public final class HtmlReport {
                 + "td:first-child,th:first-child{text-align:left}.bad{color:#c00;font-weight:bold}"
                 + ".good{color:#080;font-weight:bold}</style></head><body>\n<h1>RayDB SSB bench</h1>\n<p>");
         html.append("<code>").append(escape(report.command())).append("</code><br>");
-        html.append(escape(String.format(Locale.ROOT, "SF %s (%s), %,d lineorder rows; engine=%s; median of %d "
-                + "reps (%s); %s", Json.number(report.sf()), report.source(), report.rows(), report.engine(),
-                report.reps(), report.timing(), report.timestamp()))).append("<br>");
+        html.append(escape(String.format(
+                        Locale.ROOT,
+                        "SF %s (%s), %,d lineorder rows; engine=%s; median of %d " + "reps (%s); %s",
+                        Json.number(report.sf()),
+                        report.source(),
+                        report.rows(),
+                        report.engine(),
+                        report.reps(),
+                        report.timing(),
+                        report.timestamp())))
+                .append("<br>");
         MachineInfo m = report.machine();
-        html.append(escape(String.format(Locale.ROOT, "%d cores, %.1f GiB, %s, %s, GPU: %s", m.cores(),
-                m.memoryBytes() / (double) (1L << 30), m.os(), m.java(),
-                m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus())))).append("<br>");
+        html.append(escape(String.format(
+                        Locale.ROOT,
+                        "%d cores, %.1f GiB, %s, %s, GPU: %s",
+                        m.cores(),
+                        m.memoryBytes() / (double) (1L << 30),
+                        m.os(),
+                        m.java(),
+                        m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus()))))
+                .append("<br>");
         html.append(escape(coldStart(report.cold()))).append("</p>\n");
         Targets targets = report.targets();
         html.append(targets(targets));
@@ -46,32 +59,67 @@ public final class HtmlReport {
 
     /** DuckDB's and RayDB's medians side by side, end to end. */
     private static String chart(List<BenchResult> results) {
-        List<SvgBarChart.Group> groups = results.stream().map(r -> new SvgBarChart.Group(r.query() + " " + r.form(),
-                !r.match(), new double[] {r.duckdbMs(), r.raydbMs()}, new String[] {"DuckDB " + r.query() + " "
-                        + r.form(), "RayDB " + r.query() + " " + r.form() + " (" + r.engine() + ")"})).toList();
-        return SvgBarChart.render(List.of(new SvgBarChart.Series("DuckDB (jdbc:duckdb:)", DUCKDB_COLOR),
-                new SvgBarChart.Series("RayDB (jdbc:raydb:)", RAYDB_COLOR)), groups);
+        List<SvgBarChart.Group> groups = results.stream()
+                .map(r -> new SvgBarChart.Group(
+                        r.query() + " " + r.form(), !r.match(), new double[] {r.duckdbMs(), r.raydbMs()}, new String[] {
+                            "DuckDB " + r.query() + " " + r.form(),
+                            "RayDB " + r.query() + " " + r.form() + " (" + r.engine() + ")"
+                        }))
+                .toList();
+        return SvgBarChart.render(
+                List.of(
+                        new SvgBarChart.Series("DuckDB (jdbc:duckdb:)", DUCKDB_COLOR),
+                        new SvgBarChart.Series("RayDB (jdbc:raydb:)", RAYDB_COLOR)),
+                groups);
     }
 
     /** Crystal's kernel time beside the engine's time per query: the GPU-time target at a glance. */
     private static String anchorChart(Targets targets) {
-        List<SvgBarChart.Group> groups = targets.comparisons().stream().map(c -> new SvgBarChart.Group(
-                c.result().query(), !c.result().match(), new double[] {c.anchor().crystalMs(), c.engineUs() / 1000},
-                new String[] {"Crystal kernels " + c.result().query(), "engine " + c.result().engine() + " "
-                        + c.result().query()})).toList();
-        return SvgBarChart.render(List.of(new SvgBarChart.Series("Crystal, kernel time (anchor)", CRYSTAL_COLOR),
-                new SvgBarChart.Series("RayDB engine time (first launch to groups on host)", RAYDB_COLOR)), groups);
+        List<SvgBarChart.Group> groups = targets.comparisons().stream()
+                .map(c -> new SvgBarChart.Group(
+                        c.result().query(),
+                        !c.result().match(),
+                        new double[] {c.anchor().crystalMs(), c.engineUs() / 1000},
+                        new String[] {
+                            "Crystal kernels " + c.result().query(),
+                            "engine " + c.result().engine() + " " + c.result().query()
+                        }))
+                .toList();
+        return SvgBarChart.render(
+                List.of(
+                        new SvgBarChart.Series("Crystal, kernel time (anchor)", CRYSTAL_COLOR),
+                        new SvgBarChart.Series("RayDB engine time (first launch to groups on host)", RAYDB_COLOR)),
+                groups);
     }
 
     private static String table(List<BenchResult> results) {
         StringBuilder table = new StringBuilder("<h2>Results</h2>\n<table>\n"
-                + headings("query", "form", "selectivity", "DuckDB ms", "RayDB ms", "cold ms", "engine", "offloaded",
-                        "speed-up", "match"));
+                + headings(
+                        "query",
+                        "form",
+                        "selectivity",
+                        "DuckDB ms",
+                        "RayDB ms",
+                        "cold ms",
+                        "engine",
+                        "offloaded",
+                        "speed-up",
+                        "match"));
         for (BenchResult r : results) {
-            table.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%.5f%%</td><td>%.2f</td>"
-                    + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%.2f&times;</td><td%s>%s</td></tr>\n",
-                    escape(r.query()), escape(r.form()), r.selectivity() * 100, r.duckdbMs(), r.raydbMs(), r.coldMs(),
-                    escape(r.engine()), r.offloaded(), r.speedup(), r.match() ? "" : " class=\"bad\"",
+            table.append(String.format(
+                    Locale.ROOT,
+                    "<tr><td>%s</td><td>%s</td><td>%.5f%%</td><td>%.2f</td>"
+                            + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%.2f&times;</td><td%s>%s</td></tr>\n",
+                    escape(r.query()),
+                    escape(r.form()),
+                    r.selectivity() * 100,
+                    r.duckdbMs(),
+                    r.raydbMs(),
+                    r.coldMs(),
+                    escape(r.engine()),
+                    r.offloaded(),
+                    r.speedup(),
+                    r.match() ? "" : " class=\"bad\"",
                     r.match() ? "yes" : "NO: " + escape(r.difference())));
         }
         return table.append("</table>\n").toString();
@@ -81,19 +129,43 @@ public final class HtmlReport {
         if (results.stream().allMatch(r -> r.breakdown() == null)) {
             return "";
         }
-        StringBuilder table = new StringBuilder("<h2>Where the time went</h2>\n<p>Medians in &micro;s. Finish: the rest of "
-                + "the statement (the driver's direct finish, or DuckDB) until the last row is read; host: planning + handoff + finish; "
-                + "engine: from the first launch until the groups are in host memory (GPU time); kernel: device time "
-                + "of the kernels (CUDA events); floor: bytes read / " + (floor.known() ? Json.number(floor.gbs())
-                + " GB/s (measured device copy bandwidth)" : "copy bandwidth (not given)") + "; &mdash;: not measured "
-                + "by this engine.</p>\n<table>\n" + headings("query", "form", "planning", "offload exec", "handoff",
-                        "finish", "host", "engine", "kernel", "MB read", "floor", "kernel/floor", "RayDB ms"));
+        StringBuilder table =
+                new StringBuilder("<h2>Where the time went</h2>\n<p>Medians in &micro;s. Finish: the rest of "
+                        + "the statement (the driver's direct finish, or DuckDB) until the last row is read; host: planning + handoff + finish; "
+                        + "engine: from the first launch until the groups are in host memory (GPU time); kernel: device time "
+                        + "of the kernels (CUDA events); floor: bytes read / "
+                        + (floor.known()
+                                ? Json.number(floor.gbs()) + " GB/s (measured device copy bandwidth)"
+                                : "copy bandwidth (not given)")
+                        + "; &mdash;: not measured "
+                        + "by this engine.</p>\n<table>\n"
+                        + headings(
+                                "query",
+                                "form",
+                                "planning",
+                                "offload exec",
+                                "handoff",
+                                "finish",
+                                "host",
+                                "engine",
+                                "kernel",
+                                "MB read",
+                                "floor",
+                                "kernel/floor",
+                                "RayDB ms"));
         for (BenchResult r : results) {
             PhaseBreakdown b = r.breakdown();
             if (b != null) {
-                table.append(cells(r.query(), r.form(), Long.toString(b.planningUs()), Long.toString(b.executionUs()),
-                        Long.toString(b.handoffUs()), Long.toString(b.finishUs()), Long.toString(b.hostUs()),
-                        BreakdownTablePrinter.known(b.engineUs()), BreakdownTablePrinter.known(b.kernelUs()),
+                table.append(cells(
+                        r.query(),
+                        r.form(),
+                        Long.toString(b.planningUs()),
+                        Long.toString(b.executionUs()),
+                        Long.toString(b.handoffUs()),
+                        Long.toString(b.finishUs()),
+                        Long.toString(b.hostUs()),
+                        BreakdownTablePrinter.known(b.engineUs()),
+                        BreakdownTablePrinter.known(b.kernelUs()),
                         BreakdownTablePrinter.fixed("%.1f", b.bytesRead() < 0 ? Double.NaN : b.bytesRead() / 1e6),
                         BreakdownTablePrinter.fixed("%.0f", floor.floorUs(b.bytesRead())),
                         BreakdownTablePrinter.fixed("%.2f&times;", floor.kernelOverFloor(b.kernelUs(), b.bytesRead())),
@@ -110,18 +182,33 @@ public final class HtmlReport {
         StringBuilder table = new StringBuilder("<h2>Against the " + escape(anchors.name()) + " anchors</h2>\n<p>"
                 + escape(anchors.description()) + ". Crystal: its kernel time (star joins, data resident), against "
                 + "our engine time. DuckDB: measured in this run, against RayDB end to end; the anchor's DuckDB "
-                + "flat time for reference.</p>\n" + anchorChart(targets) + "<table>\n" + headings("query", "engine", "Crystal ms", "engine &micro;s",
-                        "Crystal/ours", "DuckDB ms", "RayDB ms", "DuckDB/RayDB", "anchor DuckDB ms", "rows",
+                + "flat time for reference.</p>\n" + anchorChart(targets) + "<table>\n"
+                + headings(
+                        "query",
+                        "engine",
+                        "Crystal ms",
+                        "engine &micro;s",
+                        "Crystal/ours",
+                        "DuckDB ms",
+                        "RayDB ms",
+                        "DuckDB/RayDB",
+                        "anchor DuckDB ms",
+                        "rows",
                         "anchor rows"));
         for (Targets.Comparison c : targets.comparisons()) {
             BenchResult r = c.result();
-            table.append(cells(r.query(), r.engine(), String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
+            table.append(cells(
+                    r.query(),
+                    r.engine(),
+                    String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
                     BreakdownTablePrinter.fixed("%.0f", c.engineUs()),
                     BreakdownTablePrinter.fixed("%.2f&times;", c.crystalOverOurs()),
-                    String.format(Locale.ROOT, "%.2f", r.duckdbMs()), String.format(Locale.ROOT, "%.2f", r.raydbMs()),
+                    String.format(Locale.ROOT, "%.2f", r.duckdbMs()),
+                    String.format(Locale.ROOT, "%.2f", r.raydbMs()),
                     BreakdownTablePrinter.fixed("%.2f&times;", r.speedup()),
                     String.format(Locale.ROOT, "%.1f", c.anchor().duckdbFlatMs()),
-                    Integer.toString(r.resultRows()), Integer.toString(c.anchor().resultRows())));
+                    Integer.toString(r.resultRows()),
+                    Integer.toString(c.anchor().resultRows())));
         }
         return table.append("</table>\n").toString();
     }
@@ -130,24 +217,38 @@ public final class HtmlReport {
         if (targets.isEmpty()) {
             return "";
         }
-        StringBuilder list = new StringBuilder("<h2>Targets</h2>\n<table>\n" + headings("status", "target", "measured"));
+        StringBuilder list =
+                new StringBuilder("<h2>Targets</h2>\n<table>\n" + headings("status", "target", "measured"));
         for (Targets.Target g : targets.targets()) {
             String css = switch (g.status()) {
                 case PASS -> "good";
                 case FAIL -> "bad";
                 case NOT_MEASURED -> "";
             };
-            list.append("<tr><td class=\"").append(css).append("\">").append(SummaryPrinter.label(g.status()))
-                    .append("</td><td style=\"text-align:left\">").append(escape(g.name()))
-                    .append("</td><td style=\"text-align:left\">").append(escape(g.detail())).append("</td></tr>\n");
+            list.append("<tr><td class=\"")
+                    .append(css)
+                    .append("\">")
+                    .append(SummaryPrinter.label(g.status()))
+                    .append("</td><td style=\"text-align:left\">")
+                    .append(escape(g.name()))
+                    .append("</td><td style=\"text-align:left\">")
+                    .append(escape(g.detail()))
+                    .append("</td></tr>\n");
         }
         return list.append("</table>\n").toString();
     }
 
     private static String coldStart(ColdStart cold) {
-        return cold.firstQuery().isEmpty() ? "" : String.format(Locale.ROOT, "Cold start (jdbc:raydb:): connect %.1f ms,"
-                + " first query %s %.2f ms, connect + first run of every query %.1f s", cold.connectMs(),
-                cold.firstQuery(), cold.firstQueryMs(), cold.totalMs() / 1000);
+        return cold.firstQuery().isEmpty()
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "Cold start (jdbc:raydb:): connect %.1f ms,"
+                                + " first query %s %.2f ms, connect + first run of every query %.1f s",
+                        cold.connectMs(),
+                        cold.firstQuery(),
+                        cold.firstQueryMs(),
+                        cold.totalMs() / 1000);
     }
 
     /** A header row; the labels are trusted HTML (entities). */
@@ -162,7 +263,11 @@ public final class HtmlReport {
     }
 
     static String escape(String text) {
-        return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("\"", "&quot;");
+        return text == null
+                ? ""
+                : text.replace("&", "&amp;")
+                        .replace("<", "&lt;")
+                        .replace(">", "&gt;")
+                        .replace("\"", "&quot;");
     }
 }

@@ -6,8 +6,7 @@ import java.math.MathContext;
 /** The few JSON literals the reports need: strings as the offload layer writes them, numbers rounded. */
 public final class Json {
 
-    private Json() {
-    }
+    private Json() {}
 
     /** A string (or null) as JSON, escaped by the offload layer's JSON writer. */
     public static String string(String value) {
@@ -19,7 +18,9 @@ public final class Json {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "null";
         }
-        return new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros()
+        return new BigDecimal(value)
+                .round(new MathContext(6))
+                .stripTrailingZeros()
                 .toPlainString();
     }
 }

@@ -19,15 +19,16 @@ import java.util.StringJoiner;
  */
 public final class JsonReport {
 
-    private JsonReport() {
-    }
+    private JsonReport() {}
 
     public static String render(BenchReport report) {
         MachineInfo m = report.machine();
         Targets targets = report.targets();
         StringJoiner gpus = new StringJoiner(", ", "[", "]");
         m.gpus().forEach(g -> gpus.add(Json.string(g)));
-        List<String> results = report.results().stream().map(r -> result(r, report.bandwidth())).toList();
+        List<String> results = report.results().stream()
+                .map(r -> result(r, report.bandwidth()))
+                .toList();
         return "{\n  \"machine\": {\"cores\": " + m.cores() + ", \"memory_bytes\": " + m.memoryBytes()
                 + ", \"os\": " + Json.string(m.os()) + ", \"java\": " + Json.string(m.java()) + ", \"gpus\": " + gpus
                 + "},\n  \"sf\": " + Json.number(report.sf()) + ",\n  \"source\": " + Json.string(report.source())
@@ -38,10 +39,16 @@ public final class JsonReport {
                 + ",\n  \"command\": " + Json.string(report.command())
                 + ",\n  \"results\": " + array(results)
                 + ",\n  \"cold\": " + cold(report.cold())
-                + ",\n  \"copy_bandwidth_gbs\": " + Json.number(report.bandwidth().gbs())
-                + ",\n  \"anchors\": " + Json.string(report.anchors() == null ? null : report.anchors().name())
-                + ",\n  \"comparison\": " + array(targets.comparisons().stream().map(JsonReport::comparison).toList())
-                + ",\n  \"targets\": " + array(targets.targets().stream().map(JsonReport::target).toList()) + "\n}\n";
+                + ",\n  \"copy_bandwidth_gbs\": "
+                + Json.number(report.bandwidth().gbs())
+                + ",\n  \"anchors\": "
+                + Json.string(report.anchors() == null ? null : report.anchors().name())
+                + ",\n  \"comparison\": "
+                + array(targets.comparisons().stream()
+                        .map(JsonReport::comparison)
+                        .toList())
+                + ",\n  \"targets\": "
+                + array(targets.targets().stream().map(JsonReport::target).toList()) + "\n}\n";
     }
 
     private static String result(BenchResult r, BandwidthFloor floor) {
@@ -56,11 +63,15 @@ public final class JsonReport {
     }
 
     private static String breakdown(PhaseBreakdown b, BandwidthFloor floor) {
-        return b == null ? "null" : "{\"planning_us\": " + b.planningUs() + ", \"execution_us\": " + b.executionUs()
-                + ", \"handoff_us\": " + b.handoffUs() + ", \"finish_us\": " + b.finishUs()
-                + ", \"engine_us\": " + b.engineUs() + ", \"kernel_us\": " + b.kernelUs()
-                + ", \"bytes_read\": " + b.bytesRead() + ", \"floor_us\": " + Json.number(floor.floorUs(b.bytesRead()))
-                + ", \"kernel_over_floor\": " + Json.number(floor.kernelOverFloor(b.kernelUs(), b.bytesRead())) + "}";
+        return b == null
+                ? "null"
+                : "{\"planning_us\": " + b.planningUs() + ", \"execution_us\": " + b.executionUs()
+                        + ", \"handoff_us\": " + b.handoffUs() + ", \"finish_us\": " + b.finishUs()
+                        + ", \"engine_us\": " + b.engineUs() + ", \"kernel_us\": " + b.kernelUs()
+                        + ", \"bytes_read\": " + b.bytesRead() + ", \"floor_us\": "
+                        + Json.number(floor.floorUs(b.bytesRead()))
+                        + ", \"kernel_over_floor\": " + Json.number(floor.kernelOverFloor(b.kernelUs(), b.bytesRead()))
+                        + "}";
     }
 
     private static String cold(ColdStart c) {
@@ -71,7 +82,8 @@ public final class JsonReport {
 
     private static String comparison(Targets.Comparison c) {
         BenchResult r = c.result();
-        return "{\"query\": " + Json.string(r.query()) + ", \"crystal_ms\": " + Json.number(c.anchor().crystalMs())
+        return "{\"query\": " + Json.string(r.query()) + ", \"crystal_ms\": "
+                + Json.number(c.anchor().crystalMs())
                 + ", \"engine_us\": " + Json.number(c.engineUs()) + ", \"crystal_over_ours\": "
                 + Json.number(c.crystalOverOurs()) + ", \"duckdb_ms\": " + Json.number(r.duckdbMs())
                 + ", \"raydb_ms\": " + Json.number(r.raydbMs()) + ", \"speedup\": " + Json.number(r.speedup())
@@ -80,8 +92,8 @@ public final class JsonReport {
     }
 
     private static String target(Targets.Target g) {
-        return "{\"target\": " + Json.string(g.name()) + ", \"status\": " + Json.string(g.status().name())
-                + ", \"detail\": " + Json.string(g.detail()) + "}";
+        return "{\"target\": " + Json.string(g.name()) + ", \"status\": "
+                + Json.string(g.status().name()) + ", \"detail\": " + Json.string(g.detail()) + "}";
     }
 
     private static String array(List<String> items) {

@@ -10,24 +10,34 @@ import java.util.concurrent.TimeUnit;
 public record MachineInfo(int cores, long memoryBytes, String os, String java, List<String> gpus) {
 
     public static MachineInfo current() {
-        long memory = ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : -1;
-        return new MachineInfo(Runtime.getRuntime().availableProcessors(), memory,
+        long memory =
+                ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                        ? os.getTotalMemorySize()
+                        : -1;
+        return new MachineInfo(
+                Runtime.getRuntime().availableProcessors(),
+                memory,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), detectGpus());
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                detectGpus());
     }
 
     /** One line per GPU ({@code name, memory, driver}), empty without nvidia-smi. */
     private static List<String> detectGpus() {
         try {
-            Process process = new ProcessBuilder("nvidia-smi", "--query-gpu=name,memory.total,driver_version",
-                    "--format=csv,noheader").redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(
+                            "nvidia-smi", "--query-gpu=name,memory.total,driver_version", "--format=csv,noheader")
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 return List.of();
             }
-            return output.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+            return output.lines()
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty())
+                    .toList();
         } catch (IOException e) {
             return List.of();
         } catch (InterruptedException e) {

@@ -14,8 +14,14 @@ import java.util.Map;
  * memory (the "GPU time" of the targets, {@link Targets}), {@code kernelUs} the device time of its kernels and {@code bytesRead} the
  * device bytes they had to read; {@link #UNKNOWN} where the engine does not measure them (cpu: kernel, bytes).
  */
-public record PhaseBreakdown(long planningUs, long executionUs, long handoffUs, long finishUs, long engineUs,
-        long kernelUs, long bytesRead) {
+public record PhaseBreakdown(
+        long planningUs,
+        long executionUs,
+        long handoffUs,
+        long finishUs,
+        long engineUs,
+        long kernelUs,
+        long bytesRead) {
 
     public static final long UNKNOWN = -1;
 
@@ -46,8 +52,14 @@ public record PhaseBreakdown(long planningUs, long executionUs, long handoffUs, 
                 values[4 + e][i] = t.getOrDefault(ENGINE.get(e), UNKNOWN);
             }
         }
-        return new PhaseBreakdown(median(values[0]), median(values[1]), median(values[2]), median(values[3]),
-                knownMedian(values[4]), knownMedian(values[5]), knownMedian(values[6]));
+        return new PhaseBreakdown(
+                median(values[0]),
+                median(values[1]),
+                median(values[2]),
+                median(values[3]),
+                knownMedian(values[4]),
+                knownMedian(values[5]),
+                knownMedian(values[6]));
     }
 
     static long median(long[] values) {

@@ -16,8 +16,19 @@ public final class ResultTablePrinter {
     }
 
     private void header() {
-        out.printf(Locale.ROOT, FORMAT, "query", "form", "selectivity", "DuckDB ms", "RayDB ms", "cold ms", "engine",
-                "offloaded", "speed-up", "match");
+        out.printf(
+                Locale.ROOT,
+                FORMAT,
+                "query",
+                "form",
+                "selectivity",
+                "DuckDB ms",
+                "RayDB ms",
+                "cold ms",
+                "engine",
+                "offloaded",
+                "speed-up",
+                "match");
     }
 
     public void print(BenchResult r) {
@@ -25,10 +36,19 @@ public final class ResultTablePrinter {
             header();
             headerPrinted = true;
         }
-        out.printf(Locale.ROOT, FORMAT, r.query(), r.form(), fixed("%.5f%%", r.selectivity() * 100),
-                fixed("%.2f", r.duckdbMs()), fixed("%.2f", r.raydbMs()), fixed("%.2f", r.coldMs()), r.engine(),
+        out.printf(
+                Locale.ROOT,
+                FORMAT,
+                r.query(),
+                r.form(),
+                fixed("%.5f%%", r.selectivity() * 100),
+                fixed("%.2f", r.duckdbMs()),
+                fixed("%.2f", r.raydbMs()),
+                fixed("%.2f", r.coldMs()),
+                r.engine(),
                 r.offloaded(),
-                fixed("%.2fx", r.speedup()), r.match() ? "yes" : "NO");
+                fixed("%.2fx", r.speedup()),
+                r.match() ? "yes" : "NO");
         if (!r.match()) {
             out.println("       " + r.difference());
         }

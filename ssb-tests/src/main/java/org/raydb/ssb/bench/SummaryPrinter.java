@@ -23,11 +23,21 @@ public final class SummaryPrinter {
         if (cold.firstQuery().isEmpty()) {
             return;
         }
-        double warm = report.results().stream().filter(r -> (r.query() + "/" + r.form()).equals(cold.firstQuery()))
-                .mapToDouble(BenchResult::raydbMs).findFirst().orElse(Double.NaN);
-        out.printf(Locale.ROOT, "cold start (jdbc:raydb:): connect %.1f ms; first query %s %.2f ms cold, %.2f ms "
-                + "warm; connect + first run of each of %d queries %.1f s%n", cold.connectMs(), cold.firstQuery(),
-                cold.firstQueryMs(), warm, report.results().size(), cold.totalMs() / 1000);
+        double warm = report.results().stream()
+                .filter(r -> (r.query() + "/" + r.form()).equals(cold.firstQuery()))
+                .mapToDouble(BenchResult::raydbMs)
+                .findFirst()
+                .orElse(Double.NaN);
+        out.printf(
+                Locale.ROOT,
+                "cold start (jdbc:raydb:): connect %.1f ms; first query %s %.2f ms cold, %.2f ms "
+                        + "warm; connect + first run of each of %d queries %.1f s%n",
+                cold.connectMs(),
+                cold.firstQuery(),
+                cold.firstQueryMs(),
+                warm,
+                report.results().size(),
+                cold.totalMs() / 1000);
     }
 
     public void printComparison(BenchReport report, Targets targets) {
@@ -35,16 +45,37 @@ public final class SummaryPrinter {
         if (anchors == null) {
             return;
         }
-        out.printf(Locale.ROOT, "against the %s anchors (%s; Crystal = its kernel time; DuckDB = measured in this run,"
-                + " anchor DuckDB = the anchors' DuckDB flat ms)%n", anchors.name(), anchors.description());
-        out.printf(Locale.ROOT, FORMAT, "query", "engine", "Crystal ms", "engine us", "Crystal/ours", "DuckDB ms",
-                "RayDB ms", "DuckDB/RayDB", "anchor DuckDB", "rows/anchor");
+        out.printf(
+                Locale.ROOT,
+                "against the %s anchors (%s; Crystal = its kernel time; DuckDB = measured in this run,"
+                        + " anchor DuckDB = the anchors' DuckDB flat ms)%n",
+                anchors.name(),
+                anchors.description());
+        out.printf(
+                Locale.ROOT,
+                FORMAT,
+                "query",
+                "engine",
+                "Crystal ms",
+                "engine us",
+                "Crystal/ours",
+                "DuckDB ms",
+                "RayDB ms",
+                "DuckDB/RayDB",
+                "anchor DuckDB",
+                "rows/anchor");
         for (Targets.Comparison c : targets.comparisons()) {
             BenchResult r = c.result();
-            out.printf(Locale.ROOT, FORMAT, r.query(), r.engine(), String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
+            out.printf(
+                    Locale.ROOT,
+                    FORMAT,
+                    r.query(),
+                    r.engine(),
+                    String.format(Locale.ROOT, "%.3f", c.anchor().crystalMs()),
                     BreakdownTablePrinter.fixed("%.0f", c.engineUs()),
                     BreakdownTablePrinter.fixed("%.2fx", c.crystalOverOurs()),
-                    BreakdownTablePrinter.fixed("%.2f", r.duckdbMs()), BreakdownTablePrinter.fixed("%.2f", r.raydbMs()),
+                    BreakdownTablePrinter.fixed("%.2f", r.duckdbMs()),
+                    BreakdownTablePrinter.fixed("%.2f", r.raydbMs()),
                     BreakdownTablePrinter.fixed("%.2fx", r.speedup()),
                     String.format(Locale.ROOT, "%.1f", c.anchor().duckdbFlatMs()),
                     r.resultRows() + "/" + c.anchor().resultRows());

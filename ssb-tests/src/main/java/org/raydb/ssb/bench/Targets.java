@@ -20,10 +20,13 @@ import java.util.function.ToDoubleFunction;
  */
 public record Targets(List<Comparison> comparisons, List<Target> targets) {
 
-    public enum Status { PASS, FAIL, NOT_MEASURED }
-
-    public record Target(String name, Status status, String detail) {
+    public enum Status {
+        PASS,
+        FAIL,
+        NOT_MEASURED
     }
+
+    public record Target(String name, Status status, String detail) {}
 
     /** One flat query beside its anchor. */
     public record Comparison(BenchResult result, Anchors.Anchor anchor) {
@@ -52,7 +55,8 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
     }
 
     static Targets of(BenchReport report) {
-        List<BenchResult> flat = report.results().stream().filter(r -> r.form().equals("flat")).toList();
+        List<BenchResult> flat =
+                report.results().stream().filter(r -> r.form().equals("flat")).toList();
         List<Comparison> comparisons = new ArrayList<>();
         List<Target> targets = new ArrayList<>();
         Anchors anchors = report.anchors();
@@ -62,16 +66,33 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
                     comparisons.add(new Comparison(r, anchors.queries().get(r.query())));
                 }
             }
-            targets.add(every("GPU time below Crystal's kernel time, every query", comparisons,
-                    Comparison::crystalOverOurs, CRYSTAL_EVERY, true, "x (Crystal's time / ours)"));
-            targets.add(geomean("GPU time >= 10x below Crystal's, geometric mean", comparisons,
-                    Comparison::crystalOverOurs, CRYSTAL_GEOMEAN));
-            targets.add(every("end to end >= 25x faster than DuckDB, every query", comparisons,
-                    c -> c.result().speedup(), DUCKDB_EVERY, true, "x (DuckDB's time / ours)"));
-            targets.add(geomean("end to end >= 60x faster than DuckDB, geometric mean", comparisons,
-                    c -> c.result().speedup(), DUCKDB_GEOMEAN));
+            targets.add(every(
+                    "GPU time below Crystal's kernel time, every query",
+                    comparisons,
+                    Comparison::crystalOverOurs,
+                    CRYSTAL_EVERY,
+                    true,
+                    "x (Crystal's time / ours)"));
+            targets.add(geomean(
+                    "GPU time >= 10x below Crystal's, geometric mean",
+                    comparisons,
+                    Comparison::crystalOverOurs,
+                    CRYSTAL_GEOMEAN));
+            targets.add(every(
+                    "end to end >= 25x faster than DuckDB, every query",
+                    comparisons,
+                    c -> c.result().speedup(),
+                    DUCKDB_EVERY,
+                    true,
+                    "x (DuckDB's time / ours)"));
+            targets.add(geomean(
+                    "end to end >= 60x faster than DuckDB, geometric mean",
+                    comparisons,
+                    c -> c.result().speedup(),
+                    DUCKDB_GEOMEAN));
             double cold = report.cold().totalMs();
-            targets.add(new Target("cold start (connect + first run of each query) under 15 s",
+            targets.add(new Target(
+                    "cold start (connect + first run of each query) under 15 s",
                     Double.isNaN(cold) ? Status.NOT_MEASURED : cold < COLD_START_MS ? Status.PASS : Status.FAIL,
                     String.format(Locale.ROOT, "%.1f s", cold / 1000)));
         }
@@ -82,13 +103,25 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
             long exact = report.results().stream().filter(BenchResult::match).count();
             long offloaded = flat.stream().filter(BenchResult::offloaded).count();
             boolean pass = exact == report.results().size() && offloaded == flat.size();
-            targets.add(new Target("every answer exact, every flat query offloaded", pass ? Status.PASS : Status.FAIL,
-                    String.format(Locale.ROOT, "%d of %d exact, %d of %d offloaded", exact, report.results().size(),
-                            offloaded, flat.size())));
+            targets.add(new Target(
+                    "every answer exact, every flat query offloaded",
+                    pass ? Status.PASS : Status.FAIL,
+                    String.format(
+                            Locale.ROOT,
+                            "%d of %d exact, %d of %d offloaded",
+                            exact,
+                            report.results().size(),
+                            offloaded,
+                            flat.size())));
             if (anchors != null && anchors.sf() != report.sf()) {
-                targets.addFirst(new Target("data at the anchors' scale factor", Status.FAIL, String.format(Locale.ROOT,
-                        "anchors are SF %s, this run SF %s: the comparison is indicative only",
-                        Json.number(anchors.sf()), Json.number(report.sf()))));
+                targets.addFirst(new Target(
+                        "data at the anchors' scale factor",
+                        Status.FAIL,
+                        String.format(
+                                Locale.ROOT,
+                                "anchors are SF %s, this run SF %s: the comparison is indicative only",
+                                Json.number(anchors.sf()),
+                                Json.number(report.sf()))));
             }
         }
         return new Targets(List.copyOf(comparisons), List.copyOf(targets));
@@ -98,9 +131,13 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
     private static Target floorTarget(BenchReport report) {
         BandwidthFloor floor = report.bandwidth();
         List<BenchResult> measured = report.results().stream()
-                .filter(r -> r.engine().equals("cuda") && r.breakdown() != null && r.breakdown().bytesRead() > 0)
+                .filter(r -> r.engine().equals("cuda")
+                        && r.breakdown() != null
+                        && r.breakdown().bytesRead() > 0)
                 .toList();
-        String name = String.format(Locale.ROOT, "cuda kernel time within 2x of its floor (bytes read / %s GB/s)",
+        String name = String.format(
+                Locale.ROOT,
+                "cuda kernel time within 2x of its floor (bytes read / %s GB/s)",
                 Json.number(floor.gbs()));
         if (measured.isEmpty()) {
             return new Target(name, Status.NOT_MEASURED, "no cuda query reported kernel time and bytes read");
@@ -114,9 +151,16 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
                 worst = r;
             }
         }
-        return new Target(name, within == measured.size() ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
-                "%d of %d; highest %s at %.2fx its floor", within, measured.size(), worst.query(),
-                kernelOverFloor(worst, floor)));
+        return new Target(
+                name,
+                within == measured.size() ? Status.PASS : Status.FAIL,
+                String.format(
+                        Locale.ROOT,
+                        "%d of %d; highest %s at %.2fx its floor",
+                        within,
+                        measured.size(),
+                        worst.query(),
+                        kernelOverFloor(worst, floor)));
     }
 
     static double kernelOverFloor(BenchResult r, BandwidthFloor floor) {
@@ -125,8 +169,13 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
     }
 
     /** Every value at least {@code threshold} (above it when {@code strict}); the detail names the lowest. */
-    private static Target every(String name, List<Comparison> rows, ToDoubleFunction<Comparison> value,
-            double threshold, boolean strict, String unit) {
+    private static Target every(
+            String name,
+            List<Comparison> rows,
+            ToDoubleFunction<Comparison> value,
+            double threshold,
+            boolean strict,
+            String unit) {
         if (rows.isEmpty()) {
             return new Target(name, Status.NOT_MEASURED, "no flat query with an anchor ran");
         }
@@ -139,14 +188,22 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
                 lowest = c;
             }
         }
-        return new Target(name, met == rows.size() ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
-                "%d of %d; lowest %s at %.2f%s", met, rows.size(), lowest.result().query(),
-                value.applyAsDouble(lowest), unit));
+        return new Target(
+                name,
+                met == rows.size() ? Status.PASS : Status.FAIL,
+                String.format(
+                        Locale.ROOT,
+                        "%d of %d; lowest %s at %.2f%s",
+                        met,
+                        rows.size(),
+                        lowest.result().query(),
+                        value.applyAsDouble(lowest),
+                        unit));
     }
 
     /** The geometric mean at least {@code threshold}, with every value measured. */
-    private static Target geomean(String name, List<Comparison> rows, ToDoubleFunction<Comparison> value,
-            double threshold) {
+    private static Target geomean(
+            String name, List<Comparison> rows, ToDoubleFunction<Comparison> value, double threshold) {
         double logs = 0;
         int measured = 0;
         for (Comparison c : rows) {
@@ -161,8 +218,14 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
         }
         double mean = Math.exp(logs / measured);
         boolean complete = measured == rows.size();
-        return new Target(name, complete && mean >= threshold ? Status.PASS : Status.FAIL, String.format(Locale.ROOT,
-                "%.2fx over %d queries%s", mean, measured, complete ? "" : " (" + (rows.size() - measured)
-                        + " not measured)"));
+        return new Target(
+                name,
+                complete && mean >= threshold ? Status.PASS : Status.FAIL,
+                String.format(
+                        Locale.ROOT,
+                        "%.2fx over %d queries%s",
+                        mean,
+                        measured,
+                        complete ? "" : " (" + (rows.size() - measured) + " not measured)"));
     }
 }

@@ -36,10 +36,27 @@ import org.raydb.ssb.query.QueryForm;
  *                  {@value #DEFAULT_WRITE_PAUSE})
  * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
  */
-public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven, List<QueryForm> forms,
-        String engine, String offload, int reps, List<String> queries, long seed, int threads, boolean breakdown,
-        double copyBandwidthGbs, String anchors, BenchRunner.Timing timing, int readers, int writers,
-        double minutes, double writePause, Path out) {
+public record CliOptions(
+        ScaleFactor sf,
+        Path fromTbl,
+        Path db,
+        boolean dbGiven,
+        List<QueryForm> forms,
+        String engine,
+        String offload,
+        int reps,
+        List<String> queries,
+        long seed,
+        int threads,
+        boolean breakdown,
+        double copyBandwidthGbs,
+        String anchors,
+        BenchRunner.Timing timing,
+        int readers,
+        int writers,
+        double minutes,
+        double writePause,
+        Path out) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
@@ -51,10 +68,12 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
     public static final double DEFAULT_WRITE_PAUSE = 0.25;
     /** Each writer marks its rows with a year of its own below every SSB date (see the soak's writer). */
     public static final int MAX_WRITERS = 50;
+
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
     private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
     private static final List<String> TIMINGS = Arrays.stream(BenchRunner.Timing.values())
-            .map(BenchRunner.Timing::label).toList();
+            .map(BenchRunner.Timing::label)
+            .toList();
 
     public static CliOptions parse(String[] args) throws SQLException {
         return parse(args, System.getenv(BANDWIDTH_ENV));
@@ -116,8 +135,9 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
                     case "--out" -> out = Path.of(value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
-                    case "--timing" -> timing = BenchRunner.Timing.valueOf(
-                            oneOf("--timing", value, TIMINGS).toUpperCase(Locale.ROOT));
+                    case "--timing" ->
+                        timing = BenchRunner.Timing.valueOf(
+                                oneOf("--timing", value, TIMINGS).toUpperCase(Locale.ROOT));
                     default -> throw usage("unknown option " + option);
                 }
             } catch (IllegalArgumentException e) {
@@ -132,14 +152,35 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
             sf = new ScaleFactor(1);
         }
         if (!dbGiven) {
-            db = Path.of(BENCH_FOLDER, fromTbl != null
-                    ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
-                    : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
+            db = Path.of(
+                    BENCH_FOLDER,
+                    fromTbl != null
+                            ? "ssb-tbl-" + fromTbl.toAbsolutePath().normalize().getFileName() + ".duckdb"
+                            : "ssb-sf" + sf.label() + "-seed" + seed + ".duckdb");
         }
         int threads = threadsGiven != null ? threadsGiven : Runtime.getRuntime().availableProcessors();
         int readers = threadsGiven != null ? threadsGiven : DEFAULT_READERS;
-        return new CliOptions(sf, fromTbl, db, dbGiven, forms, engine, offload, reps, queries, seed, threads,
-                breakdown, copyBandwidthGbs, anchors, timing, readers, writers, minutes, writePause, out);
+        return new CliOptions(
+                sf,
+                fromTbl,
+                db,
+                dbGiven,
+                forms,
+                engine,
+                offload,
+                reps,
+                queries,
+                seed,
+                threads,
+                breakdown,
+                copyBandwidthGbs,
+                anchors,
+                timing,
+                readers,
+                writers,
+                minutes,
+                writePause,
+                out);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
@@ -148,11 +189,13 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
     }
 
     private static List<String> queries(String value) {
-        List<String> ids = Arrays.stream(value.split(",")).map(s -> s.strip().toLowerCase(Locale.ROOT)).toList();
+        List<String> ids = Arrays.stream(value.split(","))
+                .map(s -> s.strip().toLowerCase(Locale.ROOT))
+                .toList();
         for (String id : ids) {
             if (!QueryCatalog.IDS.contains(id)) {
-                throw new IllegalArgumentException("unknown query '" + id + "' in --queries (known: "
-                        + String.join(",", QueryCatalog.IDS) + ")");
+                throw new IllegalArgumentException(
+                        "unknown query '" + id + "' in --queries (known: " + String.join(",", QueryCatalog.IDS) + ")");
             }
         }
         return ids;
@@ -160,8 +203,8 @@ public record CliOptions(ScaleFactor sf, Path fromTbl, Path db, boolean dbGiven,
 
     private static String oneOf(String option, String value, List<String> allowed) {
         if (!allowed.contains(value)) {
-            throw new IllegalArgumentException(option + " must be one of " + String.join("|", allowed) + ", not '"
-                    + value + "'");
+            throw new IllegalArgumentException(
+                    option + " must be one of " + String.join("|", allowed) + ", not '" + value + "'");
         }
         return value;
     }

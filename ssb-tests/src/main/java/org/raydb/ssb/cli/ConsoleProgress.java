@@ -58,16 +58,29 @@ final class ConsoleProgress implements Progress {
         private synchronized void draw(long now, long t) {
             double fraction = total > 0 ? Math.min(1, (double) now / total) : 0;
             int filled = (int) Math.round(fraction * BAR_WIDTH);
-            out.print(String.format(Locale.ROOT, "\r%-28s [%s%s] %3.0f%% %6.1f s", name, "#".repeat(filled),
-                    " ".repeat(BAR_WIDTH - filled), fraction * 100, (t - startNanos) / 1e9));
+            out.print(String.format(
+                    Locale.ROOT,
+                    "\r%-28s [%s%s] %3.0f%% %6.1f s",
+                    name,
+                    "#".repeat(filled),
+                    " ".repeat(BAR_WIDTH - filled),
+                    fraction * 100,
+                    (t - startNanos) / 1e9));
             out.flush();
         }
 
         @Override
         public synchronized void close() {
             double seconds = (System.nanoTime() - startNanos) / 1e9;
-            String counted = unit.isEmpty() ? "" : String.format(Locale.ROOT, "%,d %s, %,.0f %s/s, ", done.get(),
-                    unit, done.get() / Math.max(seconds, 1e-9), unit);
+            String counted = unit.isEmpty()
+                    ? ""
+                    : String.format(
+                            Locale.ROOT,
+                            "%,d %s, %,.0f %s/s, ",
+                            done.get(),
+                            unit,
+                            done.get() / Math.max(seconds, 1e-9),
+                            unit);
             String line = String.format(Locale.ROOT, "%-28s %sdone in %.1f s", name + ":", counted, seconds);
             out.println(interactive ? "\r" + line + " ".repeat(BAR_WIDTH) : line);
         }

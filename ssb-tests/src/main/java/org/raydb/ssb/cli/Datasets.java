@@ -10,8 +10,7 @@ import org.raydb.ssb.load.SsbDatabase;
 /** Makes the database the options ask for: generated, imported from .tbl files, or reused as it is. */
 final class Datasets {
 
-    private Datasets() {
-    }
+    private Datasets() {}
 
     static SsbDatabase.Contents prepare(CliOptions options, Progress progress, PrintStream out) throws SQLException {
         SsbDatabase.Contents contents;
@@ -23,13 +22,23 @@ final class Datasets {
             contents = ExistingDatabase.open(options.db(), progress);
         }
         if (contents.reused()) {
-            out.printf(Locale.ROOT, "using %s (%s, sf %s, seed %d): %,d lineorder rows%n", contents.file(),
-                    contents.provenance().source(), contents.provenance().sf(), contents.provenance().seed(),
+            out.printf(
+                    Locale.ROOT,
+                    "using %s (%s, sf %s, seed %d): %,d lineorder rows%n",
+                    contents.file(),
+                    contents.provenance().source(),
+                    contents.provenance().sf(),
+                    contents.provenance().seed(),
                     contents.lineorderRows());
         } else {
-            out.printf(Locale.ROOT, "made %s: %,d lineorder rows loaded in %.1f s (%,.0f rows/s), "
-                    + "lineorder_flat built in %.1f s%n", contents.file(), contents.lineorderRows(),
-                    contents.generateSeconds(), contents.lineorderRows() / Math.max(contents.generateSeconds(), 1e-9),
+            out.printf(
+                    Locale.ROOT,
+                    "made %s: %,d lineorder rows loaded in %.1f s (%,.0f rows/s), "
+                            + "lineorder_flat built in %.1f s%n",
+                    contents.file(),
+                    contents.lineorderRows(),
+                    contents.generateSeconds(),
+                    contents.lineorderRows() / Math.max(contents.generateSeconds(), 1e-9),
                     contents.flatSeconds());
         }
         return contents;

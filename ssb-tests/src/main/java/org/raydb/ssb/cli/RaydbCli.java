@@ -18,12 +18,12 @@ import org.raydb.ssb.bench.BenchReport;
 import org.raydb.ssb.bench.BenchResult;
 import org.raydb.ssb.bench.BenchRunner;
 import org.raydb.ssb.bench.BreakdownTablePrinter;
-import org.raydb.ssb.bench.Targets;
 import org.raydb.ssb.bench.HtmlReport;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
 import org.raydb.ssb.bench.ResultTablePrinter;
 import org.raydb.ssb.bench.SummaryPrinter;
+import org.raydb.ssb.bench.Targets;
 import org.raydb.ssb.load.ExistingDatabase;
 import org.raydb.ssb.load.SsbDatabase;
 import org.raydb.ssb.query.QueryCatalog;
@@ -89,11 +89,16 @@ public final class RaydbCli {
     private int suite(CliOptions options) throws SQLException {
         SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
         List<SsbQuery> queries = QueryCatalog.select(options.queries(), options.forms());
-        List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(contents.file(), options.raydbParameters(),
-                queries);
+        List<DifferentialSuite.Outcome> outcomes =
+                DifferentialSuite.run(contents.file(), options.raydbParameters(), queries);
         int mismatches = 0;
         for (DifferentialSuite.Outcome o : outcomes) {
-            out.printf(Locale.ROOT, "%-10s %5d rows  offloaded=%-5s %s%n", o.query().label(), o.rows(), o.offloaded(),
+            out.printf(
+                    Locale.ROOT,
+                    "%-10s %5d rows  offloaded=%-5s %s%n",
+                    o.query().label(),
+                    o.rows(),
+                    o.offloaded(),
                     o.matches() ? "match" : "DIFFERS: " + o.difference().get());
             mismatches += o.matches() ? 0 : 1;
         }
@@ -115,16 +120,30 @@ public final class RaydbCli {
             selectivity = Selectivity.fractions(connection, options.queries(), contents.flatRows());
         }
         ResultTablePrinter printer = new ResultTablePrinter(out);
-        BenchRunner.Outcome outcome = new BenchRunner(contents.file(), options.raydbParameters(), options.reps(),
-                options.timing())
-                .run(QueryCatalog.select(options.queries(), options.forms()), selectivity,
-                        ConsoleProgress.forThisTerminal(), printer::print);
+        BenchRunner.Outcome outcome = new BenchRunner(
+                        contents.file(), options.raydbParameters(), options.reps(), options.timing())
+                .run(
+                        QueryCatalog.select(options.queries(), options.forms()),
+                        selectivity,
+                        ConsoleProgress.forThisTerminal(),
+                        printer::print);
         List<BenchResult> results = outcome.results();
         LocalDateTime now = LocalDateTime.now();
-        BenchReport report = new BenchReport(MachineInfo.current(),
-                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()), contents.provenance().source(),
-                contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.reps(),
-                options.timing().label(), now.toString(), command, results, outcome.cold(), bandwidth, anchors);
+        BenchReport report = new BenchReport(
+                MachineInfo.current(),
+                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()),
+                contents.provenance().source(),
+                contents.provenance().seed(),
+                contents.lineorderRows(),
+                options.engine(),
+                options.reps(),
+                options.timing().label(),
+                now.toString(),
+                command,
+                results,
+                outcome.cold(),
+                bandwidth,
+                anchors);
         if (options.breakdown()) {
             new BreakdownTablePrinter(out, bandwidth).print(results);
         }
@@ -149,7 +168,7 @@ public final class RaydbCli {
             Files.writeString(folder.resolve(name + ".json"), json, StandardCharsets.UTF_8);
             Files.writeString(folder.resolve(name + ".html"), html, StandardCharsets.UTF_8);
         }
-        out.println("wrote " + folder.resolve("latest.json") + ", " + folder.resolve("latest.html") + " and "
-                + "bench-" + stamp + ".{json,html}");
+        out.println("wrote " + folder.resolve("latest.json") + ", " + folder.resolve("latest.html") + " and " + "bench-"
+                + stamp + ".{json,html}");
     }
 }

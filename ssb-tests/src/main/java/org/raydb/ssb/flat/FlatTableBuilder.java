@@ -17,13 +17,12 @@ import org.raydb.ssb.sql.TableCounts;
  */
 public final class FlatTableBuilder {
 
-    private FlatTableBuilder() {
-    }
+    private FlatTableBuilder() {}
 
     /** CREATE TABLE ... AS, the columns in table order: lineorder, customer, supplier, part, date. */
     public static String createSql() {
-        List<SsbTable> order = List.of(SsbTable.LINEORDER, SsbTable.CUSTOMER, SsbTable.SUPPLIER, SsbTable.PART,
-                SsbTable.DATE);
+        List<SsbTable> order =
+                List.of(SsbTable.LINEORDER, SsbTable.CUSTOMER, SsbTable.SUPPLIER, SsbTable.PART, SsbTable.DATE);
         String columns = order.stream()
                 .flatMap(table -> table.columns().stream())
                 .map(Column::name)

@@ -21,8 +21,7 @@ public final class Calendar {
         }
     }
 
-    private Calendar() {
-    }
+    private Calendar() {}
 
     /** The yyyymmdd key of the day {@code dayIndex} days after 1992-01-01. */
     public static int datekey(int dayIndex) {

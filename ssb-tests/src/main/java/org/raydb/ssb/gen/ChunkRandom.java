@@ -9,8 +9,7 @@ import org.raydb.ssb.schema.SsbTable;
  */
 final class ChunkRandom {
 
-    private ChunkRandom() {
-    }
+    private ChunkRandom() {}
 
     static SplittableRandom forChunk(long seed, SsbTable table, long chunk) {
         long key = mix(seed ^ mix(table.ordinal() + 1L) ^ mix(0x5EED_0000_0000L + chunk));

@@ -12,7 +12,6 @@ final class CustomerRows extends KeyedRows {
 
     @Override
     void appendRow(int key, SplittableRandom random, RowSink out) {
-        PartyColumns.append("Customer", key, random, out)
-                .text(RandomText.pick(random, Vocabulary.MARKET_SEGMENTS));
+        PartyColumns.append("Customer", key, random, out).text(RandomText.pick(random, Vocabulary.MARKET_SEGMENTS));
     }
 }

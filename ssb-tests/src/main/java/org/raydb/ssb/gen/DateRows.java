@@ -17,8 +17,7 @@ import org.raydb.ssb.schema.SsbTable;
 final class DateRows implements TableRows {
 
     /** (month, day) pairs the reference generator flags as holidays. */
-    private static final Set<Integer> HOLIDAYS =
-            Set.of(1224, 101, 220, 420, 520, 720, 820, 920, 1020, 1120);
+    private static final Set<Integer> HOLIDAYS = Set.of(1224, 101, 220, 420, 520, 720, 820, 920, 1020, 1120);
 
     @Override
     public SsbTable table() {

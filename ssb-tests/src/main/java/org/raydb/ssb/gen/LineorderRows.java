@@ -64,8 +64,7 @@ final class LineorderRows implements TableRows {
         return rows;
     }
 
-    private int appendOrder(long order, SplittableRandom random, Lines lines, RowSink out)
-            {
+    private int appendOrder(long order, SplittableRandom random, Lines lines, RowSink out) {
         int orderKey = sparseOrderKey(order);
         int day = random.nextInt(Calendar.ORDER_DAYS);
         int orderDate = Calendar.datekey(day);

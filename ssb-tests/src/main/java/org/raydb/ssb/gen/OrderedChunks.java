@@ -26,7 +26,8 @@ final class OrderedChunks implements AutoCloseable {
     OrderedChunks(TableRows rows, int threads, Progress.Phase phase) {
         this.rows = rows;
         this.phase = phase;
-        this.pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().name("ssb-gen-", 0).factory());
+        this.pool = Executors.newFixedThreadPool(
+                threads, Thread.ofPlatform().daemon().name("ssb-gen-", 0).factory());
         this.window = 2 * threads;
         while (submitted < rows.chunkCount() && ahead.size() < window) {
             submitNext();

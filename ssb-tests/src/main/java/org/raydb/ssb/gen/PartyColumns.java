@@ -9,8 +9,7 @@ import java.util.SplittableRandom;
  */
 final class PartyColumns {
 
-    private PartyColumns() {
-    }
+    private PartyColumns() {}
 
     static RowSink append(String label, int key, SplittableRandom random, RowSink out) {
         int nationIndex = random.nextInt(Nation.ALL.size());

@@ -11,10 +11,10 @@ final class RandomText {
 
     /** TPC-H's variable-length text: 40% to 160% of the average address length of 25. */
     private static final int ADDRESS_MIN = 10;
+
     private static final int ADDRESS_MAX = 40;
 
-    private RandomText() {
-    }
+    private RandomText() {}
 
     static String address(SplittableRandom random) {
         char[] text = new char[ChunkRandom.between(random, ADDRESS_MIN, ADDRESS_MAX)];

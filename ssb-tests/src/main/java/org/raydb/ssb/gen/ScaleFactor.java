@@ -13,6 +13,7 @@ public record ScaleFactor(double value) {
 
     /** The supported range: order keys, four per order, must stay below 2^31. */
     public static final double MIN = 0.001;
+
     public static final double MAX = 300;
 
     public ScaleFactor {

@@ -39,8 +39,12 @@ public final class SsbGenerator {
     public Map<SsbTable, Long> generate(Connection connection, Progress progress) throws SQLException {
         DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
         Map<SsbTable, Long> rows = new EnumMap<>(SsbTable.class);
-        for (TableRows table : List.of(new DateRows(), new CustomerRows(seed, sf), new SupplierRows(seed, sf),
-                new PartRows(seed, sf), new LineorderRows(seed, sf))) {
+        for (TableRows table : List.of(
+                new DateRows(),
+                new CustomerRows(seed, sf),
+                new SupplierRows(seed, sf),
+                new PartRows(seed, sf),
+                new LineorderRows(seed, sf))) {
             rows.put(table.table(), fill(duck, table, progress));
         }
         return rows;
@@ -48,8 +52,8 @@ public final class SsbGenerator {
 
     private long fill(DuckDBConnection duck, TableRows table, Progress progress) throws SQLException {
         String stream = "ssb_generated_" + table.table().sqlName();
-        try (Progress.Phase phase = progress.start("generate " + table.table().sqlName(), table.expectedRows(),
-                "rows");
+        try (Progress.Phase phase =
+                        progress.start("generate " + table.table().sqlName(), table.expectedRows(), "rows");
                 BufferAllocator allocator = new RootAllocator()) {
             OrderedChunks chunks = new OrderedChunks(table, Math.min(threads, table.chunkCount()), phase);
             // DuckDB owns the exported stream and releases it, and with it the reader, when the connection

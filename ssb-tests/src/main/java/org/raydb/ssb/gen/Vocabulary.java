@@ -9,21 +9,103 @@ final class Vocabulary {
     static final List<String> MARKET_SEGMENTS =
             List.of("AUTOMOBILE", "BUILDING", "FURNITURE", "HOUSEHOLD", "MACHINERY");
 
-    static final List<String> ORDER_PRIORITIES =
-            List.of("1-URGENT", "2-HIGH", "3-MEDIUM", "4-NOT SPECIFIED", "5-LOW");
+    static final List<String> ORDER_PRIORITIES = List.of("1-URGENT", "2-HIGH", "3-MEDIUM", "4-NOT SPECIFIED", "5-LOW");
 
     static final List<String> SHIP_MODES = List.of("REG AIR", "AIR", "RAIL", "TRUCK", "MAIL", "FOB", "SHIP");
 
     static final List<String> COLORS = List.of(
-            "almond", "antique", "aquamarine", "azure", "beige", "bisque", "black", "blanched", "blue", "blush",
-            "brown", "burlywood", "burnished", "chartreuse", "chiffon", "chocolate", "coral", "cornflower",
-            "cornsilk", "cream", "cyan", "dark", "deep", "dim", "dodger", "drab", "firebrick", "floral", "forest",
-            "frosted", "gainsboro", "ghost", "goldenrod", "green", "grey", "honeydew", "hot", "indian", "ivory",
-            "khaki", "lace", "lavender", "lawn", "lemon", "light", "lime", "linen", "magenta", "maroon", "medium",
-            "metallic", "midnight", "mint", "misty", "moccasin", "navajo", "navy", "olive", "orange", "orchid",
-            "pale", "papaya", "peach", "peru", "pink", "plum", "powder", "puff", "purple", "red", "rose", "rosy",
-            "royal", "saddle", "salmon", "sandy", "seashell", "sienna", "sky", "slate", "smoke", "snow", "spring",
-            "steel", "tan", "thistle", "tomato", "turquoise", "violet", "wheat", "white", "yellow");
+            "almond",
+            "antique",
+            "aquamarine",
+            "azure",
+            "beige",
+            "bisque",
+            "black",
+            "blanched",
+            "blue",
+            "blush",
+            "brown",
+            "burlywood",
+            "burnished",
+            "chartreuse",
+            "chiffon",
+            "chocolate",
+            "coral",
+            "cornflower",
+            "cornsilk",
+            "cream",
+            "cyan",
+            "dark",
+            "deep",
+            "dim",
+            "dodger",
+            "drab",
+            "firebrick",
+            "floral",
+            "forest",
+            "frosted",
+            "gainsboro",
+            "ghost",
+            "goldenrod",
+            "green",
+            "grey",
+            "honeydew",
+            "hot",
+            "indian",
+            "ivory",
+            "khaki",
+            "lace",
+            "lavender",
+            "lawn",
+            "lemon",
+            "light",
+            "lime",
+            "linen",
+            "magenta",
+            "maroon",
+            "medium",
+            "metallic",
+            "midnight",
+            "mint",
+            "misty",
+            "moccasin",
+            "navajo",
+            "navy",
+            "olive",
+            "orange",
+            "orchid",
+            "pale",
+            "papaya",
+            "peach",
+            "peru",
+            "pink",
+            "plum",
+            "powder",
+            "puff",
+            "purple",
+            "red",
+            "rose",
+            "rosy",
+            "royal",
+            "saddle",
+            "salmon",
+            "sandy",
+            "seashell",
+            "sienna",
+            "sky",
+            "slate",
+            "smoke",
+            "snow",
+            "spring",
+            "steel",
+            "tan",
+            "thistle",
+            "tomato",
+            "turquoise",
+            "violet",
+            "wheat",
+            "white",
+            "yellow");
 
     /** The 150 part types: every combination of the three TPC-H syllable lists. */
     static final List<String> PART_TYPES = combine(
@@ -36,8 +118,7 @@ final class Vocabulary {
             List.of("SM", "LG", "MED", "JUMBO", "WRAP"),
             List.of("CASE", "BOX", "BAG", "JAR", "PACK", "PKG", "CAN", "DRUM"));
 
-    private Vocabulary() {
-    }
+    private Vocabulary() {}
 
     @SafeVarargs
     private static List<String> combine(List<String>... syllables) {

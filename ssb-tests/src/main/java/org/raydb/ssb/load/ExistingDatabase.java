@@ -12,13 +12,13 @@ import org.raydb.ssb.sql.TableCounts;
 /** An SSB database file used as it is ({@code --db FILE} alone); {@code lineorder_flat} is built if missing. */
 public final class ExistingDatabase {
 
-    private ExistingDatabase() {
-    }
+    private ExistingDatabase() {}
 
     public static SsbDatabase.Contents open(Path file, Progress progress) throws SQLException {
         if (!Files.isRegularFile(file)) {
-            throw new SQLException("database file " + file + " does not exist (give --sf N or --from-tbl DIR to "
-                    + "make it)", "58030");
+            throw new SQLException(
+                    "database file " + file + " does not exist (give --sf N or --from-tbl DIR to " + "make it)",
+                    "58030");
         }
         try (Connection connection = SsbDatabase.open(file)) {
             Provenance provenance = Provenance.read(connection).orElseGet(() -> Provenance.imported("unknown"));

@@ -33,8 +33,11 @@ public record Provenance(String source, String sf, long seed, int generatorVersi
 
     /** Whether a database with this provenance can stand in for a freshly generated one of {@code wanted}. */
     public boolean satisfies(Provenance wanted) {
-        return source.equals(wanted.source) && sf.equals(wanted.sf) && seed == wanted.seed
-                && generatorVersion == wanted.generatorVersion && flatBuilt;
+        return source.equals(wanted.source)
+                && sf.equals(wanted.sf)
+                && seed == wanted.seed
+                && generatorVersion == wanted.generatorVersion
+                && flatBuilt;
     }
 
     public void write(Connection connection) throws SQLException {
@@ -42,8 +45,8 @@ public record Provenance(String source, String sf, long seed, int generatorVersi
             statement.execute("CREATE OR REPLACE TABLE " + TABLE
                     + " (source VARCHAR, sf VARCHAR, seed BIGINT, generator_version INTEGER, flat_built BOOLEAN)");
         }
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO " + TABLE + " VALUES (?, ?, ?, ?, ?)")) {
+        try (PreparedStatement insert =
+                connection.prepareStatement("INSERT INTO " + TABLE + " VALUES (?, ?, ?, ?, ?)")) {
             insert.setString(1, source);
             insert.setString(2, sf);
             insert.setLong(3, seed);
@@ -76,8 +79,8 @@ public record Provenance(String source, String sf, long seed, int generatorVersi
             if (!row.next()) {
                 return Optional.empty();
             }
-            return Optional.of(new Provenance(row.getString(1), row.getString(2), row.getLong(3), row.getInt(4),
-                    row.getBoolean(5)));
+            return Optional.of(new Provenance(
+                    row.getString(1), row.getString(2), row.getLong(3), row.getInt(4), row.getBoolean(5)));
         }
     }
 }

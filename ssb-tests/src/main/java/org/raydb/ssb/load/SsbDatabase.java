@@ -22,13 +22,17 @@ import org.raydb.ssb.sql.TableCounts;
  */
 public final class SsbDatabase {
 
-    private SsbDatabase() {
-    }
+    private SsbDatabase() {}
 
     /** What is in the database and how it got there. */
-    public record Contents(Path file, Provenance provenance, long lineorderRows, long flatRows, boolean reused,
-            double generateSeconds, double flatSeconds) {
-    }
+    public record Contents(
+            Path file,
+            Provenance provenance,
+            long lineorderRows,
+            long flatRows,
+            boolean reused,
+            double generateSeconds,
+            double flatSeconds) {}
 
     public static String duckdbUrl(Path file) {
         return "jdbc:duckdb:" + file;
@@ -41,8 +45,14 @@ public final class SsbDatabase {
         try (Connection connection = open(file)) {
             Optional<Provenance> existing = Provenance.read(connection);
             if (existing.isPresent() && existing.get().satisfies(wanted)) {
-                return new Contents(file, existing.get(), TableCounts.rows(connection, "lineorder"),
-                        TableCounts.rows(connection, SsbSchema.FLAT_TABLE), true, 0, 0);
+                return new Contents(
+                        file,
+                        existing.get(),
+                        TableCounts.rows(connection, "lineorder"),
+                        TableCounts.rows(connection, SsbSchema.FLAT_TABLE),
+                        true,
+                        0,
+                        0);
             }
             Provenance.clear(connection);
             SsbSchema.recreate(connection);
@@ -61,8 +71,13 @@ public final class SsbDatabase {
             long start = System.nanoTime();
             Map<SsbTable, Long> rows = TblImporter.importAll(connection, directory, progress);
             double importSeconds = seconds(start);
-            return finish(connection, file, Provenance.imported(directory.toString()), rows.get(SsbTable.LINEORDER),
-                    importSeconds, progress);
+            return finish(
+                    connection,
+                    file,
+                    Provenance.imported(directory.toString()),
+                    rows.get(SsbTable.LINEORDER),
+                    importSeconds,
+                    progress);
         }
     }
 
@@ -78,8 +93,14 @@ public final class SsbDatabase {
         return DriverManager.getConnection(duckdbUrl(file));
     }
 
-    private static Contents finish(Connection connection, Path file, Provenance provenance, long lineorderRows,
-            double loadSeconds, Progress progress) throws SQLException {
+    private static Contents finish(
+            Connection connection,
+            Path file,
+            Provenance provenance,
+            long lineorderRows,
+            double loadSeconds,
+            Progress progress)
+            throws SQLException {
         long start = System.nanoTime();
         long flatRows = FlatTableBuilder.build(connection, progress);
         double flatSeconds = seconds(start);

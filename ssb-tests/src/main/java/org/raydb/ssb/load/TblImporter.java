@@ -31,8 +31,7 @@ public final class TblImporter {
 
     private static final String TRAILING_COLUMN = "dbgen_trailing_separator";
 
-    private TblImporter() {
-    }
+    private TblImporter() {}
 
     /** Imports every table from {@code directory}; returns the row count of each. */
     public static Map<SsbTable, Long> importAll(Connection connection, Path directory, Progress progress)
@@ -41,8 +40,8 @@ public final class TblImporter {
         for (SsbTable table : SsbTable.values()) {
             List<Path> files = filesOf(directory, table);
             try (Progress.Phase phase = progress.start("import " + table.tblFile(), MonitoredSql.SCALE, "")) {
-                MonitoredSql.execute(connection, insertSql(table, files, trailingSeparator(files.get(0), table)),
-                        phase);
+                MonitoredSql.execute(
+                        connection, insertSql(table, files, trailingSeparator(files.get(0), table)), phase);
             }
             rows.put(table, TableCounts.rows(connection, table.sqlName()));
         }
@@ -58,13 +57,14 @@ public final class TblImporter {
         Pattern chunk = Pattern.compile(Pattern.quote(table.tblFile()) + "\\.(\\d+)");
         List<Path> chunks = new ArrayList<>();
         try (Stream<Path> entries = Files.list(directory)) {
-            entries.filter(p -> chunk.matcher(p.getFileName().toString()).matches()).forEach(chunks::add);
+            entries.filter(p -> chunk.matcher(p.getFileName().toString()).matches())
+                    .forEach(chunks::add);
         } catch (IOException e) {
             throw new SQLException("cannot list " + directory + ": " + e.getMessage(), "58030", e);
         }
         if (chunks.isEmpty()) {
-            throw new SQLException("no " + table.tblFile() + " (or " + table.tblFile() + ".N) in " + directory,
-                    "58030");
+            throw new SQLException(
+                    "no " + table.tblFile() + " (or " + table.tblFile() + ".N) in " + directory, "58030");
         }
         chunks.sort(Comparator.comparingLong(p -> chunkNumber(chunk, p)));
         return chunks;
@@ -91,8 +91,10 @@ public final class TblImporter {
             if (separators == columns - 1) {
                 return false;
             }
-            throw new SQLException(file + ": a line has " + separators + " '|' separators, but " + table.sqlName()
-                    + " has " + columns + " columns", "22P04");
+            throw new SQLException(
+                    file + ": a line has " + separators + " '|' separators, but " + table.sqlName() + " has " + columns
+                            + " columns",
+                    "22P04");
         } catch (IOException e) {
             throw new SQLException("cannot read " + file + ": " + e.getMessage(), "58030", e);
         }

@@ -10,11 +10,10 @@ import java.util.List;
 /** The 13 SSB queries, read from {@code org/raydb/ssb/queries/<form>/<id>.sql} on the class path. */
 public final class QueryCatalog {
 
-    public static final List<String> IDS = List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2",
-            "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
+    public static final List<String> IDS = List.of(
+            "q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
 
-    private QueryCatalog() {
-    }
+    private QueryCatalog() {}
 
     public static SsbQuery get(String id, QueryForm form) {
         if (!IDS.contains(id)) {

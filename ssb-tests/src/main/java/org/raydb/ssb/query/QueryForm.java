@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /** The two forms of each SSB query: star joins over the five tables, or one scan of {@code lineorder_flat}. */
 public enum QueryForm {
-    STAR, FLAT;
+    STAR,
+    FLAT;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);

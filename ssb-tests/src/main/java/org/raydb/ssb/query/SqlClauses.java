@@ -17,8 +17,7 @@ final class SqlClauses {
     private static final Pattern ORDER_BY = Pattern.compile("(?is)\\bORDER\\s+BY\\b(.*)$");
     private static final Pattern DIRECTION = Pattern.compile("(?i)\\s+(ASC|DESC)$");
 
-    private SqlClauses() {
-    }
+    private SqlClauses() {}
 
     /** The WHERE condition, without the keyword. */
     static String where(String sql) {

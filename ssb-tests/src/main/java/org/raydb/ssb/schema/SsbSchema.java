@@ -10,8 +10,7 @@ public final class SsbSchema {
     /** The denormalized table of the flat query form. */
     public static final String FLAT_TABLE = "lineorder_flat";
 
-    private SsbSchema() {
-    }
+    private SsbSchema() {}
 
     public static void recreate(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {

@@ -50,13 +50,19 @@ final class GpuMemorySampler implements Runnable {
     /** MiB used on all GPUs together, or -1 without an answer. */
     private static long sample() {
         try {
-            Process process = new ProcessBuilder("nvidia-smi", "--query-gpu=memory.used",
-                    "--format=csv,noheader,nounits").redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(
+                            "nvidia-smi", "--query-gpu=memory.used", "--format=csv,noheader,nounits")
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 return -1;
             }
-            return output.lines().map(String::strip).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
+            return output.lines()
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .mapToLong(Long::parseLong)
+                    .sum();
         } catch (IOException | NumberFormatException e) {
             return -1;
         } catch (InterruptedException e) {

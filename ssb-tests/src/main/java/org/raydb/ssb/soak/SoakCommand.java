@@ -45,7 +45,9 @@ public final class SoakCommand {
         Path file = contents.file();
         String url = DifferentialSuite.raydbUrl(file, options.raydbParameters());
         List<SoakQueries.Case> cases = SoakQueries.expected(file, options.seed(), options.writers());
-        out.printf(Locale.ROOT, "expected answers of %d queries from jdbc:duckdb:; the writers' rows change none%n",
+        out.printf(
+                Locale.ROOT,
+                "expected answers of %d queries from jdbc:duckdb:; the writers' rows change none%n",
                 cases.size());
         String budget = gpuMemoryBudget(url);
 
@@ -72,12 +74,29 @@ public final class SoakCommand {
         List<String> stuck = awaitEnd(readers, threads);
         sampler.sampleOnce();
 
-        SoakReport report = new SoakReport(MachineInfo.current(),
-                ExistingDatabase.scaleFactor(file, contents.provenance()), contents.provenance().source(),
-                contents.provenance().seed(), contents.lineorderRows(), options.engine(), options.offload(),
-                options.readers(), options.writers(), seconds, LocalDateTime.now().toString(), command,
-                stats.queries.sum(), stats.offloaded.sum(), stats.mismatches.sum(), stats.errors.sum(), stuck,
-                stats.writes.sum(), stats.latencyMs(0.5), stats.latencyMs(0.99), budget, sampler.peakMib(),
+        SoakReport report = new SoakReport(
+                MachineInfo.current(),
+                ExistingDatabase.scaleFactor(file, contents.provenance()),
+                contents.provenance().source(),
+                contents.provenance().seed(),
+                contents.lineorderRows(),
+                options.engine(),
+                options.offload(),
+                options.readers(),
+                options.writers(),
+                seconds,
+                LocalDateTime.now().toString(),
+                command,
+                stats.queries.sum(),
+                stats.offloaded.sum(),
+                stats.mismatches.sum(),
+                stats.errors.sum(),
+                stuck,
+                stats.writes.sum(),
+                stats.latencyMs(0.5),
+                stats.latencyMs(0.99),
+                budget,
+                sampler.peakMib(),
                 stats.problems());
         report.print(out);
         Path json = options.out() != null ? options.out() : Path.of(CliOptions.BENCH_FOLDER, "soak-latest.json");
@@ -98,7 +117,8 @@ public final class SoakCommand {
     /** The driver's {@code gpu.memory} budget as the connection reports it. */
     private static String gpuMemoryBudget(String url) throws SQLException {
         try (Connection connection = DriverManager.getConnection(url)) {
-            OffloadSettings.GpuMemory memory = connection.unwrap(RayConnection.class).offloadSettings().gpuMemory();
+            OffloadSettings.GpuMemory memory =
+                    connection.unwrap(RayConnection.class).offloadSettings().gpuMemory();
             return memory.bytes() >= 0 ? memory.bytes() + " bytes" : memory.percent() + "%";
         }
     }
@@ -111,19 +131,30 @@ public final class SoakCommand {
         while ((now = System.nanoTime()) - startNanos < durationNanos) {
             for (SoakReader reader : readers) {
                 long queryStart = reader.queryStart();
-                if (queryStart != 0 && (now - queryStart) / 1e9 > STUCK_SECONDS
+                if (queryStart != 0
+                        && (now - queryStart) / 1e9 > STUCK_SECONDS
                         && named.put(reader.index(), queryStart) == null) {
-                    out.printf(Locale.ROOT, "watchdog: reader %d in %s for %.0f s%n", reader.index(),
-                            reader.current(), (now - queryStart) / 1e9);
+                    out.printf(
+                            Locale.ROOT,
+                            "watchdog: reader %d in %s for %.0f s%n",
+                            reader.index(),
+                            reader.current(),
+                            (now - queryStart) / 1e9);
                 } else if (named.containsKey(reader.index()) && named.get(reader.index()) != queryStart) {
                     named.remove(reader.index());
                 }
             }
             if (now >= nextProgress) {
                 nextProgress += PROGRESS_MS * 1_000_000;
-                out.printf(Locale.ROOT, "%4.0f s: %,d queries (%,d offloaded), %d mismatches, %d errors, %,d writes%n",
-                        (now - startNanos) / 1e9, stats.queries.sum(), stats.offloaded.sum(),
-                        stats.mismatches.sum(), stats.errors.sum(), stats.writes.sum());
+                out.printf(
+                        Locale.ROOT,
+                        "%4.0f s: %,d queries (%,d offloaded), %d mismatches, %d errors, %,d writes%n",
+                        (now - startNanos) / 1e9,
+                        stats.queries.sum(),
+                        stats.offloaded.sum(),
+                        stats.mismatches.sum(),
+                        stats.errors.sum(),
+                        stats.writes.sum());
             }
             sleep(Math.min(1000, Math.max(1, (durationNanos - (now - startNanos)) / 1_000_000)));
         }
@@ -143,9 +174,17 @@ public final class SoakCommand {
         for (int i = 0; i < threads.size(); i++) {
             if (threads.get(i).isAlive()) {
                 // Readers were started first, so thread i is reader i.
-                stuck.add(i >= readers.size() ? threads.get(i).getName() : String.format(Locale.ROOT,
-                        "reader %d in %s for %.0f s", i, readers.get(i).current(),
-                        readers.get(i).queryStart() == 0 ? 0 : (now - readers.get(i).queryStart()) / 1e9));
+                stuck.add(
+                        i >= readers.size()
+                                ? threads.get(i).getName()
+                                : String.format(
+                                        Locale.ROOT,
+                                        "reader %d in %s for %.0f s",
+                                        i,
+                                        readers.get(i).current(),
+                                        readers.get(i).queryStart() == 0
+                                                ? 0
+                                                : (now - readers.get(i).queryStart()) / 1e9));
             }
         }
         return stuck;

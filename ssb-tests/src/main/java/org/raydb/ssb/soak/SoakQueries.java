@@ -23,14 +23,12 @@ import org.raydb.ssb.suite.ResultTable;
 final class SoakQueries {
 
     /** One query and the answer every run of it must give. */
-    record Case(String label, SsbQuery query, ResultTable expected) {
-    }
+    record Case(String label, SsbQuery query, ResultTable expected) {}
 
     static final int VARIANTS = 3;
     private static final List<String> REGIONS = List.of("AFRICA", "AMERICA", "ASIA", "EUROPE", "MIDDLE EAST");
 
-    private SoakQueries() {
-    }
+    private SoakQueries() {}
 
     static List<Case> expected(Path database, long seed, int writers) throws SQLException {
         List<SsbQuery> queries = new ArrayList<>(QueryCatalog.select(QueryCatalog.IDS, List.of(QueryForm.FLAT)));
@@ -38,7 +36,10 @@ final class SoakQueries {
         List<Case> cases = new ArrayList<>();
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
             for (SsbQuery query : queries) {
-                cases.add(new Case(query.id(), query, QueryExecution.run(duckdb, query.sql()).result()));
+                cases.add(new Case(
+                        query.id(),
+                        query,
+                        QueryExecution.run(duckdb, query.sql()).result()));
             }
             checkWritesChangeNothing(duckdb, cases, writers);
         }
@@ -50,8 +51,7 @@ final class SoakQueries {
      * any answer that moves means the writers' rows are not invisible to the queries, and the soak would
      * report mismatches that are no fault of the driver's.
      */
-    private static void checkWritesChangeNothing(Connection duckdb, List<Case> cases, int writers)
-            throws SQLException {
+    private static void checkWritesChangeNothing(Connection duckdb, List<Case> cases, int writers) throws SQLException {
         duckdb.setAutoCommit(false);
         try {
             for (int w = 0; w < Math.max(writers, 1); w++) {
@@ -60,8 +60,10 @@ final class SoakQueries {
                 }
             }
             for (Case c : cases) {
-                Optional<String> moved = ResultComparison.difference(c.expected(),
-                        QueryExecution.run(duckdb, c.query().sql()).result(), c.query().orderByNames());
+                Optional<String> moved = ResultComparison.difference(
+                        c.expected(),
+                        QueryExecution.run(duckdb, c.query().sql()).result(),
+                        c.query().orderByNames());
                 if (moved.isPresent()) {
                     throw new SQLException("the soak's writes would change " + c.label() + ": " + moved.get());
                 }
@@ -76,19 +78,44 @@ final class SoakQueries {
         List<SsbQuery> out = new ArrayList<>();
         for (int v = 1; v <= VARIANTS; v++) {
             int discount = 1 + random.nextInt(8);
-            out.add(variant("q1.1", v, "d_year = 1993", "d_year = " + (1992 + random.nextInt(7)),
-                    "lo_discount BETWEEN 1 AND 3", "lo_discount BETWEEN " + discount + " AND " + (discount + 2),
-                    "lo_quantity < 25", "lo_quantity < " + (20 + random.nextInt(16))));
-            out.add(variant("q2.1", v, "'MFGR#12'", "'MFGR#" + (1 + random.nextInt(5)) + (1 + random.nextInt(5)) + "'",
-                    "'AMERICA'", region(random)));
+            out.add(variant(
+                    "q1.1",
+                    v,
+                    "d_year = 1993",
+                    "d_year = " + (1992 + random.nextInt(7)),
+                    "lo_discount BETWEEN 1 AND 3",
+                    "lo_discount BETWEEN " + discount + " AND " + (discount + 2),
+                    "lo_quantity < 25",
+                    "lo_quantity < " + (20 + random.nextInt(16))));
+            out.add(variant(
+                    "q2.1",
+                    v,
+                    "'MFGR#12'",
+                    "'MFGR#" + (1 + random.nextInt(5)) + (1 + random.nextInt(5)) + "'",
+                    "'AMERICA'",
+                    region(random)));
             int from = 1992 + random.nextInt(2);
-            out.add(variant("q3.1", v, "c_region = 'ASIA'", "c_region = " + region(random),
-                    "s_region = 'ASIA'", "s_region = " + region(random),
-                    "d_year >= 1992 AND d_year <= 1997", "d_year >= " + from + " AND d_year <= " + (from + 5)));
+            out.add(variant(
+                    "q3.1",
+                    v,
+                    "c_region = 'ASIA'",
+                    "c_region = " + region(random),
+                    "s_region = 'ASIA'",
+                    "s_region = " + region(random),
+                    "d_year >= 1992 AND d_year <= 1997",
+                    "d_year >= " + from + " AND d_year <= " + (from + 5)));
             int mfgr = 1 + random.nextInt(4);
-            out.add(variant("q4.1", v, "c_region = 'AMERICA'", "c_region = " + region(random),
-                    "s_region = 'AMERICA'", "s_region = " + region(random),
-                    "'MFGR#1' OR", "'MFGR#" + mfgr + "' OR", "'MFGR#2')", "'MFGR#" + (mfgr + 1) + "')"));
+            out.add(variant(
+                    "q4.1",
+                    v,
+                    "c_region = 'AMERICA'",
+                    "c_region = " + region(random),
+                    "s_region = 'AMERICA'",
+                    "s_region = " + region(random),
+                    "'MFGR#1' OR",
+                    "'MFGR#" + mfgr + "' OR",
+                    "'MFGR#2')",
+                    "'MFGR#" + (mfgr + 1) + "')"));
         }
         return out;
     }

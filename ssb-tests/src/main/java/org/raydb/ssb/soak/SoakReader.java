@@ -62,11 +62,12 @@ final class SoakReader implements Runnable {
                     }
                     current = c.label();
                     queryStart = System.nanoTime();
-                    QueryExecution run = QueryExecution.run(connection, c.query().sql());
+                    QueryExecution run =
+                            QueryExecution.run(connection, c.query().sql());
                     queryStart = 0;
                     stats.answered(run.millis(), run.offloaded());
-                    Optional<String> difference = ResultComparison.difference(c.expected(), run.result(),
-                            c.query().orderByNames());
+                    Optional<String> difference = ResultComparison.difference(
+                            c.expected(), run.result(), c.query().orderByNames());
                     difference.ifPresent(d -> stats.mismatch("reader " + index + " " + c.label() + ": " + d));
                 } catch (SQLException | RuntimeException e) {
                     queryStart = 0;

@@ -15,10 +15,30 @@ import org.raydb.ssb.bench.MachineInfo;
  * GPU memory is nvidia-smi's used memory summed over the GPUs, null without nvidia-smi; the budget is the
  * driver's {@code gpu.memory} setting.
  */
-record SoakReport(MachineInfo machine, double sf, String source, long seed, long rows, String engine,
-        String offload, int readers, int writers, double seconds, String timestamp, String command, long queries,
-        long offloaded, long mismatches, long errors, List<String> stuck, long writes, double p50Ms, double p99Ms,
-        String gpuMemoryBudget, long peakGpuMib, List<String> problems) {
+record SoakReport(
+        MachineInfo machine,
+        double sf,
+        String source,
+        long seed,
+        long rows,
+        String engine,
+        String offload,
+        int readers,
+        int writers,
+        double seconds,
+        String timestamp,
+        String command,
+        long queries,
+        long offloaded,
+        long mismatches,
+        long errors,
+        List<String> stuck,
+        long writes,
+        double p50Ms,
+        double p99Ms,
+        String gpuMemoryBudget,
+        long peakGpuMib,
+        List<String> problems) {
 
     boolean passed() {
         return mismatches == 0 && errors == 0 && stuck.isEmpty();
@@ -31,8 +51,18 @@ record SoakReport(MachineInfo machine, double sf, String source, long seed, long
     void print(PrintStream out) {
         problems.forEach(p -> out.println("  " + p));
         stuck.forEach(s -> out.println("  stuck: " + s));
-        out.printf(Locale.ROOT, "%-22s %s%n", "soak", String.format(Locale.ROOT, "%d readers, %d writers, %.0f s, "
-                + "engine=%s offload=%s", readers, writers, seconds, engine, offload));
+        out.printf(
+                Locale.ROOT,
+                "%-22s %s%n",
+                "soak",
+                String.format(
+                        Locale.ROOT,
+                        "%d readers, %d writers, %.0f s, " + "engine=%s offload=%s",
+                        readers,
+                        writers,
+                        seconds,
+                        engine,
+                        offload));
         row(out, "queries run", String.format(Locale.ROOT, "%,d", queries));
         row(out, "offloaded", String.format(Locale.ROOT, "%,d", offloaded));
         row(out, "mismatches", String.format(Locale.ROOT, "%,d", mismatches));
@@ -41,8 +71,11 @@ record SoakReport(MachineInfo machine, double sf, String source, long seed, long
         row(out, "writes", String.format(Locale.ROOT, "%,d", writes));
         row(out, "queries/s", String.format(Locale.ROOT, "%.1f", queriesPerSecond()));
         row(out, "p50 / p99 latency", String.format(Locale.ROOT, "%.2f / %.2f ms", p50Ms, p99Ms));
-        row(out, "peak GPU memory", (peakGpuMib < 0 ? "n/a (no nvidia-smi)" : peakGpuMib + " MiB")
-                + ", budget gpu.memory=" + gpuMemoryBudget);
+        row(
+                out,
+                "peak GPU memory",
+                (peakGpuMib < 0 ? "n/a (no nvidia-smi)" : peakGpuMib + " MiB") + ", budget gpu.memory="
+                        + gpuMemoryBudget);
         row(out, "result", passed() ? "PASS" : "FAIL");
     }
 

@@ -18,8 +18,7 @@ public final class MonitoredSql {
     public static final long SCALE = 1000;
     private static final long POLL_MILLIS = 200;
 
-    private MonitoredSql() {
-    }
+    private MonitoredSql() {}
 
     public static void execute(Connection connection, String sql, Progress.Phase phase) throws SQLException {
         try (Statement settings = connection.createStatement()) {

@@ -17,8 +17,7 @@ public final class RaydbProbe {
     /** The engine reported when the query is not offloaded. */
     public static final String DUCKDB = "duckdb";
 
-    private RaydbProbe() {
-    }
+    private RaydbProbe() {}
 
     public static boolean lastQueryOffloaded(Statement statement) {
         try {
@@ -33,7 +32,8 @@ public final class RaydbProbe {
     public static Map<String, Long> lastOffloadTimings(Statement statement) {
         try {
             return statement.isWrapperFor(RayStatement.class)
-                    ? statement.unwrap(RayStatement.class).lastOffloadTimings() : Map.of();
+                    ? statement.unwrap(RayStatement.class).lastOffloadTimings()
+                    : Map.of();
         } catch (SQLException e) {
             return Map.of();
         }

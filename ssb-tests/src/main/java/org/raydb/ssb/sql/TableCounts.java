@@ -8,8 +8,7 @@ import java.sql.Statement;
 /** Row counts of tables, by (trusted, internal) name. */
 public final class TableCounts {
 
-    private TableCounts() {
-    }
+    private TableCounts() {}
 
     public static long rows(Connection connection, String table) throws SQLException {
         try (Statement statement = connection.createStatement();

@@ -26,16 +26,14 @@ public final class DifferentialSuite {
         }
     }
 
-    private DifferentialSuite() {
-    }
+    private DifferentialSuite() {}
 
     /** {@code jdbc:raydb:<file>} plus {@code parameters} (e.g. {@code ?engine=cpu}, or empty). */
     public static String raydbUrl(Path database, String parameters) {
         return "jdbc:raydb:" + database + parameters;
     }
 
-    public static List<Outcome> run(Path database, String raydbParameters, List<SsbQuery> queries)
-            throws SQLException {
+    public static List<Outcome> run(Path database, String raydbParameters, List<SsbQuery> queries) throws SQLException {
         List<Outcome> outcomes = new ArrayList<>();
         Map<String, ResultTable> duckdbByQuery = new HashMap<>();
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database);
@@ -46,16 +44,18 @@ public final class DifferentialSuite {
                 try {
                     actual = QueryExecution.run(raydb, query.sql());
                 } catch (SQLException | RuntimeException e) {
-                    outcomes.add(new Outcome(query, expected.rowCount(), false,
-                            Optional.of("jdbc:raydb: failed: " + e)));
+                    outcomes.add(
+                            new Outcome(query, expected.rowCount(), false, Optional.of("jdbc:raydb: failed: " + e)));
                     continue;
                 }
-                Optional<String> difference = ResultComparison.difference(expected, actual.result(),
-                        query.orderByNames()).map(d -> "raydb vs duckdb: " + d);
+                Optional<String> difference = ResultComparison.difference(
+                                expected, actual.result(), query.orderByNames())
+                        .map(d -> "raydb vs duckdb: " + d);
                 ResultTable otherForm = duckdbByQuery.put(query.id(), expected);
                 if (difference.isEmpty() && otherForm != null) {
                     difference = ResultComparison.difference(otherForm, expected, query.orderByNames())
-                            .map(d -> otherFormLabel(query.form()) + " vs " + query.form().label() + ": " + d);
+                            .map(d -> otherFormLabel(query.form()) + " vs "
+                                    + query.form().label() + ": " + d);
                 }
                 outcomes.add(new Outcome(query, expected.rowCount(), actual.offloaded(), difference));
             }

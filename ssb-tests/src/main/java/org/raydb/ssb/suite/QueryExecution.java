@@ -21,8 +21,8 @@ public record QueryExecution(ResultTable result, double millis, boolean offloade
                 result = ResultTable.read(rows);
             }
             double millis = (System.nanoTime() - start) / 1e6;
-            return new QueryExecution(result, millis, RaydbProbe.lastQueryOffloaded(statement),
-                    RaydbProbe.lastOffloadTimings(statement));
+            return new QueryExecution(
+                    result, millis, RaydbProbe.lastQueryOffloaded(statement), RaydbProbe.lastOffloadTimings(statement));
         }
     }
 }

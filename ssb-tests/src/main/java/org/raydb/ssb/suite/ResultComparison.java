@@ -13,8 +13,7 @@ import java.util.Optional;
  */
 public final class ResultComparison {
 
-    private ResultComparison() {
-    }
+    private ResultComparison() {}
 
     /** Empty if {@code actual} equals {@code expected}, else a description of the first difference. */
     public static Optional<String> difference(ResultTable expected, ResultTable actual, List<String> orderBy) {

@@ -28,7 +28,11 @@ public record ResultTable(List<String> labels, List<String> typeNames, List<List
             List<String> row = new ArrayList<>(columns);
             for (int c = 1; c <= columns; c++) {
                 Object value = resultSet.getObject(c);
-                row.add(value == null ? "NULL" : resultSet.getString(c) + " :" + value.getClass().getSimpleName());
+                row.add(
+                        value == null
+                                ? "NULL"
+                                : resultSet.getString(c) + " :"
+                                        + value.getClass().getSimpleName());
             }
             rows.add(List.copyOf(row));
         }

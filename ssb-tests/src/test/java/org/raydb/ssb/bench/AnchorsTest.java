@@ -15,12 +15,14 @@ class AnchorsTest {
     void theH100AnchorsCoverEveryQueryAtTheirScaleFactor() {
         Anchors a = Anchors.load("h100-sf20");
         assertEquals(20.0, a.sf());
-        assertEquals(QueryCatalog.IDS, a.queries().keySet().stream().toList(), "all 13 queries, in the catalog's order");
+        assertEquals(
+                QueryCatalog.IDS, a.queries().keySet().stream().toList(), "all 13 queries, in the catalog's order");
     }
 
     @Test
     void theH100AnchorsAreConsistentMeasurements() {
-        for (Map.Entry<String, Anchors.Anchor> e : Anchors.load("h100-sf20").queries().entrySet()) {
+        for (Map.Entry<String, Anchors.Anchor> e :
+                Anchors.load("h100-sf20").queries().entrySet()) {
             Anchors.Anchor x = e.getValue();
             String q = e.getKey();
             for (double ms : new double[] {x.crystalMs(), x.duckdbStarMs(), x.duckdbFlatMs()}) {

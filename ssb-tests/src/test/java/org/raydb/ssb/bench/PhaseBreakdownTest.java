@@ -15,8 +15,9 @@ class PhaseBreakdownTest {
 
     @Test
     void finishIsWhatTheOtherPhasesDoNotAccountForAndEachPhaseIsItsOwnMedian() {
-        PhaseBreakdown b = PhaseBreakdown.of(List.of(timings(10, 2000, 300), timings(30, 1000, 100),
-                timings(20, 3000, 200)), new double[] {3.0, 2.0, 4.0});
+        PhaseBreakdown b = PhaseBreakdown.of(
+                List.of(timings(10, 2000, 300), timings(30, 1000, 100), timings(20, 3000, 200)),
+                new double[] {3.0, 2.0, 4.0});
         // finish per run: 3000-2310 = 690, 2000-1130 = 870, 4000-3220 = 780
         assertEquals(new PhaseBreakdown(20, 2000, 200, 780, -1, -1, -1), b, "no engine figures: unknown");
         assertEquals(20 + 200 + 780, b.hostUs());

@@ -40,8 +40,8 @@ class CliOptionsTest {
         assertEquals(CliOptions.DEFAULT_WRITERS, o.writers());
         assertEquals(CliOptions.DEFAULT_MINUTES, o.minutes());
         assertNull(o.out());
-        CliOptions given = CliOptions.parse(new String[] {"--threads", "3", "--writers", "0", "--minutes", "0.5",
-            "--out", "soak.json"});
+        CliOptions given = CliOptions.parse(
+                new String[] {"--threads", "3", "--writers", "0", "--minutes", "0.5", "--out", "soak.json"});
         assertEquals(3, given.readers());
         assertEquals(3, given.threads());
         assertEquals(0, given.writers());
@@ -53,9 +53,31 @@ class CliOptionsTest {
 
     @Test
     void everyOptionIsRead() throws SQLException {
-        CliOptions o = CliOptions.parse(new String[] {"--sf", "0.5", "--db", "x.duckdb", "--form", "flat",
-                "--engine", "cuda", "--offload", "force", "--breakdown", "--reps", "3", "--queries", "q1.1,Q4.3", "--seed", "7",
-                "--threads", "1", "--copy-bandwidth-gbs", "2650.5", "--anchors", "h100-sf20"});
+        CliOptions o = CliOptions.parse(new String[] {
+            "--sf",
+            "0.5",
+            "--db",
+            "x.duckdb",
+            "--form",
+            "flat",
+            "--engine",
+            "cuda",
+            "--offload",
+            "force",
+            "--breakdown",
+            "--reps",
+            "3",
+            "--queries",
+            "q1.1,Q4.3",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--copy-bandwidth-gbs",
+            "2650.5",
+            "--anchors",
+            "h100-sf20"
+        });
         assertEquals(0.5, o.sf().value());
         assertEquals(Path.of("x.duckdb"), o.db());
         assertTrue(o.dbGiven());
@@ -75,8 +97,10 @@ class CliOptionsTest {
     @Test
     void theBandwidthCanComeFromTheEnvironmentAndTheOptionWins() throws SQLException {
         assertEquals(3000.0, CliOptions.parse(new String[0], "3000").copyBandwidthGbs());
-        assertEquals(2000.0, CliOptions.parse(new String[] {"--copy-bandwidth-gbs", "2000"}, "3000")
-                .copyBandwidthGbs());
+        assertEquals(
+                2000.0,
+                CliOptions.parse(new String[] {"--copy-bandwidth-gbs", "2000"}, "3000")
+                        .copyBandwidthGbs());
         assertThrows(SQLException.class, () -> CliOptions.parse(new String[0], "fast"));
     }
 
@@ -96,11 +120,18 @@ class CliOptionsTest {
 
     @Test
     void badOptionsAreNamed() {
-        for (String[] args : List.of(new String[] {"--engine", "gpu"}, new String[] {"--offload", "always"},
-                new String[] {"--reps", "0"}, new String[] {"--copy-bandwidth-gbs", "0"},
-                new String[] {"--copy-bandwidth-gbs", "x"}, new String[] {"--anchors", "a100"},
-                new String[] {"--queries", "q9.9"}, new String[] {"--form", "all"}, new String[] {"--sf"},
-                new String[] {"--sf", "1", "--from-tbl", "d"}, new String[] {"--fast", "1"})) {
+        for (String[] args : List.of(
+                new String[] {"--engine", "gpu"},
+                new String[] {"--offload", "always"},
+                new String[] {"--reps", "0"},
+                new String[] {"--copy-bandwidth-gbs", "0"},
+                new String[] {"--copy-bandwidth-gbs", "x"},
+                new String[] {"--anchors", "a100"},
+                new String[] {"--queries", "q9.9"},
+                new String[] {"--form", "all"},
+                new String[] {"--sf"},
+                new String[] {"--sf", "1", "--from-tbl", "d"},
+                new String[] {"--fast", "1"})) {
             SQLException e = assertThrows(SQLException.class, () -> CliOptions.parse(args), String.join(" ", args));
             assertTrue(e.getSQLState().equals("42601") || e.getSQLState().equals("22023"), e.getSQLState());
         }

@@ -27,7 +27,10 @@ class CalendarAndNamesTest {
     @Test
     void fiveNationsPerRegion() {
         for (String region : Nation.REGIONS) {
-            assertEquals(5, Nation.ALL.stream().filter(n -> n.region().equals(region)).count(), region);
+            assertEquals(
+                    5,
+                    Nation.ALL.stream().filter(n -> n.region().equals(region)).count(),
+                    region);
         }
     }
 
@@ -45,7 +48,8 @@ class CalendarAndNamesTest {
         assertEquals(7, LineorderRows.sparseOrderKey(7));
         assertEquals(32, LineorderRows.sparseOrderKey(8));
         assertEquals(6_000_000, LineorderRows.sparseOrderKey(1_500_000));
-        assertEquals(100_010, LineorderRows.retailPrice(100), "TPC-H: 90000 + (100/10 mod 20001) + 100 x (100 mod 1000)");
+        assertEquals(
+                100_010, LineorderRows.retailPrice(100), "TPC-H: 90000 + (100/10 mod 20001) + 100 x (100 mod 1000)");
         assertEquals(90_100, LineorderRows.retailPrice(1000));
     }
 }

@@ -42,8 +42,8 @@ class DeterminismTest {
             List<String> prints = new ArrayList<>();
             for (SsbTable table : SsbTable.values()) {
                 try (Statement statement = connection.createStatement();
-                        ResultSet row = statement.executeQuery("SELECT count(*), sum(hash(rowid, t)::HUGEINT) FROM "
-                                + table.quoted() + " t")) {
+                        ResultSet row = statement.executeQuery(
+                                "SELECT count(*), sum(hash(rowid, t)::HUGEINT) FROM " + table.quoted() + " t")) {
                     row.next();
                     prints.add(table.sqlName() + " " + row.getString(1) + " " + row.getString(2));
                 }

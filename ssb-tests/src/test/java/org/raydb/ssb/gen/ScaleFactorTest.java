@@ -32,8 +32,15 @@ class ScaleFactorTest {
     void labelsAndBadValues() throws SQLException {
         assertEquals("0.05", ScaleFactor.parse("0.05").label());
         assertEquals("1", ScaleFactor.parse("1.0").label());
-        assertEquals("22023", assertThrows(SQLException.class, () -> ScaleFactor.parse("0")).getSQLState());
-        assertEquals("22023", assertThrows(SQLException.class, () -> ScaleFactor.parse("ten")).getSQLState());
-        assertEquals("22023", assertThrows(SQLException.class, () -> ScaleFactor.parse("1000")).getSQLState());
+        assertEquals(
+                "22023",
+                assertThrows(SQLException.class, () -> ScaleFactor.parse("0")).getSQLState());
+        assertEquals(
+                "22023",
+                assertThrows(SQLException.class, () -> ScaleFactor.parse("ten")).getSQLState());
+        assertEquals(
+                "22023",
+                assertThrows(SQLException.class, () -> ScaleFactor.parse("1000"))
+                        .getSQLState());
     }
 }

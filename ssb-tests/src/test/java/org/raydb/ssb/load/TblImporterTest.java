@@ -41,7 +41,8 @@ class TblImporterTest {
         Path imported = TestDatabases.freshFile("imported");
         SsbDatabase.Contents contents = SsbDatabase.imported(imported, tblFolder, Progress.silent());
         assertEquals(contents.lineorderRows(), contents.flatRows());
-        try (Connection original = SsbDatabase.open(source); Connection copy = SsbDatabase.open(imported)) {
+        try (Connection original = SsbDatabase.open(source);
+                Connection copy = SsbDatabase.open(imported)) {
             for (SsbTable table : SsbTable.values()) {
                 assertEquals(fingerprint(original, table), fingerprint(copy, table), table.sqlName());
             }
@@ -69,8 +70,11 @@ class TblImporterTest {
         for (int n : new int[] {10, 2, 1}) {
             Files.writeString(tblFolder.resolve("lineorder.tbl." + n), "");
         }
-        assertEquals(java.util.List.of("lineorder.tbl.1", "lineorder.tbl.2", "lineorder.tbl.10"),
-                TblImporter.filesOf(tblFolder, SsbTable.LINEORDER).stream().map(p -> p.getFileName().toString()).toList());
+        assertEquals(
+                java.util.List.of("lineorder.tbl.1", "lineorder.tbl.2", "lineorder.tbl.10"),
+                TblImporter.filesOf(tblFolder, SsbTable.LINEORDER).stream()
+                        .map(p -> p.getFileName().toString())
+                        .toList());
     }
 
     private void writeTbl(Connection connection, SsbTable table, boolean trailing, int chunks)
@@ -89,7 +93,8 @@ class TblImporterTest {
                 for (int c = 1; c <= columns; c++) {
                     line.append(c > 1 ? "|" : "").append(rows.getString(c));
                 }
-                out[(int) (row++ % chunks)].write(line.append(trailing ? "|\n" : "\n").toString());
+                out[(int) (row++ % chunks)].write(
+                        line.append(trailing ? "|\n" : "\n").toString());
             }
             for (Writer w : out) {
                 w.close();
@@ -100,7 +105,8 @@ class TblImporterTest {
     /** Row count and an order-independent hash of the rows. */
     private static String fingerprint(Connection connection, SsbTable table) throws SQLException {
         try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery("SELECT count(*), sum(hash(t)::HUGEINT) FROM " + table.quoted() + " t")) {
+                ResultSet row = statement.executeQuery(
+                        "SELECT count(*), sum(hash(t)::HUGEINT) FROM " + table.quoted() + " t")) {
             row.next();
             return row.getString(1) + " " + row.getString(2);
         }

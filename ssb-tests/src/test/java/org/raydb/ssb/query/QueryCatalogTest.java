@@ -34,7 +34,8 @@ class QueryCatalogTest {
     void clausesArePickedOut() {
         SsbQuery q31 = QueryCatalog.get("q3.1", QueryForm.FLAT);
         assertEquals(List.of("d_year", "revenue"), q31.orderByNames());
-        assertEquals("c_region = 'ASIA'\n  AND s_region = 'ASIA'\n  AND d_year >= 1992 AND d_year <= 1997",
+        assertEquals(
+                "c_region = 'ASIA'\n  AND s_region = 'ASIA'\n  AND d_year >= 1992 AND d_year <= 1997",
                 SqlClauses.where(q31.sql()));
         assertEquals(List.of(), QueryCatalog.get("q1.1", QueryForm.FLAT).orderByNames());
     }

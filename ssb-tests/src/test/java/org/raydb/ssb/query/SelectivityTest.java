@@ -31,7 +31,10 @@ class SelectivityTest {
     static void generateSf1() throws Exception {
         try (Connection connection = DriverManager.getConnection("jdbc:duckdb:")) {
             SsbSchema.recreate(connection);
-            new SsbGenerator(new ScaleFactor(1), TestDatabases.SEED, Runtime.getRuntime().availableProcessors())
+            new SsbGenerator(
+                            new ScaleFactor(1),
+                            TestDatabases.SEED,
+                            Runtime.getRuntime().availableProcessors())
                     .generate(connection, Progress.silent());
             long rows = FlatTableBuilder.build(connection, Progress.silent());
             measured = Selectivity.fractions(connection, QueryCatalog.IDS, rows);

@@ -23,18 +23,33 @@ class SoakCommandTest {
     void answersStayExactWhileWritersInvalidateTheTable() throws Exception {
         Path db = TestDatabases.freshFile("soak");
         Path json = Path.of("target", "soak-test.json");
-        CliOptions options = CliOptions.parse(new String[] {"--db", db.toString(), "--engine", "cpu",
-            "--threads", "4", "--writers", "2", "--minutes", "0.1", "--out", json.toString()});
-        SsbDatabase.Contents contents = SsbDatabase.generated(db, new ScaleFactor(0.01), TestDatabases.SEED, 2,
-                Progress.silent());
+        CliOptions options = CliOptions.parse(new String[] {
+            "--db",
+            db.toString(),
+            "--engine",
+            "cpu",
+            "--threads",
+            "4",
+            "--writers",
+            "2",
+            "--minutes",
+            "0.1",
+            "--out",
+            json.toString()
+        });
+        SsbDatabase.Contents contents =
+                SsbDatabase.generated(db, new ScaleFactor(0.01), TestDatabases.SEED, 2, Progress.silent());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         boolean passed = new SoakCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8))
                 .run(contents, options, "soak test");
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(passed, printed);
         String report = Files.readString(json);
-        assertTrue(report.contains("\"mismatches\": 0,") && report.contains("\"errors\": 0,")
-                && report.contains("\"stuck_threads\": [],"), report);
+        assertTrue(
+                report.contains("\"mismatches\": 0,")
+                        && report.contains("\"errors\": 0,")
+                        && report.contains("\"stuck_threads\": [],"),
+                report);
         assertTrue(count(report, "writes") > 0, "the writers wrote: " + report);
         // offload=auto: a query whose load meets a write is declined and DuckDB answers it, so not all are offloaded.
         assertTrue(count(report, "queries") > 0 && count(report, "offloaded") > 0, "queries offloaded: " + report);

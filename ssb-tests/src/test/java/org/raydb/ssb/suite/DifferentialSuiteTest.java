@@ -25,11 +25,19 @@ class DifferentialSuiteTest {
         List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(database, parameters, QueryCatalog.all());
         assertEquals(26, outcomes.size());
         for (DifferentialSuite.Outcome o : outcomes) {
-            System.out.printf(Locale.ROOT, "%-10s %-12s %4d rows offloaded=%-5s %s%n", o.query().label(), parameters,
-                    o.rows(), o.offloaded(), o.difference().orElse("identical"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-10s %-12s %4d rows offloaded=%-5s %s%n",
+                    o.query().label(),
+                    parameters,
+                    o.rows(),
+                    o.offloaded(),
+                    o.difference().orElse("identical"));
         }
         assertTrue(outcomes.stream().allMatch(DifferentialSuite.Outcome::matches), "some results differ");
-        long nonEmpty = outcomes.stream().filter(o -> o.rows() > 0 && !o.query().id().startsWith("q1")).count();
+        long nonEmpty = outcomes.stream()
+                .filter(o -> o.rows() > 0 && !o.query().id().startsWith("q1"))
+                .count();
         assertTrue(nonEmpty >= 14, "too few non-empty group-by results to compare: " + nonEmpty);
     }
 }

@@ -15,8 +15,7 @@ public final class CalibrationCheck {
 
     static final double MAX_MILLIS = 1000;
 
-    private CalibrationCheck() {
-    }
+    private CalibrationCheck() {}
 
     public static CheckResult run(CudaDevice device, GpuKernels kernels, int rtcoreVersion) {
         long t0 = System.nanoTime();

@@ -31,8 +31,7 @@ import org.raydb.ssb.query.SsbQuery;
  */
 public final class ColdStartProfile {
 
-    private ColdStartProfile() {
-    }
+    private ColdStartProfile() {}
 
     public static void main(String[] args) throws SQLException {
         System.setProperty("slf4j.internal.verbosity", "ERROR");
@@ -59,7 +58,8 @@ public final class ColdStartProfile {
     }
 
     private static boolean run(Path db, String engine, List<String> ids) throws SQLException {
-        List<SsbQuery> queries = ids.stream().map(id -> QueryCatalog.get(id, QueryForm.FLAT)).toList();
+        List<SsbQuery> queries =
+                ids.stream().map(id -> QueryCatalog.get(id, QueryForm.FLAT)).toList();
         long[] coldNanos = new long[queries.size()];
         long[] warmNanos = new long[queries.size()];
         List<List<List<Object>>> answers = new ArrayList<>();
@@ -86,10 +86,16 @@ public final class ColdStartProfile {
                 System.out.printf("cold start of %s, engine %s, %,d rows%n%n", db, engine, rows);
                 System.out.printf("%-6s %10s %10s  %s%n", "query", "cold ms", "warm ms", "matches DuckDB");
                 for (int q = 0; q < queries.size(); q++) {
-                    boolean match = answers.get(q).equals(rows(duck, queries.get(q).sql()));
+                    boolean match =
+                            answers.get(q).equals(rows(duck, queries.get(q).sql()));
                     allMatch &= match;
-                    System.out.printf(Locale.ROOT, "%-6s %10.1f %10.2f  %s%n", queries.get(q).id(), coldNanos[q] / 1e6,
-                            warmNanos[q] / 1e6, match);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%-6s %10.1f %10.2f  %s%n",
+                            queries.get(q).id(),
+                            coldNanos[q] / 1e6,
+                            warmNanos[q] / 1e6,
+                            match);
                 }
             }
             printPhases(phases, coldTotal);
@@ -106,25 +112,36 @@ public final class ColdStartProfile {
             System.out.printf(Locale.ROOT, "%-14s %9.2f%n", e.getKey().label(), e.getValue() / 1e6);
         }
         System.out.printf(Locale.ROOT, "%-14s %9.2f%n", "builds", built / 1e6);
-        System.out.printf(Locale.ROOT, "%-14s %9.2f  (connection and every query's cold run, builds included)%n",
-                "total",                 coldTotalNanos / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "%-14s %9.2f  (connection and every query's cold run, builds included)%n",
+                "total",
+                coldTotalNanos / 1e9);
     }
 
     private static void printResident(long rows) {
         Map<String, Long> bytes = ResidentBytes.byKind();
         long total = bytes.values().stream().mapToLong(Long::longValue).sum();
-        System.out.printf(Locale.ROOT, "%nGPU resident: %,d bytes, %.1f bytes per row%n", total,
+        System.out.printf(
+                Locale.ROOT,
+                "%nGPU resident: %,d bytes, %.1f bytes per row%n",
+                total,
                 rows == 0 ? 0.0 : (double) total / rows);
         bytes.forEach((kind, b) -> {
             if (b > 0) {
-                System.out.printf(Locale.ROOT, "  %-20s %,16d bytes %7.1f per row%n", kind, b,
+                System.out.printf(
+                        Locale.ROOT,
+                        "  %-20s %,16d bytes %7.1f per row%n",
+                        kind,
+                        b,
                         rows == 0 ? 0.0 : (double) b / rows);
             }
         });
     }
 
     private static List<List<Object>> rows(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return ResultComparator.rows(rs);
         }
     }

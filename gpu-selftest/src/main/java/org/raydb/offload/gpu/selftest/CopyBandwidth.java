@@ -15,8 +15,7 @@ import org.raydb.offload.gpu.runtime.GpuAvailability;
  */
 public final class CopyBandwidth {
 
-    private CopyBandwidth() {
-    }
+    private CopyBandwidth() {}
 
     public static void main(String[] args) {
         long mib = 2048;
@@ -40,8 +39,12 @@ public final class CopyBandwidth {
         try (CudaDevice device = CudaDevice.open(0)) {
             gbs = DeviceCalibration.copyGbs(device, mib << 20, runs);
         }
-        System.out.printf(Locale.ROOT, "copy bandwidth: %.1f GB/s (cuMemcpyDtoD of %d MiB, bytes read + written, "
-                + "median of %d)%n", gbs, mib, runs);
+        System.out.printf(
+                Locale.ROOT,
+                "copy bandwidth: %.1f GB/s (cuMemcpyDtoD of %d MiB, bytes read + written, " + "median of %d)%n",
+                gbs,
+                mib,
+                runs);
         System.out.printf(Locale.ROOT, "RAYDB_COPY_BANDWIDTH_GBS=%.1f%n", gbs);
     }
 }

@@ -9,8 +9,7 @@ final class DeviceTiming {
 
     static final int RUNS = 5;
 
-    private DeviceTiming() {
-    }
+    private DeviceTiming() {}
 
     static double medianMillis(CudaStream stream, Runnable reset, Runnable launch) {
         double[] times = new double[RUNS];

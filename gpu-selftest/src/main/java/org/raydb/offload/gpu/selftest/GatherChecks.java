@@ -40,10 +40,11 @@ final class GatherChecks {
 
     private CheckResult ints() {
         int n = data.rows;
-        try (DeviceBuffer p = upload(perm); DeviceBuffer src = upload(data.y);
-             DeviceBuffer dst = device.allocate(4L * n)) {
-            double millis = DeviceTiming.medianMillis(stream, () -> { },
-                    () -> kernels.gather().i32(stream, src.address(), p, n, dst.address()));
+        try (DeviceBuffer p = upload(perm);
+                DeviceBuffer src = upload(data.y);
+                DeviceBuffer dst = device.allocate(4L * n)) {
+            double millis = DeviceTiming.medianMillis(
+                    stream, () -> {}, () -> kernels.gather().i32(stream, src.address(), p, n, dst.address()));
             int[] got = dst.toIntArray(n);
             String mismatch = null;
             for (int i = 0; i < n && mismatch == null; i++) {
@@ -57,11 +58,14 @@ final class GatherChecks {
 
     private CheckResult longsAtOffset() {
         int n = data.rows;
-        try (DeviceBuffer p = upload(perm); DeviceBuffer src = device.allocate(16L * n);
-             DeviceBuffer dst = device.allocate(16L * n)) {
+        try (DeviceBuffer p = upload(perm);
+                DeviceBuffer src = device.allocate(16L * n);
+                DeviceBuffer dst = device.allocate(16L * n)) {
             src.copyFrom(data.xAsLong(), 0).copyFrom(data.w, 8L * n);
             dst.clear();
-            double millis = DeviceTiming.medianMillis(stream, () -> { },
+            double millis = DeviceTiming.medianMillis(
+                    stream,
+                    () -> {},
                     () -> kernels.gather().i64(stream, src.address() + 8L * n, p, n, dst.address() + 8L * n));
             long[] got = dst.toLongArray(2 * n);
             String mismatch = null;
@@ -79,10 +83,11 @@ final class GatherChecks {
         int n = data.rows - 7;
         int[] validity = data.wValidity();
         int words = (int) GpuKernels.words(n);
-        try (DeviceBuffer p = upload(perm); DeviceBuffer src = upload(validity);
-             DeviceBuffer dst = device.allocate(4L * words)) {
-            double millis = DeviceTiming.medianMillis(stream, () -> { },
-                    () -> kernels.gather().bits(stream, src.address(), p, n, dst.address()));
+        try (DeviceBuffer p = upload(perm);
+                DeviceBuffer src = upload(validity);
+                DeviceBuffer dst = device.allocate(4L * words)) {
+            double millis = DeviceTiming.medianMillis(
+                    stream, () -> {}, () -> kernels.gather().bits(stream, src.address(), p, n, dst.address()));
             int[] got = dst.toIntArray(words);
             int[] expected = new int[words];
             for (int i = 0; i < n; i++) {
@@ -95,8 +100,8 @@ final class GatherChecks {
                             + Integer.toHexString(got[w]);
                 }
             }
-            return CheckResult.of("gather validity bits into Z order", n, mismatch, millis,
-                    n + " rows (not a multiple of 32)");
+            return CheckResult.of(
+                    "gather validity bits into Z order", n, mismatch, millis, n + " rows (not a multiple of 32)");
         }
     }
 }

@@ -12,8 +12,7 @@ import org.raydb.offload.gpu.runtime.GpuAvailability;
  */
 public final class GpuSelfTest {
 
-    private GpuSelfTest() {
-    }
+    private GpuSelfTest() {}
 
     public static void main(String[] args) {
         List<Integer> rowCounts = new ArrayList<>(List.of(1_000_000));

@@ -23,7 +23,8 @@ final class HostAggregate {
     }
 
     /** groupOf null = one group; valid null = no NULLs. */
-    static HostAggregate of(int rows, int groups, IntPredicate selected, int[] groupOf, long[] values, boolean[] valid) {
+    static HostAggregate of(
+            int rows, int groups, IntPredicate selected, int[] groupOf, long[] values, boolean[] valid) {
         HostAggregate out = new HostAggregate(groups);
         for (int i = 0; i < rows; i++) {
             if (!selected.test(i)) continue;

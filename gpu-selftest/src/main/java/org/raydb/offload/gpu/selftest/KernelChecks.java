@@ -43,8 +43,11 @@ public final class KernelChecks {
 
     private CheckResult primitives() {
         int n = data.rows;
-        try (DeviceBuffer x = upload(data.x); DeviceBuffer y = upload(data.y); DeviceBuffer z = upload(data.z);
-             DeviceBuffer vertices = device.allocate(36L * n); DeviceBuffer boxes = device.allocate(24L * n)) {
+        try (DeviceBuffer x = upload(data.x);
+                DeviceBuffer y = upload(data.y);
+                DeviceBuffer z = upload(data.z);
+                DeviceBuffer vertices = device.allocate(36L * n);
+                DeviceBuffer boxes = device.allocate(24L * n)) {
             kernels.encode().buildTriangles(stream, x, y, z, n, 1f, 1f, vertices);
             kernels.encode().buildCubes(stream, x, y, z, n, 0.25f, boxes);
             stream.synchronize();
@@ -66,7 +69,9 @@ public final class KernelChecks {
         SplittableRandom random = new SplittableRandom(11);
         int[] a = random.ints((int) words).toArray();
         int[] b = random.ints((int) words).toArray();
-        try (DeviceBuffer da = upload(a); DeviceBuffer db = upload(b); DeviceBuffer out = device.allocate(4L * words)) {
+        try (DeviceBuffer da = upload(a);
+                DeviceBuffer db = upload(b);
+                DeviceBuffer out = device.allocate(4L * words)) {
             kernels.bitmap().and(stream, da, db, out, words);
             stream.synchronize();
             int[] got = out.toIntArray((int) words);

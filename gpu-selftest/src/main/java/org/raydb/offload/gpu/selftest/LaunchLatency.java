@@ -18,12 +18,12 @@ public final class LaunchLatency {
 
     private static final int RUNS = 2000;
 
-    private LaunchLatency() {
-    }
+    private LaunchLatency() {}
 
     public static void main(String[] args) {
         try (GpuRuntime gpu = GpuRuntime.open(0, OffloadSettings.defaults().gpuMemory());
-                CudaStream stream = gpu.newStream(); DeviceBuffer word = gpu.device().allocate(64);
+                CudaStream stream = gpu.newStream();
+                DeviceBuffer word = gpu.device().allocate(64);
                 StreamClock clock = new StreamClock(gpu.device())) {
             var fill = gpu.kernels().compact();
             report("makeCurrent", () -> gpu.device().makeCurrent());
@@ -47,8 +47,12 @@ public final class LaunchLatency {
                     device[r] = clock.elapsedMicros();
                     host[r] = (System.nanoTime() - t0) / 1000.0;
                 }
-                System.out.printf(Locale.ROOT, "%d fills between events: device span %.1f us, host %.1f us%n", n,
-                        median(device), median(host));
+                System.out.printf(
+                        Locale.ROOT,
+                        "%d fills between events: device span %.1f us, host %.1f us%n",
+                        n,
+                        median(device),
+                        median(host));
             }
         }
     }

@@ -32,8 +32,13 @@ import org.raydb.offload.gpu.optix.RaySegments.Interval;
 public final class RayJobChecks {
 
     /** Build statistics of one GAS, for the report. */
-    public record GasStats(String kind, long rows, double buildMillis, long residentBytes, long uncompactedBytes,
-                           long temporaryBytes) {
+    public record GasStats(
+            String kind,
+            long rows,
+            double buildMillis,
+            long residentBytes,
+            long uncompactedBytes,
+            long temporaryBytes) {
         public double bytesPerRow() {
             return (double) residentBytes / rows;
         }
@@ -87,14 +92,22 @@ public final class RayJobChecks {
 
     private Gas buildGas(boolean triangles) {
         int n = data.rows;
-        try (DeviceBuffer x = upload(triangles ? data.x : data.a); DeviceBuffer y = upload(triangles ? data.y : data.b);
-             DeviceBuffer z = upload(data.z); DeviceBuffer input = device.allocate((triangles ? 36L : 24L) * n)) {
+        try (DeviceBuffer x = upload(triangles ? data.x : data.a);
+                DeviceBuffer y = upload(triangles ? data.y : data.b);
+                DeviceBuffer z = upload(data.z);
+                DeviceBuffer input = device.allocate((triangles ? 36L : 24L) * n)) {
             if (triangles) kernels.encode().buildTriangles(stream, x, y, z, n, 1f, 1f, input);
             else kernels.encode().buildCubes(stream, x, y, z, n, 0.25f, input);
             stream.synchronize();
-            Gas gas = triangles ? optix.buildTriangles(stream, input, n, true) : optix.buildAabbs(stream, input, n, true);
-            gasStats.add(new GasStats(triangles ? "triangles" : "AABB cubes", n, gas.buildMillis(), gas.residentBytes(),
-                    gas.uncompactedBytes(), gas.temporaryBytes()));
+            Gas gas =
+                    triangles ? optix.buildTriangles(stream, input, n, true) : optix.buildAabbs(stream, input, n, true);
+            gasStats.add(new GasStats(
+                    triangles ? "triangles" : "AABB cubes",
+                    n,
+                    gas.buildMillis(),
+                    gas.residentBytes(),
+                    gas.uncompactedBytes(),
+                    gas.temporaryBytes()));
             return gas;
         }
     }
@@ -114,13 +127,19 @@ public final class RayJobChecks {
         Arrays.fill(minInit, Long.MAX_VALUE);
         Arrays.fill(maxInit, Long.MIN_VALUE);
 
-        try (Gas gas = buildGas(true); RayPipeline pipeline = optix.createPipeline(RayProgram.TRIANGLES);
-             DeviceBuffer zCodes = upload(data.z); DeviceBuffer groupCodes = upload(data.y);
-             DeviceBuffer m = upload(measures); DeviceBuffer valid = upload(validity);
-             DeviceBuffer flags = device.allocate(4L * words); DeviceBuffer counts = device.allocate(8L * groups);
-             DeviceBuffer validCounts = device.allocate(16L * groups); DeviceBuffer sums = device.allocate(16L * groups);
-             DeviceBuffer mins = device.allocate(16L * groups); DeviceBuffer maxs = device.allocate(16L * groups);
-             DeviceBuffer params = device.allocate(RayJobParams.BYTES)) {
+        try (Gas gas = buildGas(true);
+                RayPipeline pipeline = optix.createPipeline(RayProgram.TRIANGLES);
+                DeviceBuffer zCodes = upload(data.z);
+                DeviceBuffer groupCodes = upload(data.y);
+                DeviceBuffer m = upload(measures);
+                DeviceBuffer valid = upload(validity);
+                DeviceBuffer flags = device.allocate(4L * words);
+                DeviceBuffer counts = device.allocate(8L * groups);
+                DeviceBuffer validCounts = device.allocate(16L * groups);
+                DeviceBuffer sums = device.allocate(16L * groups);
+                DeviceBuffer mins = device.allocate(16L * groups);
+                DeviceBuffer maxs = device.allocate(16L * groups);
+                DeviceBuffer params = device.allocate(RayJobParams.BYTES)) {
             int gridX = 2 * SelfTestData.X_RANGE;
             int gridY = 2 * groups;
             List<Variant> variants = List.of(
@@ -133,30 +152,54 @@ public final class RayJobChecks {
             for (Variant v : variants) {
                 List<Interval> segmentList = v.segments();
                 try (DeviceBuffer seg = upload(RaySegments.encode(segmentList))) {
-                    new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 0.5f, 0.5f, gridX, gridY)
-                            .segments(seg).zCodes(v.recheck() ? zCodes : null).rowFlags(flags).rows(n)
+                    new RayJobParams()
+                            .traversable(gas)
+                            .grid(0.25f, 0.25f, 0.5f, 0.5f, gridX, gridY)
+                            .segments(seg)
+                            .zCodes(v.recheck() ? zCodes : null)
+                            .rowFlags(flags)
+                            .rows(n)
                             .aggregation(groupCodes, groups, m, 2, valid, counts, validCounts, sums, mins, maxs)
                             .upload(params);
-                    double millis = DeviceTiming.medianMillis(stream, () -> {
-                        flags.clearAsync(stream);
-                        counts.clearAsync(stream);
-                        validCounts.clearAsync(stream);
-                        sums.clearAsync(stream);
-                        mins.copyFrom(minInit);
-                        maxs.copyFrom(maxInit);
-                    }, () -> pipeline.launch(stream, params, gridX, gridY, segmentList.size()));
-                    IntPredicate selected = i -> v.query().stream().anyMatch(q -> data.z[i] >= q.lo() && data.z[i] <= q.hi());
-                    results.add(checkTriangleJob(v, selected, millis, gridX * (long) gridY * segmentList.size(),
-                            counts, validCounts, sums, mins, maxs));
+                    double millis = DeviceTiming.medianMillis(
+                            stream,
+                            () -> {
+                                flags.clearAsync(stream);
+                                counts.clearAsync(stream);
+                                validCounts.clearAsync(stream);
+                                sums.clearAsync(stream);
+                                mins.copyFrom(minInit);
+                                maxs.copyFrom(maxInit);
+                            },
+                            () -> pipeline.launch(stream, params, gridX, gridY, segmentList.size()));
+                    IntPredicate selected =
+                            i -> v.query().stream().anyMatch(q -> data.z[i] >= q.lo() && data.z[i] <= q.hi());
+                    results.add(checkTriangleJob(
+                            v,
+                            selected,
+                            millis,
+                            gridX * (long) gridY * segmentList.size(),
+                            counts,
+                            validCounts,
+                            sums,
+                            mins,
+                            maxs));
                 }
             }
         }
         return results;
     }
 
-    private CheckResult checkTriangleJob(Variant v, IntPredicate selected, double millis,
-                                         long rays, DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums,
-                                         DeviceBuffer mins, DeviceBuffer maxs) {
+    private CheckResult checkTriangleJob(
+            Variant v,
+            IntPredicate selected,
+            double millis,
+            long rays,
+            DeviceBuffer counts,
+            DeviceBuffer validCounts,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs) {
         int n = data.rows;
         int groups = data.groups;
         HostAggregate x = HostAggregate.of(n, groups, selected, data.y, data.xAsLong(), null);
@@ -178,13 +221,25 @@ public final class RayJobChecks {
         long hits = x.selectedRows();
         String name = "RayDB triangles Z in " + describe(v.query()) + (v.recheck() ? " +int recheck" : "")
                 + (v.splitCodes() > 0 ? " split/" + v.splitCodes() : "");
-        return CheckResult.of(name, n, mismatch, millis, String.format("%d rows (%.3f%%), %d rays, %d segments, %d groups",
-                hits, 100.0 * hits / n, rays, v.segments().size(), groups));
+        return CheckResult.of(
+                name,
+                n,
+                mismatch,
+                millis,
+                String.format(
+                        "%d rows (%.3f%%), %d rays, %d segments, %d groups",
+                        hits, 100.0 * hits / n, rays, v.segments().size(), groups));
     }
 
     private static String describe(List<Interval> query) {
         StringBuilder out = new StringBuilder();
-        for (Interval q : query) out.append(out.isEmpty() ? "" : "+").append('[').append(q.lo()).append(',').append(q.hi()).append(']');
+        for (Interval q : query)
+            out.append(out.isEmpty() ? "" : "+")
+                    .append('[')
+                    .append(q.lo())
+                    .append(',')
+                    .append(q.hi())
+                    .append(']');
         return out.toString();
     }
 
@@ -192,8 +247,12 @@ public final class RayJobChecks {
     private List<CheckResult> cubeRefine() {
         int n = data.rows;
         int aLo = 10, aHi = 29, bLo = 40, bHi = 59, zLo = 1000, zHi = 5999;
-        IntPredicate selected = i -> data.a[i] >= aLo && data.a[i] <= aHi && data.b[i] >= bLo && data.b[i] <= bHi
-                && data.z[i] >= zLo && data.z[i] <= zHi;
+        IntPredicate selected = i -> data.a[i] >= aLo
+                && data.a[i] <= aHi
+                && data.b[i] >= bLo
+                && data.b[i] <= bHi
+                && data.z[i] >= zLo
+                && data.z[i] <= zHi;
         int[] expectedBitmap = new int[words];
         long hits = 0;
         for (int i = 0; i < n; i++) {
@@ -205,24 +264,43 @@ public final class RayJobChecks {
         int gridX = aHi - aLo + 1;
         int gridY = bHi - bLo + 1;
         List<CheckResult> results = new ArrayList<>();
-        try (Gas gas = buildGas(false); RayPipeline pipeline = optix.createPipeline(RayProgram.CUBES);
-             DeviceBuffer a = upload(data.a); DeviceBuffer b = upload(data.b); DeviceBuffer z = upload(data.z);
-             DeviceBuffer bitmap = device.allocate(4L * words); DeviceBuffer params = device.allocate(RayJobParams.BYTES)) {
+        try (Gas gas = buildGas(false);
+                RayPipeline pipeline = optix.createPipeline(RayProgram.CUBES);
+                DeviceBuffer a = upload(data.a);
+                DeviceBuffer b = upload(data.b);
+                DeviceBuffer z = upload(data.z);
+                DeviceBuffer bitmap = device.allocate(4L * words);
+                DeviceBuffer params = device.allocate(RayJobParams.BYTES)) {
             for (int split : new int[] {0, SPLIT_CODES}) {
                 List<Interval> segments = List.of(new Interval(zLo, zHi));
                 if (split > 0) segments = RaySegments.split(segments, split);
                 int depth = segments.size();
                 try (DeviceBuffer seg = upload(RaySegments.encode(segments))) {
-                    new RayJobParams().traversable(gas).grid(aLo, bLo, 1f, 1f, gridX, gridY).segments(seg)
-                            .box(0, a, aLo, aHi).box(1, b, bLo, bHi).box(2, z, zLo, zHi)
-                            .rowFlags(bitmap).resultBitmap(bitmap).rows(n).upload(params);
-                    double rayMillis = DeviceTiming.medianMillis(stream, () -> bitmap.clearAsync(stream),
+                    new RayJobParams()
+                            .traversable(gas)
+                            .grid(aLo, bLo, 1f, 1f, gridX, gridY)
+                            .segments(seg)
+                            .box(0, a, aLo, aHi)
+                            .box(1, b, bLo, bHi)
+                            .box(2, z, zLo, zHi)
+                            .rowFlags(bitmap)
+                            .resultBitmap(bitmap)
+                            .rows(n)
+                            .upload(params);
+                    double rayMillis = DeviceTiming.medianMillis(
+                            stream,
+                            () -> bitmap.clearAsync(stream),
                             () -> pipeline.launch(stream, params, gridX, gridY, depth));
-                    String mismatch = Arrays.equals(expectedBitmap, bitmap.toIntArray(words)) ? null : "result bitmap differs";
-                    results.add(CheckResult.of("RTScan cube refine a,b,z box" + (split > 0 ? " split/" + split : "")
-                                    + " -> bitmap", n, mismatch, rayMillis,
-                            String.format("%d rows (%.3f%%), %d rays, %d segments", hits, 100.0 * hits / n,
-                                    (long) gridX * gridY * depth, depth)));
+                    String mismatch =
+                            Arrays.equals(expectedBitmap, bitmap.toIntArray(words)) ? null : "result bitmap differs";
+                    results.add(CheckResult.of(
+                            "RTScan cube refine a,b,z box" + (split > 0 ? " split/" + split : "") + " -> bitmap",
+                            n,
+                            mismatch,
+                            rayMillis,
+                            String.format(
+                                    "%d rows (%.3f%%), %d rays, %d segments",
+                                    hits, 100.0 * hits / n, (long) gridX * gridY * depth, depth)));
                 }
             }
         }

@@ -42,6 +42,7 @@ final class ResultChecks {
 
     /** A sparse group space: manyGroups codes spread over this many. */
     private static final int SPREAD = 60;
+
     private static final int[] INTERVALS = {100, 399, 5000, 5099};
     private static final int MAILBOX_INPUT_BYTES = 16 * 1024;
 
@@ -67,8 +68,10 @@ final class ResultChecks {
         out.add(check("1 group (registers)", 1, null));
         out.add(check(data.groups + " groups (shared memory)", data.groups, data.y));
         out.add(check(SelfTestData.MANY_GROUPS + " groups", SelfTestData.MANY_GROUPS, data.manyGroups));
-        out.add(check(SelfTestData.MANY_GROUPS * SPREAD + " groups, sparse (global atomics)",
-                SelfTestData.MANY_GROUPS * SPREAD, sparse));
+        out.add(check(
+                SelfTestData.MANY_GROUPS * SPREAD + " groups, sparse (global atomics)",
+                SelfTestData.MANY_GROUPS * SPREAD,
+                sparse));
         out.add(mailboxCheck("1 group", 1, null));
         out.add(mailboxCheck(data.groups + " groups", data.groups, data.y));
         out.add(mailboxCheck(SelfTestData.MANY_GROUPS + " groups", SelfTestData.MANY_GROUPS, data.manyGroups));
@@ -114,7 +117,8 @@ final class ResultChecks {
         /** Null when every word is its identity again. */
         String notIdentity() {
             stream.synchronize();
-            return HostAggregate.firstMismatch(constant("counts", counts.toLongArray(groups), 0),
+            return HostAggregate.firstMismatch(
+                    constant("counts", counts.toLongArray(groups), 0),
                     constant("valid", valid.toLongArray(2 * groups), 0),
                     constant("sums", sums.toLongArray(2 * groups), 0),
                     constant("mins", mins.toLongArray(2 * groups), Long.MAX_VALUE),
@@ -145,12 +149,14 @@ final class ResultChecks {
         final DeviceBuffer blocksDone = device.allocate(8);
         /** A present-group list with room for every group (its counter at 0). */
         final DeviceBuffer list;
+
         final DeviceBuffer out;
         final Accumulators acc;
         final QueryKernels.Inputs scanInputs;
         final QueryKernels.Inputs rangeInputs;
         /** The range form with the first measure only: the lean kernels' shape (one SUM, no NULLs). */
         final QueryKernels.Inputs sumInputs;
+
         final HostAggregate[] scanExpected;
         final HostAggregate[] rangeExpected;
         final HostAggregate[] sumExpected;
@@ -178,13 +184,17 @@ final class ResultChecks {
             // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
             rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
             sumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n);
-            IntPredicate filtered = i -> (data.z[i] >= 100 && data.z[i] <= 399)
-                    || (data.z[i] >= 5000 && data.z[i] <= 5099);
+            IntPredicate filtered =
+                    i -> (data.z[i] >= 100 && data.z[i] <= 399) || (data.z[i] >= 5000 && data.z[i] <= 5099);
             IntPredicate inChunks = i -> i % 4096 < rangeRows(i / 4096);
-            scanExpected = new HostAggregate[] {HostAggregate.of(n, groups, filtered, groupOf, data.w, data.wValid),
-                    HostAggregate.of(n, groups, filtered, groupOf, x, null)};
-            rangeExpected = new HostAggregate[] {HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
-                    HostAggregate.of(n, groups, inChunks, groupOf, x, null)};
+            scanExpected = new HostAggregate[] {
+                HostAggregate.of(n, groups, filtered, groupOf, data.w, data.wValid),
+                HostAggregate.of(n, groups, filtered, groupOf, x, null)
+            };
+            rangeExpected = new HostAggregate[] {
+                HostAggregate.of(n, groups, inChunks, groupOf, data.w, null),
+                HostAggregate.of(n, groups, inChunks, groupOf, x, null)
+            };
             sumExpected = new HostAggregate[] {rangeExpected[0]};
         }
 
@@ -225,27 +235,39 @@ final class ResultChecks {
 
     private CheckResult check(String name, int groups, int[] groupOf) {
         int tiles = CompactKernels.tiles(groups);
-        try (Jobs jobs = new Jobs(groups, groupOf); DeviceBuffer iv = upload(INTERVALS);
-             DeviceBuffer ch = upload(jobs.chunks);
-             DeviceBuffer terms = upload(new long[] {jobs.z.address(), 2L << 32});
-             DeviceBuffer tileCounts = device.allocate(4L * tiles)) {
+        try (Jobs jobs = new Jobs(groups, groupOf);
+                DeviceBuffer iv = upload(INTERVALS);
+                DeviceBuffer ch = upload(jobs.chunks);
+                DeviceBuffer terms = upload(new long[] {jobs.z.address(), 2L << 32});
+                DeviceBuffer tileCounts = device.allocate(4L * tiles)) {
             Accumulators acc = jobs.acc;
             DeviceBuffer out = jobs.out;
             QueryKernels.Filter filter = new QueryKernels.Filter(terms.address(), 1, iv.address(), 2, null);
             Runnable scanJob = () -> {
                 kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(null));
-                kernels.compact().compact(stream, groups, 2, acc.counts, acc.valid, acc.sums, acc.mins, acc.maxs,
-                        tileCounts, out);
+                kernels.compact()
+                        .compact(
+                                stream,
+                                groups,
+                                2,
+                                acc.counts,
+                                acc.valid,
+                                acc.sums,
+                                acc.mins,
+                                acc.maxs,
+                                tileCounts,
+                                out);
             };
             scanJob.run();
             String mismatch = compare("scan, NULLs", out, jobs.scanExpected, true);
-            double millis = DeviceTiming.medianMillis(stream, () -> { }, scanJob);
+            double millis = DeviceTiming.medianMillis(stream, () -> {}, scanJob);
             if (mismatch == null) mismatch = compare("scan, NULLs, rerun", out, jobs.scanExpected, true);
 
-            QueryKernels.ChunkList onDevice = QueryKernels.ChunkList.onDevice(ch.address(), jobs.chunks.length / 2,
-                    QueryKernels.ChunkList.rows(jobs.chunks));
+            QueryKernels.ChunkList onDevice = QueryKernels.ChunkList.onDevice(
+                    ch.address(), jobs.chunks.length / 2, QueryKernels.ChunkList.rows(jobs.chunks));
             QueryKernels.ChunkList sumChunks = QueryKernels.ChunkList.fitsInline(jobs.chunks.length / 2)
-                    ? QueryKernels.ChunkList.inline(inlineChunks, jobs.chunks) : onDevice;
+                    ? QueryKernels.ChunkList.inline(inlineChunks, jobs.chunks)
+                    : onDevice;
             kernels.query().rangeAggregate(stream, onDevice, jobs.rangeInputs, jobs.rangeOutputs(null));
             kernels.compact().compact(stream, groups, 2, acc.counts, null, acc.sums, null, null, tileCounts, out);
             if (mismatch == null) mismatch = compare("range, no NULLs", out, jobs.rangeExpected, false);
@@ -279,8 +301,14 @@ final class ResultChecks {
             }
             if (mismatch == null && groups > 1) mismatch = listedChecks(jobs, sumChunks, tileCounts);
             if (mismatch == null) mismatch = acc.notIdentity();
-            return CheckResult.of("result compaction, " + name, data.rows, mismatch, millis, String.format(
-                    "%d of %d groups present, scan kernel + compaction", present(jobs.scanExpected[0]), groups));
+            return CheckResult.of(
+                    "result compaction, " + name,
+                    data.rows,
+                    mismatch,
+                    millis,
+                    String.format(
+                            "%d of %d groups present, scan kernel + compaction",
+                            present(jobs.scanExpected[0]), groups));
         }
     }
 
@@ -292,36 +320,66 @@ final class ResultChecks {
      */
     private CheckResult mailboxCheck(String name, int groups, int[] groupOf) {
         try (Jobs jobs = new Jobs(groups, groupOf);
-             ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES, packedBytes(groups))) {
+                ResultMailbox mailbox = new ResultMailbox(device, MAILBOX_INPUT_BYTES, packedBytes(groups))) {
             String mismatch = null;
             for (int run = 1; run <= 2 && mismatch == null; run++) {
                 QueryKernels.Filter filter = writeFilter(mailbox, jobs.z);
-                mismatch = deliver("scan, NULLs, mailbox " + run, mailbox, jobs, jobs.scanExpected, true,
+                mismatch = deliver(
+                        "scan, NULLs, mailbox " + run,
+                        mailbox,
+                        jobs,
+                        jobs.scanExpected,
+                        true,
                         c -> kernels.query().queryAggregate(stream, filter, jobs.scanInputs, jobs.scanOutputs(c)));
                 if (mismatch == null) {
-                    mismatch = deliver("range, mailbox " + run, mailbox, jobs, jobs.rangeExpected, false,
+                    mismatch = deliver(
+                            "range, mailbox " + run,
+                            mailbox,
+                            jobs,
+                            jobs.rangeExpected,
+                            false,
                             rangeFromMailbox(mailbox, jobs, jobs.rangeInputs));
                 }
                 if (mismatch == null) {
-                    mismatch = deliver("range, one SUM, mailbox " + run, mailbox, jobs, jobs.sumExpected, false,
+                    mismatch = deliver(
+                            "range, one SUM, mailbox " + run,
+                            mailbox,
+                            jobs,
+                            jobs.sumExpected,
+                            false,
                             rangeFromMailbox(mailbox, jobs, jobs.sumInputs));
                 }
                 if (mismatch == null) {
-                    mismatch = deliverTagged((groups > 1 ? "range, one SUM, listed, tagged " : "range, one SUM,"
-                            + " tagged ") + run, mailbox, jobs);
+                    mismatch = deliverTagged(
+                            (groups > 1 ? "range, one SUM, listed, tagged " : "range, one SUM," + " tagged ") + run,
+                            mailbox,
+                            jobs);
                 }
             }
             double[] micros = new double[DeviceTiming.RUNS];
             for (int r = 0; r < micros.length && mismatch == null; r++) {
-                mismatch = deliver("range, mailbox, timed " + r, mailbox, jobs, jobs.rangeExpected, false,
+                mismatch = deliver(
+                        "range, mailbox, timed " + r,
+                        mailbox,
+                        jobs,
+                        jobs.rangeExpected,
+                        false,
                         rangeFromMailbox(mailbox, jobs, jobs.rangeInputs));
                 micros[r] = deliveryNanos / 1e3;
             }
             Arrays.sort(micros);
             if (mismatch == null) mismatch = jobs.acc.notIdentity();
-            return CheckResult.of("mailbox delivery, " + name, data.rows, mismatch, Double.NaN, String.format(
-                    Locale.ROOT, "%d of %d groups present, range job launch..done word median %.1f µs (host)",
-                    present(jobs.scanExpected[0]), groups, micros[micros.length / 2]));
+            return CheckResult.of(
+                    "mailbox delivery, " + name,
+                    data.rows,
+                    mismatch,
+                    Double.NaN,
+                    String.format(
+                            Locale.ROOT,
+                            "%d of %d groups present, range job launch..done word median %.1f µs (host)",
+                            present(jobs.scanExpected[0]),
+                            groups,
+                            micros[micros.length / 2]));
         }
     }
 
@@ -329,21 +387,26 @@ final class ResultChecks {
     private static QueryKernels.Filter writeFilter(ResultMailbox mailbox, DeviceBuffer z) {
         ByteBuffer in = mailbox.input();
         in.putLong(0, z.address());
-        in.putLong(8, 2L << 32);  // first interval 0, 2 intervals
+        in.putLong(8, 2L << 32); // first interval 0, 2 intervals
         for (int i = 0; i < INTERVALS.length; i++) in.putInt(QueryKernels.TERM_BYTES + 4 * i, INTERVALS[i]);
         long at = mailbox.inputAddress();
         return new QueryKernels.Filter(at, 1, at + QueryKernels.TERM_BYTES, 2, null);
     }
 
     /** A range job with its chunk list written to the mailbox's input area (at launch time). */
-    private Consumer<QueryKernels.Compaction> rangeFromMailbox(ResultMailbox mailbox, Jobs jobs,
-                                                               QueryKernels.Inputs inputs) {
+    private Consumer<QueryKernels.Compaction> rangeFromMailbox(
+            ResultMailbox mailbox, Jobs jobs, QueryKernels.Inputs inputs) {
         return c -> {
             mailbox.input().asIntBuffer().put(0, jobs.chunks);
-            kernels.query().rangeAggregate(stream,
-                    QueryKernels.ChunkList.onDevice(mailbox.inputAddress(), jobs.chunks.length / 2,
-                            QueryKernels.ChunkList.rows(jobs.chunks)), inputs,
-                    jobs.rangeOutputs(c));
+            kernels.query()
+                    .rangeAggregate(
+                            stream,
+                            QueryKernels.ChunkList.onDevice(
+                                    mailbox.inputAddress(),
+                                    jobs.chunks.length / 2,
+                                    QueryKernels.ChunkList.rows(jobs.chunks)),
+                            inputs,
+                            jobs.rangeOutputs(c));
         };
     }
 
@@ -351,8 +414,13 @@ final class ResultChecks {
      * Launches one job that delivers to {@code mailbox} (its output first filled with garbage), waits for its
      * done word and compares the output at once; then the finished-blocks counter must be back at 0.
      */
-    private String deliver(String job, ResultMailbox mailbox, Jobs jobs, HostAggregate[] expected, boolean minMax,
-                           Consumer<QueryKernels.Compaction> launch) {
+    private String deliver(
+            String job,
+            ResultMailbox mailbox,
+            Jobs jobs,
+            HostAggregate[] expected,
+            boolean minMax,
+            Consumer<QueryKernels.Compaction> launch) {
         LongBuffer output = mailbox.output();
         for (int i = 0; i < output.capacity(); i++) output.put(i, -1);
         QueryKernels.Delivery delivery = mailbox.nextDelivery();
@@ -376,12 +444,12 @@ final class ResultChecks {
     private String deliverTagged(String job, ResultMailbox mailbox, Jobs jobs) {
         boolean listed = jobs.groups > 1;
         QueryKernels.Delivery delivery = mailbox.nextTaggedDelivery();
-        QueryKernels.Compaction c = new QueryKernels.Compaction(jobs.out, jobs.blocksDone, delivery,
-                listed ? jobs.listed(jobs.groups) : null);
+        QueryKernels.Compaction c = new QueryKernels.Compaction(
+                jobs.out, jobs.blocksDone, delivery, listed ? jobs.listed(jobs.groups) : null);
         rangeFromMailbox(mailbox, jobs, jobs.sumInputs).accept(c);
         LongBuffer output = mailbox.awaitTagged(delivery, stream);
-        String mismatch = compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected,
-                false);
+        String mismatch =
+                compare(job, listed ? sorted(output, jobs.sumExpected, false) : output, jobs.sumExpected, false);
         stream.synchronize();
         if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
         return mismatch != null || !listed ? mismatch : counterAtZero(jobs.list);
@@ -398,30 +466,44 @@ final class ResultChecks {
         String mismatch = null;
         for (int run = 1; run <= 2 && mismatch == null; run++) {
             garbage(jobs.out);
-            kernels.query().rangeAggregate(stream, chunks, jobs.sumInputs, jobs.rangeOutputs(
-                    new QueryKernels.Compaction(jobs.out, jobs.blocksDone, null, jobs.listed(groups))));
+            kernels.query()
+                    .rangeAggregate(
+                            stream,
+                            chunks,
+                            jobs.sumInputs,
+                            jobs.rangeOutputs(
+                                    new QueryKernels.Compaction(jobs.out, jobs.blocksDone, null, jobs.listed(groups))));
             stream.synchronize();
-            LongBuffer packed = LongBuffer.wrap(jobs.out.toLongArray(CompactKernels.HEADER_WORDS + present
-                    * CompactKernels.entryWords(1, false, false)));
-            mismatch = compare("range, one SUM, listed in launch " + run, sorted(packed, jobs.sumExpected, false),
-                    jobs.sumExpected, false);
+            LongBuffer packed = LongBuffer.wrap(jobs.out.toLongArray(
+                    CompactKernels.HEADER_WORDS + present * CompactKernels.entryWords(1, false, false)));
+            mismatch = compare(
+                    "range, one SUM, listed in launch " + run,
+                    sorted(packed, jobs.sumExpected, false),
+                    jobs.sumExpected,
+                    false);
             if (mismatch == null) mismatch = counterAtZero(jobs.blocksDone);
             if (mismatch == null) mismatch = counterAtZero(jobs.list);
         }
         if (mismatch != null || present < 2) return mismatch;
         garbage(jobs.out);
-        kernels.query().rangeAggregate(stream, chunks, jobs.sumInputs, jobs.rangeOutputs(
-                new QueryKernels.Compaction(jobs.out, jobs.blocksDone, null, jobs.listed(present - 1))));
+        kernels.query()
+                .rangeAggregate(
+                        stream,
+                        chunks,
+                        jobs.sumInputs,
+                        jobs.rangeOutputs(new QueryKernels.Compaction(
+                                jobs.out, jobs.blocksDone, null, jobs.listed(present - 1))));
         stream.synchronize();
         long header = jobs.out.toLongArray(1)[0];
         if (header != QueryKernels.PresentList.OVERFLOW) {
             return "range, one SUM, list of " + (present - 1) + " for " + present + " groups: header " + header;
         }
         mismatch = counterAtZero(jobs.list);
-        kernels.compact().compact(stream, groups, 1, jobs.acc.counts, null, jobs.acc.sums, null, null, tileCounts,
-                jobs.out);
-        return mismatch != null ? mismatch : compare("range, one SUM, list overflowed, then compacted", jobs.out,
-                jobs.sumExpected, false);
+        kernels.compact()
+                .compact(stream, groups, 1, jobs.acc.counts, null, jobs.acc.sums, null, null, tileCounts, jobs.out);
+        return mismatch != null
+                ? mismatch
+                : compare("range, one SUM, list overflowed, then compacted", jobs.out, jobs.sumExpected, false);
     }
 
     /**
@@ -434,13 +516,17 @@ final class ResultChecks {
         int words = CompactKernels.entryWords(expected.length, minMax, minMax);
         long[] all = new long[CompactKernels.HEADER_WORDS + (int) present * words];
         packed.get(0, all);
-        long[] keys = new long[(int) present];  // group code in the high half, entry in the low half
+        long[] keys = new long[(int) present]; // group code in the high half, entry in the low half
         for (int i = 0; i < keys.length; i++) keys[i] = all[CompactKernels.HEADER_WORDS + i * words] << 32 | i;
         Arrays.sort(keys);
         long[] out = all.clone();
         for (int i = 0; i < keys.length; i++) {
-            System.arraycopy(all, CompactKernels.HEADER_WORDS + (int) keys[i] * words, out,
-                    CompactKernels.HEADER_WORDS + i * words, words);
+            System.arraycopy(
+                    all,
+                    CompactKernels.HEADER_WORDS + (int) keys[i] * words,
+                    out,
+                    CompactKernels.HEADER_WORDS + i * words,
+                    words);
         }
         return LongBuffer.wrap(out);
     }
@@ -484,10 +570,13 @@ final class ResultChecks {
     private String compare(String job, DeviceBuffer out, HostAggregate[] expected, boolean minMax) {
         stream.synchronize();
         long present = out.toLongArray(1)[0];
-        long entries = Math.max(0, Math.min(present, present(expected[0])));  // the header is checked there
+        long entries = Math.max(0, Math.min(present, present(expected[0]))); // the header is checked there
         int words = CompactKernels.entryWords(expected.length, minMax, minMax);
-        return compare(job, LongBuffer.wrap(out.toLongArray(CompactKernels.HEADER_WORDS + (int) entries * words)),
-                expected, minMax);
+        return compare(
+                job,
+                LongBuffer.wrap(out.toLongArray(CompactKernels.HEADER_WORDS + (int) entries * words)),
+                expected,
+                minMax);
     }
 
     /** Null when the packed words list exactly the groups with rows, ascending, with their exact state. */

@@ -15,8 +15,7 @@ import org.raydb.offload.gpu.runtime.GpuAvailability;
  */
 public final class SelfTest {
 
-    private SelfTest() {
-    }
+    private SelfTest() {}
 
     /** Throws GpuUnavailableException (with the reason) when there is no usable GPU. */
     public static SelfTestReport run(int rows, int groups, long seed, boolean rayJobs) {
@@ -29,7 +28,8 @@ public final class SelfTest {
             int rtcore = -1;
             int abi = -1;
             String optixSkip = rayJobs ? availability.optixReason() : "not requested";
-            try (CudaStream stream = device.createStream(); GpuKernels kernels = new GpuKernels(device)) {
+            try (CudaStream stream = device.createStream();
+                    GpuKernels kernels = new GpuKernels(device)) {
                 checks.addAll(new KernelChecks(device, stream, kernels, data).runAll());
                 checks.addAll(new GatherChecks(device, stream, kernels, data).runAll());
                 checks.addAll(new UploadChecks(device).runAll());
@@ -43,8 +43,8 @@ public final class SelfTest {
                     }
                 }
             }
-            return new SelfTestReport(device.properties(), device.memoryInfo(), rtcore, abi, optixSkip, rows, gases,
-                    checks);
+            return new SelfTestReport(
+                    device.properties(), device.memoryInfo(), rtcore, abi, optixSkip, rows, gases, checks);
         }
     }
 }

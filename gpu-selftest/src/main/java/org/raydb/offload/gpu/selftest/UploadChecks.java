@@ -51,15 +51,21 @@ final class UploadChecks {
                     Object values = randomArray(elementBytes, n, n + pad);
                     long padBytes = (long) pad * elementBytes;
                     String what = (elementBytes == 4 ? "int[" : "long[") + n + "] at element " + pad;
-                    mismatches.add(roundTrip(what + ", staged", values, padBytes, b -> StagedUpload.upload(device, b,
-                            padBytes, n, elementBytes, writerOf(values))));
-                    mismatches.add(roundTrip(what + ", copyFrom", values, padBytes,
-                            b -> copyFrom(b, values, padBytes)));
+                    mismatches.add(roundTrip(
+                            what + ", staged",
+                            values,
+                            padBytes,
+                            b -> StagedUpload.upload(device, b, padBytes, n, elementBytes, writerOf(values))));
+                    mismatches.add(
+                            roundTrip(what + ", copyFrom", values, padBytes, b -> copyFrom(b, values, padBytes)));
                     elements += 2L * n;
                 }
             }
         }
-        return result("staged uploads around chunk boundaries", elements, mismatches,
+        return result(
+                "staged uploads around chunk boundaries",
+                elements,
+                mismatches,
                 "int and long, 0/1/chunk-1/chunk/chunk+1/3 chunks+tail, offset 0 and " + PAD + " elements");
     }
 
@@ -71,10 +77,10 @@ final class UploadChecks {
         List<String> mismatches = new ArrayList<>();
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
-            Future<String> one = threads.submit(() -> roundTrip("thread 1, long[" + n + "]", first, 0,
-                    buffer -> buffer.copyFrom(first)));
-            Future<String> two = threads.submit(() -> roundTrip("thread 2, int[" + 2 * n + "]", second, 8,
-                    buffer -> buffer.copyFrom(second, 8)));
+            Future<String> one = threads.submit(
+                    () -> roundTrip("thread 1, long[" + n + "]", first, 0, buffer -> buffer.copyFrom(first)));
+            Future<String> two = threads.submit(
+                    () -> roundTrip("thread 2, int[" + 2 * n + "]", second, 8, buffer -> buffer.copyFrom(second, 8)));
             mismatches.add(one.get());
             mismatches.add(two.get());
         } catch (Exception e) {
@@ -85,14 +91,20 @@ final class UploadChecks {
         // A writer that uploads itself, on the thread that holds the staging set (one part: the caller fills it).
         try (DeviceBuffer innerTarget = device.allocate(4L * inner.length)) {
             StagedUpload.ChunkWriter outerWriter = writerOf(inner);
-            mismatches.add(roundTrip("upload from inside a writer", inner, 0,
+            mismatches.add(roundTrip(
+                    "upload from inside a writer",
+                    inner,
+                    0,
                     outer -> StagedUpload.upload(device, outer, 0, inner.length, 4, (from, to, target) -> {
                         StagedUpload.upload(device, innerTarget, 0, inner.length, 4, writerOf(inner));
                         outerWriter.write(from, to, target);
                     })));
             mismatches.add(compare("inner upload of a writer", inner, 0, innerTarget));
         }
-        return result("staged uploads from two threads at once", 3L * n + 2 * inner.length, mismatches,
+        return result(
+                "staged uploads from two threads at once",
+                3L * n + 2 * inner.length,
+                mismatches,
                 "long[" + n + "] and int[" + 2 * n + "] concurrently; a nested upload");
     }
 
@@ -107,9 +119,14 @@ final class UploadChecks {
                 int result = cuMemcpyHtoD(buffer.pointer(), Pointer.to(values), BANDWIDTH_BYTES);
                 if (result != CUresult.CUDA_SUCCESS) throw new IllegalStateException("cuMemcpyHtoD: " + result);
             });
-            String detail = String.format(Locale.ROOT, "1 GiB int[], best of 3: staged %.1f GB/s (%.0f ms), direct"
-                    + " from the array (pageable) %.1f GB/s (%.0f ms)", BANDWIDTH_BYTES / staged / 1e9, staged * 1e3,
-                    BANDWIDTH_BYTES / direct / 1e9, direct * 1e3);
+            String detail = String.format(
+                    Locale.ROOT,
+                    "1 GiB int[], best of 3: staged %.1f GB/s (%.0f ms), direct"
+                            + " from the array (pageable) %.1f GB/s (%.0f ms)",
+                    BANDWIDTH_BYTES / staged / 1e9,
+                    staged * 1e3,
+                    BANDWIDTH_BYTES / direct / 1e9,
+                    direct * 1e3);
             System.out.println("upload bandwidth: " + detail);
             return CheckResult.of("staged upload bandwidth", values.length, mismatch, Double.NaN, detail);
         }
@@ -151,8 +168,8 @@ final class UploadChecks {
     private static StagedUpload.ChunkWriter writerOf(Object values) {
         MemorySegment source = heapSegment(values);
         long elementBytes = values instanceof long[] ? 8 : 4;
-        return (from, to, target) -> MemorySegment.copy(source, from * elementBytes, target, 0,
-                (to - from) * elementBytes);
+        return (from, to, target) ->
+                MemorySegment.copy(source, from * elementBytes, target, 0, (to - from) * elementBytes);
     }
 
     private static void copyFrom(DeviceBuffer buffer, Object values, long byteOffset) {

@@ -15,7 +15,8 @@ class CalibrationCheckTest {
     @Test
     void calibrationIsShortAndPlausible() {
         GpuTestSupport.requireCuda("cost-model calibration");
-        try (CudaDevice device = CudaDevice.open(0); GpuKernels kernels = new GpuKernels(device)) {
+        try (CudaDevice device = CudaDevice.open(0);
+                GpuKernels kernels = new GpuKernels(device)) {
             CheckResult r = CalibrationCheck.run(device, kernels, -1);
             System.out.printf("%s: %s in %.1f ms%n", r.name(), r.detail(), r.millis());
             assertTrue(r.passed(), r.detail());

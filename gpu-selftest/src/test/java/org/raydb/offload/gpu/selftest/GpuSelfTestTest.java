@@ -19,8 +19,10 @@ class GpuSelfTestTest {
 
     private static void assertAllPassed(SelfTestReport report) {
         report.print(System.out);
-        String failed = report.checks().stream().filter(c -> !c.passed())
-                .map(c -> c.name() + ": " + c.detail()).collect(Collectors.joining("; "));
+        String failed = report.checks().stream()
+                .filter(c -> !c.passed())
+                .map(c -> c.name() + ": " + c.detail())
+                .collect(Collectors.joining("; "));
         assertTrue(failed.isEmpty(), failed);
     }
 

@@ -17,8 +17,7 @@ final class CubeRefine {
 
     static final int SEGMENT = 1024;
 
-    private CubeRefine() {
-    }
+    private CubeRefine() {}
 
     /** The exact bitmap of rows passing {@code filter}; counts rays cast into {@code rays[0]}. */
     static BitSet rows(RankFilter filter, long[] rays) {
@@ -76,9 +75,10 @@ final class CubeRefine {
             // Candidates: cubes whose centre is within one rank of the segment (cubes sorted by rank).
             for (int r = Math.max(0, from - 1); r <= Math.min(n - 1, to); r++) {
                 float cx = r;
-                if (Float32Geometry.rayHitsBox(ox, 0f, 0f, 1f, 0f, 0f, 0f, tmax,
-                        cx - half, -half, -half, cx + half, half, half)
-                        && r >= from && r < to) {
+                if (Float32Geometry.rayHitsBox(
+                                ox, 0f, 0f, 1f, 0f, 0f, 0f, tmax, cx - half, -half, -half, cx + half, half, half)
+                        && r >= from
+                        && r < to) {
                     hits.claim(filter.encoding().rowAt(r));
                 }
             }

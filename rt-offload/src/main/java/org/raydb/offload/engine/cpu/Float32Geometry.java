@@ -7,15 +7,29 @@ package org.raydb.offload.engine.cpu;
  */
 final class Float32Geometry {
 
-    private Float32Geometry() {
-    }
+    private Float32Geometry() {}
 
     /**
      * Whether the ray {@code o + t·d}, {@code tmin < t <= tmax}, hits triangle {@code (v0, v1, v2)}. A hit
      * exactly at {@code tmin} is not reported, as OptiX does not report a triangle lying at a ray's tmin.
      */
-    static boolean rayHitsTriangle(float ox, float oy, float oz, float dx, float dy, float dz, float tmin,
-            float tmax, float v0x, float v0y, float v0z, float v1x, float v1y, float v1z, float v2x, float v2y,
+    static boolean rayHitsTriangle(
+            float ox,
+            float oy,
+            float oz,
+            float dx,
+            float dy,
+            float dz,
+            float tmin,
+            float tmax,
+            float v0x,
+            float v0y,
+            float v0z,
+            float v1x,
+            float v1y,
+            float v1z,
+            float v2x,
+            float v2y,
             float v2z) {
         float e1x = v1x - v0x;
         float e1y = v1y - v0y;
@@ -50,8 +64,21 @@ final class Float32Geometry {
     }
 
     /** Slab test: whether the ray {@code o + t·d}, {@code tmin <= t <= tmax}, meets the box. */
-    static boolean rayHitsBox(float ox, float oy, float oz, float dx, float dy, float dz, float tmin, float tmax,
-            float minX, float minY, float minZ, float maxX, float maxY, float maxZ) {
+    static boolean rayHitsBox(
+            float ox,
+            float oy,
+            float oz,
+            float dx,
+            float dy,
+            float dz,
+            float tmin,
+            float tmax,
+            float minX,
+            float minY,
+            float minZ,
+            float maxX,
+            float maxY,
+            float maxZ) {
         float[] t = {tmin, tmax};
         return slab(ox, dx, minX, maxX, t) && slab(oy, dy, minY, maxY, t) && slab(oz, dz, minZ, maxZ, t);
     }

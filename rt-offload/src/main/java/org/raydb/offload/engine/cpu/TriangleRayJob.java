@@ -15,8 +15,7 @@ import org.raydb.offload.index.TriangleScene;
  */
 final class TriangleRayJob {
 
-    private TriangleRayJob() {
-    }
+    private TriangleRayJob() {}
 
     /**
      * Sets the flag of every row whose triangle is hit; returns the number of rays cast. The scene's grid is
@@ -31,8 +30,10 @@ final class TriangleRayJob {
             lo[i] = intervals.get(i)[0];
             hi[i] = intervals.get(i)[1];
         }
-        return IntStream.range(0, scene.yCells()).parallel()
-                .mapToLong(cell -> traceCell(grid, cell, lo, hi, flags)).sum();
+        return IntStream.range(0, scene.yCells())
+                .parallel()
+                .mapToLong(cell -> traceCell(grid, cell, lo, hi, flags))
+                .sum();
     }
 
     private static long traceCell(TriangleScene.Grid grid, int cell, float[] lo, float[] hi, HitFlags flags) {
@@ -58,8 +59,8 @@ final class TriangleRayJob {
             int j = firstAtOrAbove(sortedZ, i, end, lo[k] - 1f);
             for (; j < end && sortedZ[j] <= hi[k] + 1f; j++) {
                 float z = sortedZ[j];
-                if (Float32Geometry.rayHitsTriangle(0.25f, oy, oz, 0f, 0f, 1f, 0f, tmax,
-                        0f, y0, z, 1f, y0, z, 0f, y1, z)) {
+                if (Float32Geometry.rayHitsTriangle(
+                        0.25f, oy, oz, 0f, 0f, 1f, 0f, tmax, 0f, y0, z, 1f, y0, z, 0f, y1, z)) {
                     flags.claim(grid.sortedRows()[j]);
                 }
             }

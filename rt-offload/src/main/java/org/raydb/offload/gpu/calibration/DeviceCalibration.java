@@ -23,16 +23,22 @@ public final class DeviceCalibration {
     private static final long COPY_BYTES = 256L << 20;
     private static final int WARMUP = 3;
 
-    private DeviceCalibration() {
-    }
+    private DeviceCalibration() {}
 
     public static DeviceConstants measure(CudaDevice device, GpuKernels kernels, int rtcoreVersion) {
         double smallCopy = smallCopyMicros(device);
         double launch = launchMicros(device, kernels);
-        long copyBytes = Math.min(COPY_BYTES, Math.max(1L << 20, device.memoryInfo().freeBytes() / 8));
+        long copyBytes =
+                Math.min(COPY_BYTES, Math.max(1L << 20, device.memoryInfo().freeBytes() / 8));
         double copy = copyGbs(device, copyBytes, COPY_RUNS) * 1e3; // 10^9 B/s = 10^3 B/us
-        return new DeviceConstants(device.properties().name(), device.properties().driverVersionString(), copy, launch,
-                smallCopy, rtcoreVersion, DeviceConstants.Source.MEASURED);
+        return new DeviceConstants(
+                device.properties().name(),
+                device.properties().driverVersionString(),
+                copy,
+                launch,
+                smallCopy,
+                rtcoreVersion,
+                DeviceConstants.Source.MEASURED);
     }
 
     /** One 8-byte synchronous device-to-host copy. */
@@ -45,8 +51,10 @@ public final class DeviceCalibration {
 
     /** A one-word bitmap AND launched on a stream, then the stream synchronised. */
     static double launchMicros(CudaDevice device, GpuKernels kernels) {
-        try (CudaStream stream = device.createStream(); DeviceBuffer a = device.allocate(4);
-             DeviceBuffer b = device.allocate(4); DeviceBuffer out = device.allocate(4)) {
+        try (CudaStream stream = device.createStream();
+                DeviceBuffer a = device.allocate(4);
+                DeviceBuffer b = device.allocate(4);
+                DeviceBuffer out = device.allocate(4)) {
             a.clear();
             b.clear();
             return median(() -> {
@@ -62,8 +70,10 @@ public final class DeviceCalibration {
      * untimed copy that first-touches both buffers. Also what {@code ./run bandwidth} reports.
      */
     public static double copyGbs(CudaDevice device, long bytes, int runs) {
-        try (CudaStream stream = device.createStream(); StreamClock clock = new StreamClock(device);
-                DeviceBuffer from = device.allocate(bytes); DeviceBuffer to = device.allocate(bytes)) {
+        try (CudaStream stream = device.createStream();
+                StreamClock clock = new StreamClock(device);
+                DeviceBuffer from = device.allocate(bytes);
+                DeviceBuffer to = device.allocate(bytes)) {
             from.clear();
             to.copyFrom(from, bytes);
             double[] millis = new double[runs];

@@ -19,8 +19,7 @@ public final class SharedCalibration {
     private static final System.Logger LOG = System.getLogger("org.raydb.offload.cost");
     private static DeviceConstants known;
 
-    private SharedCalibration() {
-    }
+    private SharedCalibration() {}
 
     public static synchronized DeviceConstants constants(CalibrationCache cache) {
         if (known != null) return known;

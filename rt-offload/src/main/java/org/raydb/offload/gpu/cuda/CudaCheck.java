@@ -7,8 +7,7 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
 /** Turns CUresult codes into exceptions; JCuda's own exception mode stays off, so every call is checked here. */
 final class CudaCheck {
 
-    private CudaCheck() {
-    }
+    private CudaCheck() {}
 
     static void check(int result, String call) {
         if (result == CUresult.CUDA_SUCCESS) return;

@@ -64,11 +64,15 @@ public final class CudaDevice implements AutoCloseable {
         check(cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
         int[] driver = {0};
         check(cuDriverGetVersion(driver), "cuDriverGetVersion");
-        return new DeviceProperties(ordinal, new String(name, 0, length, StandardCharsets.US_ASCII),
+        return new DeviceProperties(
+                ordinal,
+                new String(name, 0, length, StandardCharsets.US_ASCII),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
-                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), total[0],
-                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE), driver[0],
+                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+                total[0],
+                attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE),
+                driver[0],
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR));
     }

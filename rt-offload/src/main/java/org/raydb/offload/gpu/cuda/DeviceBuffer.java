@@ -123,7 +123,8 @@ public final class DeviceBuffer implements GpuResident {
 
     public DeviceBuffer copyFrom(DeviceBuffer source, long byteCount) {
         checkFits(byteCount);
-        if (byteCount > source.bytes) throw new IllegalArgumentException("source holds only " + source.bytes + " bytes");
+        if (byteCount > source.bytes)
+            throw new IllegalArgumentException("source holds only " + source.bytes + " bytes");
         device.makeCurrent();
         if (byteCount > 0) check(cuMemcpyDtoD(pointer(), source.pointer(), byteCount), "cuMemcpyDtoD");
         return this;
@@ -156,8 +157,8 @@ public final class DeviceBuffer implements GpuResident {
         if (byteOffset < 0) throw new IllegalArgumentException("negative offset: " + byteOffset);
         checkFits(byteOffset + byteCount);
         if (byteCount >= STAGED_MIN_BYTES) {
-            StagedUpload.upload(device, this, byteOffset, length, (int) layout.byteSize(),
-                    StagedUpload.arrayWriter(array, layout));
+            StagedUpload.upload(
+                    device, this, byteOffset, length, (int) layout.byteSize(), StagedUpload.arrayWriter(array, layout));
         } else if (byteCount > 0) {
             device.makeCurrent();
             check(cuMemcpyHtoD(pointer().withByteOffset(byteOffset), host, byteCount), "cuMemcpyHtoD");

@@ -8,9 +8,17 @@ package org.raydb.offload.gpu.cuda;
  * @param sharedBytesPerBlock opt-in maximum of shared memory per block (227 KiB on an H100)
  * @param sharedBytesPerMultiprocessor shared memory of one SM, shared by its resident blocks
  */
-public record DeviceProperties(int ordinal, String name, int computeMajor, int computeMinor, int multiprocessors,
-                               long totalMemoryBytes, long l2CacheBytes, int driverVersion,
-                               int sharedBytesPerBlock, int sharedBytesPerMultiprocessor) {
+public record DeviceProperties(
+        int ordinal,
+        String name,
+        int computeMajor,
+        int computeMinor,
+        int multiprocessors,
+        long totalMemoryBytes,
+        long l2CacheBytes,
+        int driverVersion,
+        int sharedBytesPerBlock,
+        int sharedBytesPerMultiprocessor) {
 
     /** "13.0" for 13000. */
     public String driverVersionString() {

@@ -21,10 +21,14 @@ import java.lang.invoke.MethodHandle;
 final class DriverLaunch {
 
     private static final int MAX_PARAMS = 64;
-    private static final MethodHandle CU_LAUNCH_KERNEL = Linker.nativeLinker().downcallHandle(
-            SymbolLookup.libraryLookup("libcuda.so.1", Arena.global()).find("cuLaunchKernel").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
-                    JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle CU_LAUNCH_KERNEL = Linker.nativeLinker()
+            .downcallHandle(
+                    SymbolLookup.libraryLookup("libcuda.so.1", Arena.global())
+                            .find("cuLaunchKernel")
+                            .orElseThrow(),
+                    FunctionDescriptor.of(
+                            JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
+                            ADDRESS, ADDRESS, ADDRESS));
 
     /** One thread's parameter slots and the array of pointers to them that the driver reads. */
     private static final ThreadLocal<Params> PARAMS = ThreadLocal.withInitial(Params::new);
@@ -35,8 +39,7 @@ final class DriverLaunch {
         }
     }
 
-    private DriverLaunch() {
-    }
+    private DriverLaunch() {}
 
     /** Returns the driver's CUresult (0: success); the context must be current on this thread. */
     static int launch(long function, int blocks, int threads, int sharedBytes, long stream, KernelArgs args) {
@@ -51,8 +54,18 @@ final class DriverLaunch {
             p.pointers().setAtIndex(JAVA_LONG, i, args.isByValue(i) ? args.slot(i) : slots + 8L * i);
         }
         try {
-            return (int) CU_LAUNCH_KERNEL.invokeExact(MemorySegment.ofAddress(function), blocks, 1, 1, threads, 1, 1,
-                    sharedBytes, MemorySegment.ofAddress(stream), p.pointers(), MemorySegment.NULL);
+            return (int) CU_LAUNCH_KERNEL.invokeExact(
+                    MemorySegment.ofAddress(function),
+                    blocks,
+                    1,
+                    1,
+                    threads,
+                    1,
+                    1,
+                    sharedBytes,
+                    MemorySegment.ofAddress(stream),
+                    p.pointers(),
+                    MemorySegment.NULL);
         } catch (Throwable t) {
             throw new IllegalStateException("cuLaunchKernel through FFM failed: " + t, t);
         }

@@ -29,7 +29,8 @@ public final class Kernel {
     public int staticSharedBytes() {
         device.makeCurrent();
         int[] bytes = {0};
-        check(cuFuncGetAttribute(bytes, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+        check(
+                cuFuncGetAttribute(bytes, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
                 "cuFuncGetAttribute(" + name + ", static shared)");
         return bytes[0];
     }
@@ -37,7 +38,9 @@ public final class Kernel {
     /** Lets launches use up to {@code bytes} of dynamic shared memory (beyond the default 48 KiB: opt-in). */
     public void allowDynamicSharedBytes(int bytes) {
         device.makeCurrent();
-        check(cuFuncSetAttribute(function, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
+        check(
+                cuFuncSetAttribute(
+                        function, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
                 "cuFuncSetAttribute(" + name + ", max dynamic shared " + bytes + ")");
     }
 
@@ -46,7 +49,8 @@ public final class Kernel {
         if (blocks <= 0) return;
         if (blocks > Integer.MAX_VALUE) throw new IllegalArgumentException(name + ": grid of " + blocks + " blocks");
         device.makeCurrent();
-        check(DriverLaunch.launch(handle, (int) blocks, threads, sharedBytes, stream.handle(), args),
+        check(
+                DriverLaunch.launch(handle, (int) blocks, threads, sharedBytes, stream.handle(), args),
                 "cuLaunchKernel(" + name + ")");
     }
 

@@ -35,12 +35,14 @@ public final class PinnedBuffer implements AutoCloseable {
     private final MemorySegment segment;
     /** A mapped buffer's device address as a driver handle (stream memory operations take one), else null. */
     private final RawHandles.DevicePointer mappedPointer;
+
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private PinnedBuffer(CudaDevice device, long bytes, boolean mapped) {
         this.device = device;
         this.bytes = bytes;
-        check(cuMemHostAlloc(host, Math.max(bytes, 1), mapped ? CU_MEMHOSTALLOC_DEVICEMAP : 0),
+        check(
+                cuMemHostAlloc(host, Math.max(bytes, 1), mapped ? CU_MEMHOSTALLOC_DEVICEMAP : 0),
                 "cuMemHostAlloc(" + bytes + " bytes" + (mapped ? ", mapped)" : ")"));
         view = host.getByteBuffer(0, Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
         segment = MemorySegment.ofBuffer(view).asSlice(0, bytes);
@@ -102,13 +104,18 @@ public final class PinnedBuffer implements AutoCloseable {
     public void copyFromAsync(DeviceBuffer source, long sourceOffset, long offset, long byteCount, CudaStream stream) {
         checkRange(offset, byteCount);
         if (sourceOffset < 0 || sourceOffset + byteCount > source.bytes()) {
-            throw new IllegalArgumentException("device range " + sourceOffset + "+" + byteCount + " outside "
-                    + source.bytes() + " bytes");
+            throw new IllegalArgumentException(
+                    "device range " + sourceOffset + "+" + byteCount + " outside " + source.bytes() + " bytes");
         }
         if (byteCount == 0) return;
         device.makeCurrent();
-        check(cuMemcpyDtoHAsync(host.withByteOffset(offset), source.pointer().withByteOffset(sourceOffset), byteCount,
-                stream.stream()), "cuMemcpyDtoHAsync");
+        check(
+                cuMemcpyDtoHAsync(
+                        host.withByteOffset(offset),
+                        source.pointer().withByteOffset(sourceOffset),
+                        byteCount,
+                        stream.stream()),
+                "cuMemcpyDtoHAsync");
     }
 
     /** Queues {@code byteCount} bytes from the start of this buffer to the start of {@code target}. */
@@ -120,20 +127,21 @@ public final class PinnedBuffer implements AutoCloseable {
     public void copyToAsync(DeviceBuffer target, long targetOffset, long byteCount, CudaStream stream) {
         checkRange(0, byteCount);
         if (targetOffset < 0 || targetOffset > target.bytes() - byteCount) {
-            throw new IllegalArgumentException(byteCount + " bytes at " + targetOffset
-                    + " do not fit a device buffer of " + target.bytes());
+            throw new IllegalArgumentException(
+                    byteCount + " bytes at " + targetOffset + " do not fit a device buffer of " + target.bytes());
         }
         if (byteCount == 0) return;
         device.makeCurrent();
-        check(cuMemcpyHtoDAsync(target.pointer().withByteOffset(targetOffset), host, byteCount, stream.stream()),
+        check(
+                cuMemcpyHtoDAsync(target.pointer().withByteOffset(targetOffset), host, byteCount, stream.stream()),
                 "cuMemcpyHtoDAsync");
     }
 
     private void checkRange(long offset, long byteCount) {
         ensureOpen();
         if (offset < 0 || byteCount < 0 || offset + byteCount > bytes) {
-            throw new IllegalArgumentException("host range " + offset + "+" + byteCount + " outside " + bytes
-                    + " bytes");
+            throw new IllegalArgumentException(
+                    "host range " + offset + "+" + byteCount + " outside " + bytes + " bytes");
         }
     }
 

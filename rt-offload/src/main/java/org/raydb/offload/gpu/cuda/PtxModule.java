@@ -40,8 +40,8 @@ public final class PtxModule implements AutoCloseable {
     static byte[] readResource(String resource) {
         try (InputStream in = PtxModule.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new GpuUnavailableException("resource " + resource
-                        + " is missing: the native module was built without nvcc");
+                throw new GpuUnavailableException(
+                        "resource " + resource + " is missing: the native module was built without nvcc");
             }
             return in.readAllBytes();
         } catch (IOException e) {

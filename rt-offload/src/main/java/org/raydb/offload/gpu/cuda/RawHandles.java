@@ -12,8 +12,7 @@ import jcuda.driver.CUstream;
  */
 final class RawHandles {
 
-    private RawHandles() {
-    }
+    private RawHandles() {}
 
     static final class Context extends CUcontext {
         long address() {

@@ -35,6 +35,7 @@ public final class StagedUpload {
     static final int SLOTS = 3;
     /** The smallest part of a chunk worth a task of its own. */
     private static final long MIN_PART_BYTES = 1L << 20;
+
     private static final int PARTS = Runtime.getRuntime().availableProcessors();
 
     private static final ConcurrentHashMap<CudaDevice, StagedUpload> SETS = new ConcurrentHashMap<>();
@@ -61,10 +62,16 @@ public final class StagedUpload {
      * them chunk by chunk into pinned memory, in parallel on the common pool; returns when the data is on the
      * device. Thread-safe.
      */
-    public static void upload(CudaDevice device, DeviceBuffer dst, long dstByteOffset, long elements, int elementBytes,
+    public static void upload(
+            CudaDevice device,
+            DeviceBuffer dst,
+            long dstByteOffset,
+            long elements,
+            int elementBytes,
             ChunkWriter writer) {
         StagingChunks.perChunk(CHUNK_BYTES, elementBytes); // rejects a bad element size
-        if (elements < 0 || dstByteOffset < 0
+        if (elements < 0
+                || dstByteOffset < 0
                 || dstByteOffset > dst.bytes() - Math.multiplyExact(elements, (long) elementBytes)) {
             throw new IllegalArgumentException(elements + " elements of " + elementBytes + " bytes at " + dstByteOffset
                     + " do not fit a device buffer of " + dst.bytes());
@@ -119,8 +126,12 @@ public final class StagedUpload {
     /** Fills one chunk with elements [from, to), in near-equal parts on the common pool. */
     static void fill(ChunkWriter writer, long from, long to, int elementBytes, MemorySegment chunk) {
         long[] bounds = StagingChunks.split(from, to, PARTS, Math.max(1, MIN_PART_BYTES / elementBytes));
-        IntStream.range(0, bounds.length - 1).parallel().forEach(i -> writer.write(bounds[i], bounds[i + 1],
-                chunk.asSlice((bounds[i] - from) * elementBytes, (bounds[i + 1] - bounds[i]) * elementBytes)));
+        IntStream.range(0, bounds.length - 1)
+                .parallel()
+                .forEach(i -> writer.write(
+                        bounds[i],
+                        bounds[i + 1],
+                        chunk.asSlice((bounds[i] - from) * elementBytes, (bounds[i + 1] - bounds[i]) * elementBytes)));
     }
 
     private void free() {

@@ -6,8 +6,7 @@ package org.raydb.offload.gpu.cuda;
  */
 final class StagingChunks {
 
-    private StagingChunks() {
-    }
+    private StagingChunks() {}
 
     /** Whole elements of {@code elementBytes} bytes that fit a chunk of {@code chunkBytes}. */
     static long perChunk(long chunkBytes, int elementBytes) {

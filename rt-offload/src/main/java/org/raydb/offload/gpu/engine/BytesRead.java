@@ -16,8 +16,7 @@ package org.raydb.offload.gpu.engine;
  */
 final class BytesRead {
 
-    private BytesRead() {
-    }
+    private BytesRead() {}
 
     /** Bytes read per qualifying row. */
     static double perHit(ResidentInputs in) {

@@ -45,13 +45,22 @@ public final class CudaEngine extends GpuEngine {
     EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
         long setup = System.nanoTime();
         DeviceBuffer validity = in.measureBlock == null ? null : in.measureBlock.valid();
-        QueryKernels.Inputs inputs = new QueryKernels.Inputs(in.groups, job.groupCount(),
-                in.measureBlock == null ? null : in.measureBlock.values(), in.measures.count(), validity, job.rows());
+        QueryKernels.Inputs inputs = new QueryKernels.Inputs(
+                in.groups,
+                job.groupCount(),
+                in.measureBlock == null ? null : in.measureBlock.values(),
+                in.measures.count(),
+                validity,
+                job.rows());
         JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
-        boolean lean = chunks != null && QueryKernels.deliversTagged(in.measures.count(), validity != null,
-                in.measures.needMins() || in.measures.needMaxs(), job.rows());
+        boolean lean = chunks != null
+                && QueryKernels.deliversTagged(
+                        in.measures.count(),
+                        validity != null,
+                        in.measures.needMins() || in.measures.needMaxs(),
+                        job.rows());
         QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(lean);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
@@ -76,14 +85,22 @@ public final class CudaEngine extends GpuEngine {
         QueryKernels.Prepared launch;
         long bytes;
         if (chunks != null) {
-            launch = gpu.kernels().query().prepareRange(inline ? inlined : QueryKernels.ChunkList.onDevice(address,
-                    chunks.length / 2, QueryKernels.ChunkList.rows(chunks)), inputs, outputs);
+            launch = gpu.kernels()
+                    .query()
+                    .prepareRange(
+                            inline
+                                    ? inlined
+                                    : QueryKernels.ChunkList.onDevice(
+                                            address, chunks.length / 2, QueryKernels.ChunkList.rows(chunks)),
+                            inputs,
+                            outputs);
             bytes = 4L * chunks.length;
         } else {
             launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);
             bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
         }
-        // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or filter,
+        // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or
+        // filter,
         // staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
         // until the groups are in host memory.
         long t0 = System.nanoTime();
@@ -98,8 +115,15 @@ public final class CudaEngine extends GpuEngine {
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();
-        if (LOG.isLoggable(System.Logger.Level.TRACE)) trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
-        return new EngineResult(result, hits, 0, 0, (t1 - t0) / 1000, kernelMicros,
+        if (LOG.isLoggable(System.Logger.Level.TRACE))
+            trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
+        return new EngineResult(
+                result,
+                hits,
+                0,
+                0,
+                (t1 - t0) / 1000,
+                kernelMicros,
                 bytes + BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
@@ -111,15 +135,34 @@ public final class CudaEngine extends GpuEngine {
      * outside engine_us. input: launch (chunks in its parameters), mailbox or upload; output: mailbox (delivered) or
      * copy.
      */
-    private static void trace(OffloadJob job, long setup, long t0, long uploaded, long queued, DeviceAggregates out,
-                              long t1, String input) {
+    private static void trace(
+            OffloadJob job,
+            long setup,
+            long t0,
+            long uploaded,
+            long queued,
+            DeviceAggregates out,
+            long t1,
+            String input) {
         long copyBack = out.fetchedAt() - queued - out.waitNanos() - out.spinNanos();
-        LOG.log(System.Logger.Level.TRACE, String.format(java.util.Locale.ROOT, "raydb.gpu.split cuda setup_us=%.1f"
-                        + " upload_us=%.1f enqueue_us=%.1f copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f"
-                        + " engine_us=%.1f reads=%d compaction=%s input=%s output=%s",
-                (t0 - setup) / 1e3, (uploaded - t0) / 1e3, (queued - uploaded) / 1e3, copyBack / 1e3,
-                out.waitNanos() / 1e3, out.spinNanos() / 1e3, (t1 - out.fetchedAt()) / 1e3, (t1 - t0) / 1e3,
-                out.reads(), out.compactionKind(),
-                input, out.delivered() ? "mailbox" : "copy"));
+        LOG.log(
+                System.Logger.Level.TRACE,
+                String.format(
+                        java.util.Locale.ROOT,
+                        "raydb.gpu.split cuda setup_us=%.1f"
+                                + " upload_us=%.1f enqueue_us=%.1f copyback_us=%.1f wait_us=%.1f spin_us=%.1f parse_us=%.1f"
+                                + " engine_us=%.1f reads=%d compaction=%s input=%s output=%s",
+                        (t0 - setup) / 1e3,
+                        (uploaded - t0) / 1e3,
+                        (queued - uploaded) / 1e3,
+                        copyBack / 1e3,
+                        out.waitNanos() / 1e3,
+                        out.spinNanos() / 1e3,
+                        (t1 - out.fetchedAt()) / 1e3,
+                        (t1 - t0) / 1e3,
+                        out.reads(),
+                        out.compactionKind(),
+                        input,
+                        out.delivered() ? "mailbox" : "copy"));
     }
 }

@@ -53,6 +53,7 @@ final class DeviceAggregates {
     private boolean overflowed;
     /** Where the launch delivers the groups, or null: {@link #read} copies them back. */
     private ResultMailbox mailbox;
+
     private QueryKernels.Delivery delivery;
     private int presentGroups;
     /**
@@ -60,13 +61,24 @@ final class DeviceAggregates {
      * last wait ended, its copies back.
      */
     private long waitNanos;
+
     private long spinNanos;
     private long fetchedAt;
     private int reads;
 
-    DeviceAggregates(JobScratch scratch, CudaStream stream, int groups, JobMeasures measures, DeviceBuffer counts,
-                     DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs,
-                     DeviceBuffer compacted, DeviceBuffer tileCounts, DeviceBuffer blocksDone) {
+    DeviceAggregates(
+            JobScratch scratch,
+            CudaStream stream,
+            int groups,
+            JobMeasures measures,
+            DeviceBuffer counts,
+            DeviceBuffer validCounts,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs,
+            DeviceBuffer compacted,
+            DeviceBuffer tileCounts,
+            DeviceBuffer blocksDone) {
         this.scratch = scratch;
         this.stream = stream;
         this.groups = groups;
@@ -105,10 +117,16 @@ final class DeviceAggregates {
             entries = capacity;
         }
         mailbox = scratch.mailbox(stream, 8L * (CompactKernels.HEADER_WORDS + (long) entries * entryWords));
-        // Lean launches deliver tagged (no system-scope fence before the done word): 1.0-3.3 µs shorter per kernel on the H100
+        // Lean launches deliver tagged (no system-scope fence before the done word): 1.0-3.3 µs shorter per kernel on
+        // the H100
         // (docs/benchmarks/README.md).
         delivery = mailbox == null ? null : lean ? mailbox.nextTaggedDelivery() : mailbox.nextDelivery();
-        return new QueryKernels.Outputs(counts, validCounts, sums, mins, maxs,
+        return new QueryKernels.Outputs(
+                counts,
+                validCounts,
+                sums,
+                mins,
+                maxs,
                 new QueryKernels.Compaction(compacted, blocksDone, delivery, listed));
     }
 
@@ -121,8 +139,11 @@ final class DeviceAggregates {
     }
 
     private void compactTiles() {
-        scratch.gpu().kernels().compact().compact(stream, groups, measures.count(), counts, validCounts, sums, mins,
-                maxs, tileCounts, compacted);
+        scratch.gpu()
+                .kernels()
+                .compact()
+                .compact(
+                        stream, groups, measures.count(), counts, validCounts, sums, mins, maxs, tileCounts, compacted);
     }
 
     /**
@@ -182,8 +203,8 @@ final class DeviceAggregates {
     /** The packed result's number of groups (its header), checked. */
     private int present(LongBuffer words) {
         long present = words.get(0);
-        if (present < 0 || present > groups) throw new IllegalStateException("compaction reported " + present
-                + " groups of " + groups);
+        if (present < 0 || present > groups)
+            throw new IllegalStateException("compaction reported " + present + " groups of " + groups);
         return (int) present;
     }
 
@@ -251,8 +272,14 @@ final class DeviceAggregates {
      * The core's sparse state from {@code n} packed entries (compact.cu's layout) after the header of
      * {@code words}.
      */
-    static GroupAggregates parse(List<Aggregate> aggregates, int groups, JobMeasures measures, boolean hasMins,
-                                 boolean hasMaxs, LongBuffer words, int n) {
+    static GroupAggregates parse(
+            List<Aggregate> aggregates,
+            int groups,
+            JobMeasures measures,
+            boolean hasMins,
+            boolean hasMaxs,
+            LongBuffer words,
+            int n) {
         int entryWords = CompactKernels.entryWords(measures.count(), hasMins, hasMaxs);
         long[] e = new long[n * entryWords];
         words.get(CompactKernels.HEADER_WORDS, e);

@@ -68,11 +68,25 @@ abstract class GpuEngine implements Engine {
     }
 
     private void trace(OffloadJob job, EngineResult r, long engineMicros) {
-        LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.gpu %s %s rows=%d groups=%d"
-                + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d", name(), job.technique(),
-                job.rows(), job.groupCount(), r.aggregates().slots(), r.rowsHit(), r.raysCast(), r.filterMicros(),
-                r.aggregateMicros(), r.kernelMicros(), r.bytesRead(), engineMicros,
-                SharedGpu.runtime().residency().usedBytes()));
+        LOG.log(
+                System.Logger.Level.DEBUG,
+                String.format(
+                        java.util.Locale.ROOT,
+                        "raydb.gpu %s %s rows=%d groups=%d"
+                                + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d",
+                        name(),
+                        job.technique(),
+                        job.rows(),
+                        job.groupCount(),
+                        r.aggregates().slots(),
+                        r.rowsHit(),
+                        r.raysCast(),
+                        r.filterMicros(),
+                        r.aggregateMicros(),
+                        r.kernelMicros(),
+                        r.bytesRead(),
+                        engineMicros,
+                        SharedGpu.runtime().residency().usedBytes()));
     }
 
     private EngineException failed(RuntimeException e) {

@@ -14,8 +14,12 @@ import org.raydb.offload.plan.AggregateFunction.Accumulator;
  * The distinct measure expressions of a job and which aggregate reads which: {@code SUM(x)} and
  * {@code MIN(x)} share one resident column. COUNT(*) reads none.
  */
-record JobMeasures(List<String> canonical, List<MeasureProgram> programs, int[] measureOfAggregate,
-                   boolean needMins, boolean needMaxs) {
+record JobMeasures(
+        List<String> canonical,
+        List<MeasureProgram> programs,
+        int[] measureOfAggregate,
+        boolean needMins,
+        boolean needMaxs) {
 
     static JobMeasures of(OffloadJob job) {
         Map<String, Integer> index = new LinkedHashMap<>();
@@ -37,7 +41,11 @@ record JobMeasures(List<String> canonical, List<MeasureProgram> programs, int[] 
             measureOf[a] = m;
         }
         Set<Accumulator> needed = Accumulator.of(aggregates);
-        return new JobMeasures(List.copyOf(index.keySet()), programs, measureOf, needed.contains(Accumulator.MIN),
+        return new JobMeasures(
+                List.copyOf(index.keySet()),
+                programs,
+                measureOf,
+                needed.contains(Accumulator.MIN),
                 needed.contains(Accumulator.MAX));
     }
 

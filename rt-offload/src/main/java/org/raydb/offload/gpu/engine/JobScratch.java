@@ -34,6 +34,7 @@ final class JobScratch {
      * much larger ones may take longer than a copy call and a wait.
      */
     private static final long MAILBOX_OUTPUT_MAX_BYTES = 1024 * 1024;
+
     private static final long MAILBOX_OUTPUT_MIN_BYTES = 64 * 1024;
 
     private static JobScratch current;
@@ -51,6 +52,7 @@ final class JobScratch {
     private DeviceBuffer blocksDone;
     /** Its counter at 0 between launches: a lean range launch notes its present groups here (query.cu). */
     private DeviceBuffer presentList;
+
     private DeviceBuffer upload;
     private PinnedBuffer stagingIn;
     private PinnedBuffer stagingOut;
@@ -89,7 +91,7 @@ final class JobScratch {
         if (m.needMins()) mins = grown(mins, slots, Long.MAX_VALUE, stream);
         if (m.needMaxs()) maxs = grown(maxs, slots, Long.MIN_VALUE, stream);
         if (dirty) {
-            stream.synchronize();  // a failed job's launch may still read the mailbox input the next job rewrites
+            stream.synchronize(); // a failed job's launch may still read the mailbox input the next job rewrites
             reset(stream, counts, 0);
             reset(stream, valid, 0);
             reset(stream, sums, 0);
@@ -103,8 +105,19 @@ final class JobScratch {
         compacted = grown(compacted, CompactKernels.HEADER_WORDS + (long) groups * words, 0, stream);
         tileCounts = grown(tileCounts, CompactKernels.tiles(groups), 0, stream);
         blocksDone = grown(blocksDone, 1, 0, stream);
-        return new DeviceAggregates(this, stream, groups, m, counts, keepValid ? valid : null, sums,
-                m.needMins() ? mins : null, m.needMaxs() ? maxs : null, compacted, tileCounts, blocksDone);
+        return new DeviceAggregates(
+                this,
+                stream,
+                groups,
+                m,
+                counts,
+                keepValid ? valid : null,
+                sums,
+                m.needMins() ? mins : null,
+                m.needMaxs() ? maxs : null,
+                compacted,
+                tileCounts,
+                blocksDone);
     }
 
     /** A present-group list with room for {@code capacity} codes, its counter at 0 (QueryKernels.PresentList). */
@@ -172,11 +185,11 @@ final class JobScratch {
         if (outputBytes > MAILBOX_OUTPUT_MAX_BYTES) return null;
         if (mailbox == null || mailbox.outputBytes() < outputBytes) {
             if (mailbox != null) {
-                stream.synchronize();  // the last job's launch may still be finishing
+                stream.synchronize(); // the last job's launch may still be finishing
                 mailbox.close();
             }
-            mailbox = new ResultMailbox(gpu.device(), MAPPED_FILTER_BYTES,
-                    Math.max(outputBytes, MAILBOX_OUTPUT_MIN_BYTES));
+            mailbox = new ResultMailbox(
+                    gpu.device(), MAPPED_FILTER_BYTES, Math.max(outputBytes, MAILBOX_OUTPUT_MIN_BYTES));
         }
         return mailbox;
     }

@@ -40,6 +40,7 @@ public final class OptixEngine extends GpuEngine {
 
     /** Rays of one launch: enough to fill the GPU, since a ray walks its hits one by one. */
     private static final long TARGET_RAYS = 1L << 20;
+
     private static final long MAX_RAYS = 1L << 30;
     /** RTScan refine segments never shorter than this many ranks. */
     private static final int MIN_CUBE_SEGMENT = 32;
@@ -66,9 +67,9 @@ public final class OptixEngine extends GpuEngine {
     }
 
     @Override
-    EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in)
-            throws EngineException {
-        return job.technique() == Technique.RAYDB_TRIANGLES ? triangles(gpu, stream, job, in)
+    EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) throws EngineException {
+        return job.technique() == Technique.RAYDB_TRIANGLES
+                ? triangles(gpu, stream, job, in)
                 : cubes(gpu, stream, job, in);
     }
 
@@ -83,10 +84,13 @@ public final class OptixEngine extends GpuEngine {
             int[] columns = new int[n];
             java.util.Arrays.parallelSetAll(columns, row -> row & (spread - 1));
             try (DeviceBuffer vertices = gpu.device().allocate(36L * n);
-                 DeviceBuffer x = gpu.device().allocate(4L * n).copyFrom(columns)) {
+                    DeviceBuffer x = gpu.device().allocate(4L * n).copyFrom(columns)) {
                 gpu.kernels().encode().buildTriangles(stream, x, y, z, n, 1f, 1f, vertices);
                 stream.synchronize();
-                return traced(gpu.optix().buildTriangles(stream, vertices, n, true), job.scene().key().toString(), gpu);
+                return traced(
+                        gpu.optix().buildTriangles(stream, vertices, n, true),
+                        job.scene().key().toString(),
+                        gpu);
             }
         });
         List<Interval> query = new ArrayList<>();
@@ -99,11 +103,14 @@ public final class OptixEngine extends GpuEngine {
         }
         if (query.isEmpty()) return empty(job);
         long wantedSegments = Math.max(query.size(), Math.max(1, TARGET_RAYS / ((long) cells * spread)));
-        List<Interval> segments = RaySegments.split(query, (int) Math.max(1, (codes + wantedSegments - 1) / wantedSegments));
+        List<Interval> segments =
+                RaySegments.split(query, (int) Math.max(1, (codes + wantedSegments - 1) / wantedSegments));
         long rays = (long) spread * cells * segments.size();
         if (rays > MAX_RAYS) {
-            throw new EngineException("optix engine: " + cells + " groups x " + segments.size()
-                    + " Z segments exceed one launch's 2^30 rays", null);
+            throw new EngineException(
+                    "optix engine: " + cells + " groups x " + segments.size()
+                            + " Z segments exceed one launch's 2^30 rays",
+                    null);
         }
         DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
         JobScratch scratch = JobScratch.of(gpu);
@@ -115,10 +122,24 @@ public final class OptixEngine extends GpuEngine {
         long t0 = System.nanoTime();
         DeviceBuffer seg = scratch.upload(stream, RaySegments.encode(segments));
         flags.clearAsync(stream);
-        new RayJobParams().traversable(gas).grid(0.25f, 0.25f, 1f, 1f, spread, cells).segments(seg).zCodes(zRecheck)
-                .rowFlags(flags).rows(n)
-                .aggregation(in.groups, job.groupCount(), measureValues(in), in.measures.count(),
-                        measureValid(in), out.counts, out.validCounts, out.sums, out.mins, out.maxs)
+        new RayJobParams()
+                .traversable(gas)
+                .grid(0.25f, 0.25f, 1f, 1f, spread, cells)
+                .segments(seg)
+                .zCodes(zRecheck)
+                .rowFlags(flags)
+                .rows(n)
+                .aggregation(
+                        in.groups,
+                        job.groupCount(),
+                        measureValues(in),
+                        in.measures.count(),
+                        measureValid(in),
+                        out.counts,
+                        out.validCounts,
+                        out.sums,
+                        out.mins,
+                        out.maxs)
                 .upload(params);
         scratch.clock.start(stream);
         pipeline.launch(stream, params, spread, cells, segments.size());
@@ -127,7 +148,13 @@ public final class OptixEngine extends GpuEngine {
         GroupAggregates result = out.read(job.aggregates());
         long t1 = System.nanoTime();
         long hits = result.totalRowsHit();
-        return new EngineResult(result, hits, rays, (t1 - t0) / 1000, 0, scratch.clock.elapsedMicros(),
+        return new EngineResult(
+                result,
+                hits,
+                rays,
+                (t1 - t0) / 1000,
+                0,
+                scratch.clock.elapsedMicros(),
                 BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
@@ -155,20 +182,37 @@ public final class OptixEngine extends GpuEngine {
         stream.synchronize();
         long t1 = System.nanoTime();
         QueryKernels.Filter filter = new FilterTerms().upload(scratch, stream, first ? null : result);
-        gpu.kernels().query().queryAggregate(stream, filter, new QueryKernels.Inputs(in.groups, job.groupCount(),
-                measureValues(in), in.measures.count(), measureValid(in), n), out.outputs());
+        gpu.kernels()
+                .query()
+                .queryAggregate(
+                        stream,
+                        filter,
+                        new QueryKernels.Inputs(
+                                in.groups,
+                                job.groupCount(),
+                                measureValues(in),
+                                in.measures.count(),
+                                measureValid(in),
+                                n),
+                        out.outputs());
         out.compact();
         scratch.clock.stop(stream);
         GroupAggregates agg = out.read(job.aggregates());
         long t2 = System.nanoTime();
         long hits = agg.totalRowsHit();
-        return new EngineResult(agg, hits, rays, (t1 - t0) / 1000, (t2 - t1) / 1000, scratch.clock.elapsedMicros(),
+        return new EngineResult(
+                agg,
+                hits,
+                rays,
+                (t1 - t0) / 1000,
+                (t2 - t1) / 1000,
+                scratch.clock.elapsedMicros(),
                 BytesRead.scan(n, 0, 0, !first) + BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
     /** Sets the bit of every row whose rank lies in the filter's intervals; returns the rays cast. */
-    private long refine(GpuRuntime gpu, CudaStream stream, JobScratch scratch, ResidentInputs in, RankFilter f,
-                        DeviceBuffer bits) {
+    private long refine(
+            GpuRuntime gpu, CudaStream stream, JobScratch scratch, ResidentInputs in, RankFilter f, DeviceBuffer bits) {
         List<Interval> query = new ArrayList<>();
         long ranks = 0;
         for (int[] iv : RankIntervals.closed(f)) {
@@ -189,8 +233,15 @@ public final class OptixEngine extends GpuEngine {
         List<Interval> segments = RaySegments.split(query, (int) perSegment);
         DeviceBuffer seg = scratch.upload(stream, RaySegments.encode(segments));
         DeviceBuffer params = scratch.rayParams();
-        new RayJobParams().traversable(gas).grid(0f, 0f, 1f, 1f, 1, 1).segments(seg).zCodes(rankCodes)
-                .rowFlags(bits).resultBitmap(bits).rows(n).upload(params);
+        new RayJobParams()
+                .traversable(gas)
+                .grid(0f, 0f, 1f, 1f, 1, 1)
+                .segments(seg)
+                .zCodes(rankCodes)
+                .rowFlags(bits)
+                .resultBitmap(bits)
+                .rows(n)
+                .upload(params);
         gpu.pipeline(RayProgram.CUBES).launch(stream, params, 1, 1, segments.size());
         // The params and the upload area are reused by the next column's launch: wait until this one read them.
         stream.synchronize();
@@ -204,17 +255,31 @@ public final class OptixEngine extends GpuEngine {
 
     /** A job whose Z intervals are empty: no row qualifies, nothing runs. */
     private static EngineResult empty(OffloadJob job) {
-        GroupAggregates none = GroupAggregates.sparse(job.aggregates(), job.groupCount(), new int[0], new long[0],
-                new long[job.aggregates().size()][], new long[job.aggregates().size()][]);
+        GroupAggregates none = GroupAggregates.sparse(
+                job.aggregates(),
+                job.groupCount(),
+                new int[0],
+                new long[0],
+                new long[job.aggregates().size()][],
+                new long[job.aggregates().size()][]);
         return new EngineResult(none, 0, 0, 0, 0, 0, 0);
     }
 
     private static Gas traced(Gas gas, String what, GpuRuntime gpu) {
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-            LOG.log(System.Logger.Level.DEBUG, String.format(java.util.Locale.ROOT, "raydb.gpu gas %s %s rows=%d"
-                    + " build_ms=%.1f bytes_per_row=%.1f uncompacted_per_row=%.1f rtcore=%d", gas.kind(), what, gas.rows(), gas.buildMillis(),
-                    (double) gas.residentBytes() / gas.rows(), (double) gas.uncompactedBytes() / gas.rows(),
-                    gpu.optix().rtcoreVersion()));
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "raydb.gpu gas %s %s rows=%d"
+                                    + " build_ms=%.1f bytes_per_row=%.1f uncompacted_per_row=%.1f rtcore=%d",
+                            gas.kind(),
+                            what,
+                            gas.rows(),
+                            gas.buildMillis(),
+                            (double) gas.residentBytes() / gas.rows(),
+                            (double) gas.uncompactedBytes() / gas.rows(),
+                            gpu.optix().rtcoreVersion()));
         }
         return gas;
     }

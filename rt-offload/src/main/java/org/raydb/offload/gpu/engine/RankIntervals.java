@@ -7,8 +7,7 @@ import org.raydb.offload.engine.RankFilter;
 /** RTScan's half-open rank intervals {@code [start, end)} as closed {@code {lo, hi}} pairs (empty ones dropped). */
 final class RankIntervals {
 
-    private RankIntervals() {
-    }
+    private RankIntervals() {}
 
     static List<int[]> closed(RankFilter f) {
         List<int[]> out = new ArrayList<>();

@@ -9,13 +9,13 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  */
 public final class ResidentBytes {
 
-    private ResidentBytes() {
-    }
+    private ResidentBytes() {}
 
     /** Device bytes by kind, largest first. */
     public static Map<String, Long> byKind() {
         GpuRuntime gpu = SharedGpu.opened();
-        return gpu == null ? Map.of()
+        return gpu == null
+                ? Map.of()
                 : gpu.residency().bytesBy(k -> k instanceof SnapshotKey s ? s.kind() : String.valueOf(k));
     }
 }

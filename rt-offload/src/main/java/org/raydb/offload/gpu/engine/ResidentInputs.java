@@ -3,14 +3,14 @@ package org.raydb.offload.gpu.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.build.BuildPhases.Phase;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
-import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.gpu.residency.GpuResidency;
+import org.raydb.offload.gpu.residency.GpuResident;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
@@ -45,14 +45,31 @@ final class ResidentInputs implements AutoCloseable {
         try {
             measures = JobMeasures.of(job);
             if (zSorted) {
-                projection = pin(key("z-order", job.scene().key()), 4L * job.rows(), Phase.SCENES,
+                projection = pin(
+                        key("z-order", job.scene().key()),
+                        4L * job.rows(),
+                        Phase.SCENES,
                         () -> ZSortedProjection.build(gpu, stream, job.scene()));
                 Object order = new SnapshotKey.Identity(projection);
-                measureBlock = measures.count() == 0 ? null
-                        : pin(measuresKey(order), measureBytes(), Phase.PROJECTIONS, () -> tableOrderMeasures()
-                                .gathered(gpu.device(), stream, gpu.kernels().gather(), projection.rowAt()));
-                groups = job.groupCount() == 1 ? null : pin(groupsKey(order), 4L * job.rows(), Phase.PROJECTIONS,
-                        () -> gatheredInts(tableOrderGroups()));
+                measureBlock = measures.count() == 0
+                        ? null
+                        : pin(
+                                measuresKey(order),
+                                measureBytes(),
+                                Phase.PROJECTIONS,
+                                () -> tableOrderMeasures()
+                                        .gathered(
+                                                gpu.device(),
+                                                stream,
+                                                gpu.kernels().gather(),
+                                                projection.rowAt()));
+                groups = job.groupCount() == 1
+                        ? null
+                        : pin(
+                                groupsKey(order),
+                                4L * job.rows(),
+                                Phase.PROJECTIONS,
+                                () -> gatheredInts(tableOrderGroups()));
             } else {
                 projection = null;
                 measureBlock = measures.count() == 0 ? null : tableOrderMeasures();
@@ -71,17 +88,29 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The RayDB scene's packed Z code per row. */
     DeviceBuffer zCodes() {
-        return pin(key("z", job.scene().key()), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.scene().zCodes()));
+        return pin(
+                key("z", job.scene().key()),
+                4L * job.rows(),
+                Phase.UPLOAD,
+                () -> upload(job.scene().zCodes()));
     }
 
     /** The scene's Y (entry group) code per row. */
     DeviceBuffer yCodes() {
-        return pin(key("y", job.scene().key()), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.scene().yCodes()));
+        return pin(
+                key("y", job.scene().key()),
+                4L * job.rows(),
+                Phase.UPLOAD,
+                () -> upload(job.scene().yCodes()));
     }
 
     /** RTScan: the column's uniform rank per row. */
     DeviceBuffer ranks(RankFilter f) {
-        return pin(key("ranks", f.column()), 4L * job.rows(), Phase.UPLOAD, () -> upload(f.encoding().ranks()));
+        return pin(
+                key("ranks", f.column()),
+                4L * job.rows(),
+                Phase.UPLOAD,
+                () -> upload(f.encoding().ranks()));
     }
 
     /** Any other resident value of this snapshot (the optix engine's GASes), its build timed as {@link Phase#GAS}. */
@@ -109,7 +138,8 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     private SnapshotKey groupsKey(Object order) {
-        return key(order == null ? "groups" : "z-sorted groups",
+        return key(
+                order == null ? "groups" : "z-sorted groups",
                 List.of(new SnapshotKey.Identity(job.groupOfRow()), orderPart(order)));
     }
 
@@ -123,7 +153,10 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The measures in table order: evaluated on the host once per measure list and snapshot. */
     private MeasureBlock tableOrderMeasures() {
-        return pin(measuresKey(null), measureBytes(), Phase.UPLOAD,
+        return pin(
+                measuresKey(null),
+                measureBytes(),
+                Phase.UPLOAD,
                 () -> MeasureBlock.build(gpu.device(), measures.programs(), job.rows()));
     }
 

@@ -19,8 +19,7 @@ public final class SharedGpu {
     private static int ordinal;
     private static OffloadSettings.GpuMemory memory = OffloadSettings.defaults().gpuMemory();
 
-    private SharedGpu() {
-    }
+    private SharedGpu() {}
 
     /** Why the cuda (or, with {@code optix}, the OptiX) engine cannot run here; null when it can. */
     static String unavailableReason(boolean optix) {

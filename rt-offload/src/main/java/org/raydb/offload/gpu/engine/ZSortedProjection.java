@@ -111,7 +111,7 @@ final class ZSortedProjection implements GpuResident {
 
     static int[] chunksOf(int[] start, List<long[]> zIntervals) {
         List<int[]> ranges = TriangleScene.zRanges(c -> start[c], start.length - 2, zIntervals);
-        int[] startCount = new int[2 * ranges.size()];  // {start, count}, the kernels' pairs by ChunkList.of
+        int[] startCount = new int[2 * ranges.size()]; // {start, count}, the kernels' pairs by ChunkList.of
         int n = 0;
         for (int[] range : ranges) {
             if (range[1] <= range[0]) continue;

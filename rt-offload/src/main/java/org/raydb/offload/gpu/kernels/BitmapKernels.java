@@ -18,7 +18,11 @@ public final class BitmapKernels {
     }
 
     public void and(CudaStream stream, DeviceBuffer a, DeviceBuffer b, DeviceBuffer out, long words) {
-        and.launch(stream, Kernel.gridStrideBlocks(words, THREADS), THREADS, 0,
+        and.launch(
+                stream,
+                Kernel.gridStrideBlocks(words, THREADS),
+                THREADS,
+                0,
                 new KernelArgs().pointer(a).pointer(b).pointer(out).i64(words));
     }
 }

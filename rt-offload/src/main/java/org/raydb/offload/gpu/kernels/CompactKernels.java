@@ -15,9 +15,11 @@ public final class CompactKernels {
 
     /** Must match COMPACT_THREADS and COMPACT_TILE of compact_tile.cuh. */
     static final int THREADS = 256;
+
     public static final int TILE_GROUPS = THREADS * 16;
     /** Words before the first entry of the packed output (the number of present groups, then 0). */
     public static final int HEADER_WORDS = 2;
+
     private static final int FILL_THREADS = 256;
 
     private final Kernel countPresent;
@@ -44,22 +46,51 @@ public final class CompactKernels {
      * Writes the present groups to {@code out} (header + entries) and resets their slots. {@code valid},
      * {@code mins}, {@code maxs} may be null (not kept); {@code tileCounts} holds {@link #tiles} ints.
      */
-    public void compact(CudaStream stream, int groups, int measures, DeviceBuffer counts, DeviceBuffer valid,
-                        DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs, DeviceBuffer tileCounts,
-                        DeviceBuffer out) {
+    public void compact(
+            CudaStream stream,
+            int groups,
+            int measures,
+            DeviceBuffer counts,
+            DeviceBuffer valid,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs,
+            DeviceBuffer tileCounts,
+            DeviceBuffer out) {
         int tiles = tiles(groups);
         // One tile starts its entries at 0: it needs no count pass.
         if (tiles > 1) {
-            countPresent.launch(stream, tiles, THREADS, 0,
+            countPresent.launch(
+                    stream,
+                    tiles,
+                    THREADS,
+                    0,
                     new KernelArgs().pointer(counts).i32(groups).pointer(tileCounts));
         }
-        compactPresent.launch(stream, tiles, THREADS, 0, new KernelArgs().pointer(tileCounts).i32(groups)
-                .i32(measures).pointer(counts).pointer(valid).pointer(sums).pointer(mins).pointer(maxs).pointer(out));
+        compactPresent.launch(
+                stream,
+                tiles,
+                THREADS,
+                0,
+                new KernelArgs()
+                        .pointer(tileCounts)
+                        .i32(groups)
+                        .i32(measures)
+                        .pointer(counts)
+                        .pointer(valid)
+                        .pointer(sums)
+                        .pointer(mins)
+                        .pointer(maxs)
+                        .pointer(out));
     }
 
     /** Sets {@code words} int64 words of {@code target} to {@code value}. */
     public void fill(CudaStream stream, DeviceBuffer target, long words, long value) {
-        fill.launch(stream, Kernel.gridStrideBlocks(words, FILL_THREADS), FILL_THREADS, 0,
+        fill.launch(
+                stream,
+                Kernel.gridStrideBlocks(words, FILL_THREADS),
+                FILL_THREADS,
+                0,
                 new KernelArgs().pointer(target).i64(words).i64(value));
     }
 }

@@ -25,7 +25,11 @@ public final class EncodeKernels {
 
     /** counts[codes[i]] += 1 for every row (uint32 counters, zeroed by the caller). */
     public void countCodes(CudaStream stream, DeviceBuffer codes, long rows, DeviceBuffer counts) {
-        countCodes.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
+        countCodes.launch(
+                stream,
+                Kernel.gridStrideBlocks(rows, THREADS),
+                THREADS,
+                0,
                 new KernelArgs().pointer(codes).i64(rows).pointer(counts));
     }
 
@@ -33,23 +37,61 @@ public final class EncodeKernels {
      * rowAt[cursors[codes[i]]++] = i for every row, the cursors starting at each code's first position: the rows
      * in code order, those of one code in no fixed order.
      */
-    public void scatterByCode(CudaStream stream, DeviceBuffer codes, long rows, DeviceBuffer cursors,
-                              DeviceBuffer rowAt) {
-        scatterByCode.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
+    public void scatterByCode(
+            CudaStream stream, DeviceBuffer codes, long rows, DeviceBuffer cursors, DeviceBuffer rowAt) {
+        scatterByCode.launch(
+                stream,
+                Kernel.gridStrideBlocks(rows, THREADS),
+                THREADS,
+                0,
                 new KernelArgs().pointer(codes).i64(rows).pointer(cursors).pointer(rowAt));
     }
 
     /** 9 floats per row: (x,y,z), (x+sizeX,y,z), (x,y+sizeY,z) from int32 codes; a null column means 0. */
-    public void buildTriangles(CudaStream stream, DeviceBuffer x, DeviceBuffer y, DeviceBuffer z, long rows,
-                               float sizeX, float sizeY, DeviceBuffer vertices) {
-        buildTriangles.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0, new KernelArgs()
-                .pointer(x).pointer(y).pointer(z).i64(rows).f32(sizeX).f32(sizeY).pointer(vertices));
+    public void buildTriangles(
+            CudaStream stream,
+            DeviceBuffer x,
+            DeviceBuffer y,
+            DeviceBuffer z,
+            long rows,
+            float sizeX,
+            float sizeY,
+            DeviceBuffer vertices) {
+        buildTriangles.launch(
+                stream,
+                Kernel.gridStrideBlocks(rows, THREADS),
+                THREADS,
+                0,
+                new KernelArgs()
+                        .pointer(x)
+                        .pointer(y)
+                        .pointer(z)
+                        .i64(rows)
+                        .f32(sizeX)
+                        .f32(sizeY)
+                        .pointer(vertices));
     }
 
     /** 6 floats per row: a cube of half-width {@code half} centred at the row's codes. */
-    public void buildCubes(CudaStream stream, DeviceBuffer x, DeviceBuffer y, DeviceBuffer z, long rows, float half,
-                           DeviceBuffer aabbs) {
-        buildCubes.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
-                new KernelArgs().pointer(x).pointer(y).pointer(z).i64(rows).f32(half).pointer(aabbs));
+    public void buildCubes(
+            CudaStream stream,
+            DeviceBuffer x,
+            DeviceBuffer y,
+            DeviceBuffer z,
+            long rows,
+            float half,
+            DeviceBuffer aabbs) {
+        buildCubes.launch(
+                stream,
+                Kernel.gridStrideBlocks(rows, THREADS),
+                THREADS,
+                0,
+                new KernelArgs()
+                        .pointer(x)
+                        .pointer(y)
+                        .pointer(z)
+                        .i64(rows)
+                        .f32(half)
+                        .pointer(aabbs));
     }
 }

@@ -41,7 +41,11 @@ public final class GatherKernels {
     }
 
     private static void launch(Kernel kernel, CudaStream stream, long src, DeviceBuffer perm, long rows, long dst) {
-        kernel.launch(stream, Kernel.gridStrideBlocks(rows, THREADS), THREADS, 0,
+        kernel.launch(
+                stream,
+                Kernel.gridStrideBlocks(rows, THREADS),
+                THREADS,
+                0,
                 new KernelArgs().pointer(src).pointer(perm).i64(rows).pointer(dst));
     }
 }

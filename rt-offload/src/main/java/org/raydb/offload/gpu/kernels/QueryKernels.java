@@ -23,6 +23,7 @@ public final class QueryKernels {
 
     /** Must match QUERY_THREADS and MAX_REGISTER_MEASURES of query.cu. */
     static final int THREADS = 256;
+
     public static final int MAX_REGISTER_MEASURES = 4;
     /** Ranges that a range launch carries in its parameter: RDB_INLINE_CHUNKS of raydb_query_params.h. */
     public static final int INLINE_CHUNKS = 256;
@@ -34,6 +35,7 @@ public final class QueryKernels {
     private static final int BLOCKS_PER_SM = 4;
     /** The lean range kernels' launch bounds: LEAN_REGISTERS_BLOCKS_PER_SM, LEAN_ATOMIC_BLOCKS_PER_SM of query.cu. */
     private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
+
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
     /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
     private static final int LEAN_SHARED_GROUP_BYTES = 12;
@@ -66,9 +68,14 @@ public final class QueryKernels {
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
-        List<Kernel> dynamicShared = Stream.concat(Stream.concat(queryAggregate.all(), rangeAggregate.all()),
-                Stream.of(rangeSumShared)).toList();
-        int dynamic = optIn - dynamicShared.stream().mapToInt(Kernel::staticSharedBytes).max().orElse(0);
+        List<Kernel> dynamicShared = Stream.concat(
+                        Stream.concat(queryAggregate.all(), rangeAggregate.all()), Stream.of(rangeSumShared))
+                .toList();
+        int dynamic = optIn
+                - dynamicShared.stream()
+                        .mapToInt(Kernel::staticSharedBytes)
+                        .max()
+                        .orElse(0);
         sharedPerBlock = dynamic;
         sharedPerSm = Math.max(optIn, device.sharedBytesPerMultiprocessor());
         dynamicShared.forEach(k -> k.allowDynamicSharedBytes(dynamic));
@@ -81,7 +88,9 @@ public final class QueryKernels {
     private record ByPreAggregation(Kernel registers, Kernel shared, Kernel global) {
 
         static ByPreAggregation load(PtxModule module, String name) {
-            return new ByPreAggregation(module.function(name + "_registers"), module.function(name + "_shared"),
+            return new ByPreAggregation(
+                    module.function(name + "_registers"),
+                    module.function(name + "_shared"),
                     module.function(name + "_global"));
         }
 
@@ -99,8 +108,7 @@ public final class QueryKernels {
      * What the kernel filters on: device addresses of the terms and their intervals (intervalCount in all),
      * and an optional row bitmap.
      */
-    public record Filter(long terms, int numTerms, long intervals, int intervalCount, DeviceBuffer bitmap) {
-    }
+    public record Filter(long terms, int numTerms, long intervals, int intervalCount, DeviceBuffer bitmap) {}
 
     /**
      * A range job's row ranges as the kernels read them, {first row, end} int pairs where {@code end} counts the
@@ -166,21 +174,34 @@ public final class QueryKernels {
     }
 
     /** What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
-    public record Inputs(DeviceBuffer groups, int numGroups, DeviceBuffer measures, int nMeasures,
-                         DeviceBuffer measureValid, long rows) {
-    }
+    public record Inputs(
+            DeviceBuffer groups,
+            int numGroups,
+            DeviceBuffer measures,
+            int nMeasures,
+            DeviceBuffer measureValid,
+            long rows) {}
 
     /**
      * Where it aggregates to: counts[G], sums[M*G], and validCounts/mins/maxs[M*G] or null where not kept
      * (validCounts only when no measure has NULLs: a measure's non-NULL count is then its group's rows);
      * with a {@link Compaction}, the launch also compacts them (else the caller queues CompactKernels).
      */
-    public record Outputs(DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins,
-                          DeviceBuffer maxs, Compaction compaction) {
+    public record Outputs(
+            DeviceBuffer counts,
+            DeviceBuffer validCounts,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs,
+            Compaction compaction) {
 
         /** Outputs that the caller compacts. */
-        public Outputs(DeviceBuffer counts, DeviceBuffer validCounts, DeviceBuffer sums, DeviceBuffer mins,
-                       DeviceBuffer maxs) {
+        public Outputs(
+                DeviceBuffer counts,
+                DeviceBuffer validCounts,
+                DeviceBuffer sums,
+                DeviceBuffer mins,
+                DeviceBuffer maxs) {
             this(counts, validCounts, sums, mins, maxs, null);
         }
 
@@ -238,8 +259,7 @@ public final class QueryKernels {
      * {@code tagged}, its tagged area, where a lean range launch's last block writes tagged words and no done word
      * ({@link ResultMailbox#nextTaggedDelivery}).
      */
-    public record Delivery(long output, long done, long sequence, boolean tagged) {
-    }
+    public record Delivery(long output, long done, long sequence, boolean tagged) {}
 
     /**
      * Whether a {@link #prepareQuery query launch} copies a filter of {@code intervalCount} intervals to shared
@@ -259,8 +279,7 @@ public final class QueryKernels {
     }
 
     /** Grid and pre-aggregation of one launch: registers (one group, few measures), shared memory, or none. */
-    private record Plan(long blocks, boolean registers, boolean shared, long sharedBytes) {
-    }
+    private record Plan(long blocks, boolean registers, boolean shared, long sharedBytes) {}
 
     /**
      * A launch with its grid and parameters decided, for {@link #enqueue}: the cuda engine prepares it before
@@ -317,8 +336,11 @@ public final class QueryKernels {
      * query); else the general one.
      */
     static boolean lean(Inputs in, Outputs out) {
-        return lean(in.nMeasures(), in.measureValid() != null || out.validCounts() != null,
-                out.mins() != null || out.maxs() != null, in.rows());
+        return lean(
+                in.nMeasures(),
+                in.measureValid() != null || out.validCounts() != null,
+                out.mins() != null || out.maxs() != null,
+                in.rows());
     }
 
     /**
@@ -350,7 +372,10 @@ public final class QueryKernels {
     public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) return prepareLeanRange(chunks, in, out);
         Plan l = plan(in, out, rangeBlocks(chunks), 0);
-        return new Prepared(rangeAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
+        return new Prepared(
+                rangeAggregate.of(l),
+                l.blocks(),
+                (int) l.sharedBytes(),
                 QueryParams.range(chunks).inputs(in).outputs(out).args());
     }
 
@@ -362,16 +387,22 @@ public final class QueryKernels {
         }
         boolean registers = in.numGroups() == 1;
         int blocksPerSm = registers ? LEAN_REGISTERS_BLOCKS_PER_SM : LEAN_ATOMIC_BLOCKS_PER_SM;
-        Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers,
-                (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
+        Plan l = plan(rangeBlocks(chunks), blocksPerSm, registers, (long) LEAN_SHARED_GROUP_BYTES * in.numGroups(), 0);
         Delivery d = deliveryOf(out);
         boolean tagged = d != null && d.tagged();
         if (tagged && listed == null && in.numGroups() > 1) {
             throw new IllegalArgumentException("a tagged delivery of " + in.numGroups() + " groups needs their list");
         }
         Kernel kernel = registers ? rangeSumRegisters : l.shared() ? rangeSumShared : rangeSumGlobal;
-        return new Prepared(kernel, l.blocks(), (int) l.sharedBytes(), QueryParams.range(chunks).inputs(in)
-                .outputs(out).lean(listed, tagged).args());
+        return new Prepared(
+                kernel,
+                l.blocks(),
+                (int) l.sharedBytes(),
+                QueryParams.range(chunks)
+                        .inputs(in)
+                        .outputs(out)
+                        .lean(listed, tagged)
+                        .args());
     }
 
     /**
@@ -387,8 +418,15 @@ public final class QueryKernels {
         long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
         long termBytes = (long) TERM_BYTES * f.numTerms();
         Plan l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
-        return new Prepared(queryAggregate.of(l), l.blocks(), (int) l.sharedBytes(),
-                QueryParams.query().filter(f, (int) (staged / 8)).inputs(in).outputs(out).args());
+        return new Prepared(
+                queryAggregate.of(l),
+                l.blocks(),
+                (int) l.sharedBytes(),
+                QueryParams.query()
+                        .filter(f, (int) (staged / 8))
+                        .inputs(in)
+                        .outputs(out)
+                        .args());
     }
 
     private static Delivery deliveryOf(Outputs out) {

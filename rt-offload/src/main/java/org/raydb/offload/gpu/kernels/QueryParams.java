@@ -22,19 +22,38 @@ import org.raydb.offload.gpu.cuda.KernelArgs;
 final class QueryParams {
 
     static final StructLayout LAYOUT = MemoryLayout.structLayout(
-            ADDRESS.withName("groups"), ADDRESS.withName("measures"), ADDRESS.withName("measureValid"),
-            JAVA_LONG.withName("n"), JAVA_INT.withName("numGroups"), JAVA_INT.withName("nMeasures"),
-            ADDRESS.withName("counts"), ADDRESS.withName("validCounts"), ADDRESS.withName("sums"),
-            ADDRESS.withName("mins"), ADDRESS.withName("maxs"),
-            ADDRESS.withName("compacted"), ADDRESS.withName("blocksDone"), ADDRESS.withName("listed"),
-            ADDRESS.withName("mailbox"), ADDRESS.withName("done"), JAVA_LONG.withName("sequence"),
-            JAVA_INT.withName("listCapacity"), JAVA_INT.withName("tagged"),
-            ADDRESS.withName("terms"), ADDRESS.withName("intervals"), ADDRESS.withName("bitmap"),
-            JAVA_INT.withName("numTerms"), JAVA_INT.withName("stagedIntervals"),
-            ADDRESS.withName("chunks"), JAVA_INT.withName("numChunks"), JAVA_INT.withName("reserved"));
+            ADDRESS.withName("groups"),
+            ADDRESS.withName("measures"),
+            ADDRESS.withName("measureValid"),
+            JAVA_LONG.withName("n"),
+            JAVA_INT.withName("numGroups"),
+            JAVA_INT.withName("nMeasures"),
+            ADDRESS.withName("counts"),
+            ADDRESS.withName("validCounts"),
+            ADDRESS.withName("sums"),
+            ADDRESS.withName("mins"),
+            ADDRESS.withName("maxs"),
+            ADDRESS.withName("compacted"),
+            ADDRESS.withName("blocksDone"),
+            ADDRESS.withName("listed"),
+            ADDRESS.withName("mailbox"),
+            ADDRESS.withName("done"),
+            JAVA_LONG.withName("sequence"),
+            JAVA_INT.withName("listCapacity"),
+            JAVA_INT.withName("tagged"),
+            ADDRESS.withName("terms"),
+            ADDRESS.withName("intervals"),
+            ADDRESS.withName("bitmap"),
+            JAVA_INT.withName("numTerms"),
+            JAVA_INT.withName("stagedIntervals"),
+            ADDRESS.withName("chunks"),
+            JAVA_INT.withName("numChunks"),
+            JAVA_INT.withName("reserved"));
 
-    static final StructLayout RANGE_LAYOUT = MemoryLayout.structLayout(LAYOUT.withName("query"),
-            MemoryLayout.sequenceLayout(2L * QueryKernels.INLINE_CHUNKS, JAVA_INT).withName("inlineChunks"));
+    static final StructLayout RANGE_LAYOUT = MemoryLayout.structLayout(
+            LAYOUT.withName("query"),
+            MemoryLayout.sequenceLayout(2L * QueryKernels.INLINE_CHUNKS, JAVA_INT)
+                    .withName("inlineChunks"));
 
     private static final long GROUPS = offsetOf("groups");
     private static final long MEASURES = offsetOf("measures");

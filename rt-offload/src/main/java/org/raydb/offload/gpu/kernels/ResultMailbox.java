@@ -27,6 +27,7 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** How long the host spins for the done word before it blocks on the stream instead (long kernels). */
     private static final long SPIN_NANOS = 50_000_000L;
+
     private static final long LINE = 128;
     private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
 
@@ -49,9 +50,12 @@ public final class ResultMailbox implements AutoCloseable {
         done = all.asSlice(0, 8);
         WORD.setRelease(done, 0L, 0L);
         input = all.asSlice(inputOffset, inputBytes).asByteBuffer().order(ByteOrder.nativeOrder());
-        output = all.asSlice(outputOffset, outputBytes).asByteBuffer().order(ByteOrder.nativeOrder()).asLongBuffer();
+        output = all.asSlice(outputOffset, outputBytes)
+                .asByteBuffer()
+                .order(ByteOrder.nativeOrder())
+                .asLongBuffer();
         tagged = all.asSlice(taggedOffset, outputBytes);
-        tagged.fill((byte) 0);  // tag 0 is no job's
+        tagged.fill((byte) 0); // tag 0 is no job's
     }
 
     private static long roundUp(long bytes) {
@@ -69,7 +73,7 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** The input area's device address, for the launch that reads what the host wrote there. */
     public long inputAddress() {
-        VarHandle.releaseFence();  // the host's writes to the input come before the launch that reads them
+        VarHandle.releaseFence(); // the host's writes to the input come before the launch that reads them
         return memory.deviceAddress() + inputOffset;
     }
 
@@ -80,8 +84,7 @@ public final class ResultMailbox implements AutoCloseable {
 
     /** The next job's delivery, under a fresh sequence number; pass it to one launch. */
     public QueryKernels.Delivery nextDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next(),
-                false);
+        return new QueryKernels.Delivery(memory.deviceAddress() + outputOffset, memory.deviceAddress(), next(), false);
     }
 
     /**
@@ -89,8 +92,7 @@ public final class ResultMailbox implements AutoCloseable {
      * sequence number; read it with {@link #awaitTagged}.
      */
     public QueryKernels.Delivery nextTaggedDelivery() {
-        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next(),
-                true);
+        return new QueryKernels.Delivery(memory.deviceAddress() + taggedOffset, memory.deviceAddress(), next(), true);
     }
 
     /**
@@ -123,8 +125,8 @@ public final class ResultMailbox implements AutoCloseable {
     }
 
     private static IllegalStateException undelivered(QueryKernels.Delivery delivery) {
-        return new IllegalStateException("the launch of job " + delivery.sequence() + " finished without"
-                + " delivering its groups");
+        return new IllegalStateException(
+                "the launch of job " + delivery.sequence() + " finished without" + " delivering its groups");
     }
 
     /** The done word now: the sequence number of the last job delivered. */

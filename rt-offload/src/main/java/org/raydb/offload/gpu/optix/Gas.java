@@ -22,7 +22,10 @@ import org.raydb.offload.gpu.residency.GpuResident;
 public final class Gas implements GpuResident {
 
     /** Primitive type; a pipeline must be made for the same kind (see {@link RayProgram}). */
-    public enum Kind { TRIANGLES, AABBS }
+    public enum Kind {
+        TRIANGLES,
+        AABBS
+    }
 
     private final OptixContext context;
     private final Kind kind;
@@ -36,8 +39,14 @@ public final class Gas implements GpuResident {
     private final double buildMillis;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Gas(OptixContext context, Kind kind, int rows, Arena arena, MemorySegment handle, long[] sizes,
-                double buildMillis) {
+    private Gas(
+            OptixContext context,
+            Kind kind,
+            int rows,
+            Arena arena,
+            MemorySegment handle,
+            long[] sizes,
+            double buildMillis) {
         this.context = context;
         this.kind = kind;
         this.rows = rows;
@@ -51,7 +60,8 @@ public final class Gas implements GpuResident {
     }
 
     @SuppressWarnings("restricted") // attaches raydb_optix_gas_destroy to the arena
-    static Gas build(OptixContext context, Kind kind, CudaStream stream, DeviceBuffer input, int rows, boolean compact) {
+    static Gas build(
+            OptixContext context, Kind kind, CudaStream stream, DeviceBuffer input, int rows, boolean compact) {
         if (rows <= 0) throw new IllegalArgumentException("a GAS needs at least one row");
         context.device().makeCurrent();
         long start = System.nanoTime();
@@ -60,10 +70,10 @@ public final class Gas implements GpuResident {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(C_POINTER);
             int status = kind == Kind.TRIANGLES
-                    ? raydb_optix_gas_build_triangles(context.handle(), stream.handle(), input.address(), rows,
-                            compact ? 1 : 0, out)
-                    : raydb_optix_gas_build_aabbs(context.handle(), stream.handle(), input.address(), rows,
-                            compact ? 1 : 0, out);
+                    ? raydb_optix_gas_build_triangles(
+                            context.handle(), stream.handle(), input.address(), rows, compact ? 1 : 0, out)
+                    : raydb_optix_gas_build_aabbs(
+                            context.handle(), stream.handle(), input.address(), rows, compact ? 1 : 0, out);
             OptixStatus.check(status, "raydb_optix_gas_build");
             raw = out.get(C_POINTER, 0);
             MemorySegment values = call.allocate(C_LONG, 3);

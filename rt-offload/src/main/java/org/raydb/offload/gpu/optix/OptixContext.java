@@ -45,8 +45,8 @@ public final class OptixContext implements AutoCloseable {
         MemorySegment raw;
         try (Arena call = Arena.ofConfined()) {
             MemorySegment out = call.allocate(C_POINTER);
-            OptixStatus.check(raydb_optix_context_create(device.contextHandle(), logLevel, out),
-                    "raydb_optix_context_create");
+            OptixStatus.check(
+                    raydb_optix_context_create(device.contextHandle(), logLevel, out), "raydb_optix_context_create");
             raw = out.get(C_POINTER, 0);
         }
         Arena arena = Arena.ofShared();

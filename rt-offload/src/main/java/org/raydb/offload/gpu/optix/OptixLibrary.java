@@ -20,8 +20,7 @@ public final class OptixLibrary {
     private static volatile String failure;
     private static volatile Path loadedFrom;
 
-    private OptixLibrary() {
-    }
+    private OptixLibrary() {}
 
     /** Loads and initialises the shim, or throws GpuUnavailableException with the reason (remembered). */
     public static Path ensureLoaded() {

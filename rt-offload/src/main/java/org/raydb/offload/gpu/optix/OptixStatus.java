@@ -12,8 +12,7 @@ import org.raydb.offload.gpu.OptixException;
 /** The shim's status codes become typed exceptions here, with the shim's thread-local message. */
 final class OptixStatus {
 
-    private OptixStatus() {
-    }
+    private OptixStatus() {}
 
     static void check(int status, String function) {
         if (status == RAYDB_OPTIX_OK()) return;

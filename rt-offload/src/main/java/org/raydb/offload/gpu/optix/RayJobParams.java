@@ -26,9 +26,12 @@ public final class RayJobParams {
 
     public static final StructLayout LAYOUT = MemoryLayout.structLayout(
             JAVA_LONG.withName("traversable"),
-            JAVA_FLOAT.withName("originX"), JAVA_FLOAT.withName("originY"),
-            JAVA_FLOAT.withName("stepX"), JAVA_FLOAT.withName("stepY"),
-            JAVA_INT.withName("gridX"), JAVA_INT.withName("gridY"),
+            JAVA_FLOAT.withName("originX"),
+            JAVA_FLOAT.withName("originY"),
+            JAVA_FLOAT.withName("stepX"),
+            JAVA_FLOAT.withName("stepY"),
+            JAVA_INT.withName("gridX"),
+            JAVA_INT.withName("gridY"),
             ADDRESS.withName("segments"),
             ADDRESS.withName("zCodes"),
             MemoryLayout.sequenceLayout(3, ADDRESS).withName("boxCodes"),
@@ -44,8 +47,10 @@ public final class RayJobParams {
             ADDRESS.withName("sums"),
             ADDRESS.withName("mins"),
             ADDRESS.withName("maxs"),
-            JAVA_INT.withName("numRows"), JAVA_INT.withName("nMeasures"),
-            JAVA_INT.withName("nGroups"), JAVA_INT.withName("reserved"));
+            JAVA_INT.withName("numRows"),
+            JAVA_INT.withName("nMeasures"),
+            JAVA_INT.withName("nGroups"),
+            JAVA_INT.withName("reserved"));
 
     public static final long BYTES = LAYOUT.byteSize();
 
@@ -80,8 +85,12 @@ public final class RayJobParams {
 
     /** The ray matrix: first ray at (originX, originY), gridX x gridY rays spaced stepX, stepY. */
     public RayJobParams grid(float originX, float originY, float stepX, float stepY, int gridX, int gridY) {
-        return setFloat("originX", originX).setFloat("originY", originY).setFloat("stepX", stepX)
-                .setFloat("stepY", stepY).setInt("gridX", gridX).setInt("gridY", gridY);
+        return setFloat("originX", originX)
+                .setFloat("originY", originY)
+                .setFloat("stepX", stepX)
+                .setFloat("stepY", stepY)
+                .setInt("gridX", gridX)
+                .setInt("gridY", gridY);
     }
 
     public RayJobParams segments(DeviceBuffer segments) {
@@ -121,14 +130,27 @@ public final class RayJobParams {
      * [nGroups], validCounts and sums [nMeasures x nGroups], optional mins/maxs (preset to
      * Long.MAX_VALUE / Long.MIN_VALUE).
      */
-    public RayJobParams aggregation(DeviceBuffer groupCodes, int nGroups, DeviceBuffer measures, int nMeasures,
-                                    DeviceBuffer measureValid, DeviceBuffer counts, DeviceBuffer validCounts,
-                                    DeviceBuffer sums, DeviceBuffer mins, DeviceBuffer maxs) {
-        return setLong("groupCodes", address(groupCodes)).setInt("nGroups", nGroups)
-                .setLong("measures", address(measures)).setInt("nMeasures", nMeasures)
-                .setLong("measureValid", address(measureValid)).setLong("counts", address(counts))
-                .setLong("validCounts", address(validCounts)).setLong("sums", address(sums))
-                .setLong("mins", address(mins)).setLong("maxs", address(maxs));
+    public RayJobParams aggregation(
+            DeviceBuffer groupCodes,
+            int nGroups,
+            DeviceBuffer measures,
+            int nMeasures,
+            DeviceBuffer measureValid,
+            DeviceBuffer counts,
+            DeviceBuffer validCounts,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs) {
+        return setLong("groupCodes", address(groupCodes))
+                .setInt("nGroups", nGroups)
+                .setLong("measures", address(measures))
+                .setInt("nMeasures", nMeasures)
+                .setLong("measureValid", address(measureValid))
+                .setLong("counts", address(counts))
+                .setLong("validCounts", address(validCounts))
+                .setLong("sums", address(sums))
+                .setLong("mins", address(mins))
+                .setLong("maxs", address(maxs));
     }
 
     /** Copies the parameters to a device buffer of at least {@link #BYTES} for a launch. */

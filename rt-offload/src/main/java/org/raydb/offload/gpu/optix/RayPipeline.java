@@ -39,11 +39,20 @@ public final class RayPipeline implements AutoCloseable {
             MemorySegment ir = call.allocate(module.length);
             ir.copyFrom(MemorySegment.ofArray(module));
             MemorySegment out = call.allocate(C_POINTER);
-            MemorySegment intersection = program.intersection() == null
-                    ? MemorySegment.NULL : call.allocateFrom(program.intersection());
-            OptixStatus.check(raydb_optix_pipeline_create(context.handle(), ir, module.length,
-                    call.allocateFrom(RayProgram.PARAMS), RayJobParams.BYTES, call.allocateFrom(RayProgram.RAYGEN),
-                    call.allocateFrom(RayProgram.MISS), call.allocateFrom(RayProgram.ANYHIT), intersection, out),
+            MemorySegment intersection =
+                    program.intersection() == null ? MemorySegment.NULL : call.allocateFrom(program.intersection());
+            OptixStatus.check(
+                    raydb_optix_pipeline_create(
+                            context.handle(),
+                            ir,
+                            module.length,
+                            call.allocateFrom(RayProgram.PARAMS),
+                            RayJobParams.BYTES,
+                            call.allocateFrom(RayProgram.RAYGEN),
+                            call.allocateFrom(RayProgram.MISS),
+                            call.allocateFrom(RayProgram.ANYHIT),
+                            intersection,
+                            out),
                     "raydb_optix_pipeline_create");
             raw = out.get(C_POINTER, 0);
         }
@@ -64,10 +73,12 @@ public final class RayPipeline implements AutoCloseable {
         if (closed.get()) throw new IllegalStateException("pipeline is closed");
         if (params.bytes() < RayJobParams.BYTES) throw new IllegalArgumentException("params buffer too small");
         if ((long) width * height * depth > (1L << 30)) {
-            throw new IllegalArgumentException("launch of " + width + "x" + height + "x" + depth + " exceeds 2^30 rays");
+            throw new IllegalArgumentException(
+                    "launch of " + width + "x" + height + "x" + depth + " exceeds 2^30 rays");
         }
         context.device().makeCurrent();
-        OptixStatus.check(raydb_optix_pipeline_launch(handle, stream.handle(), params.address(), width, height, depth),
+        OptixStatus.check(
+                raydb_optix_pipeline_launch(handle, stream.handle(), params.address(), width, height, depth),
                 "raydb_optix_pipeline_launch");
     }
 

@@ -12,6 +12,7 @@ public final class RaySegments {
 
     /** Codes below 2^22 make lo - 0.5 and hi + 0.5 exact in float32. */
     public static final int EXACT_LIMIT = 1 << 22;
+
     public static final int BYTES_PER_SEGMENT = 16;
 
     /** A closed interval of Z codes. */
@@ -21,8 +22,7 @@ public final class RaySegments {
         }
     }
 
-    private RaySegments() {
-    }
+    private RaySegments() {}
 
     /** Packed RdbSegment structs, as ints (the floats by their raw bits) for DeviceBuffer.copyFrom. */
     public static int[] encode(List<Interval> intervals) {

@@ -34,6 +34,7 @@ public final class GpuResidency implements AutoCloseable {
     private final long budgetBytes;
     /** Completed entries in LRU order (access order), plus in-flight builds. */
     private final LinkedHashMap<Object, Entry<?>> entries = new LinkedHashMap<>(16, 0.75f, true);
+
     private long usedBytes;
     private boolean closed;
 
@@ -130,10 +131,14 @@ public final class GpuResidency implements AutoCloseable {
                 entries.remove(entry.key, entry);
                 evicted = new ArrayList<>(evicted);
                 evicted.add(value);
-                String reason = closed ? "the residency cache closed during the build" : "needs " + value.deviceBytes()
-                        + " device bytes (estimated " + estimatedBytes + "); budget " + budgetBytes + ", pinned "
-                        + usedBytes;
-                entry.built.completeExceptionally(new GpuOutOfMemoryException("GPU residency for " + entry.key + " " + reason));
+                String reason = closed
+                        ? "the residency cache closed during the build"
+                        : "needs " + value.deviceBytes()
+                                + " device bytes (estimated " + estimatedBytes + "); budget " + budgetBytes
+                                + ", pinned "
+                                + usedBytes;
+                entry.built.completeExceptionally(
+                        new GpuOutOfMemoryException("GPU residency for " + entry.key + " " + reason));
             } else {
                 entry.value = value;
                 entry.bytes = value.deviceBytes();
@@ -197,7 +202,8 @@ public final class GpuResidency implements AutoCloseable {
             if (e.value != null) sums.merge(kindOf.apply(e.key), e.bytes, Long::sum);
         }
         Map<String, Long> out = new LinkedHashMap<>();
-        sums.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        sums.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
     }

@@ -41,7 +41,8 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
     private static String probeCuda() {
         for (String module : NativeResources.PTX_MODULES) {
             if (!NativeResources.present(NativeResources.ptx(module))) {
-                return "CUDA kernels not packaged: raydb-native is not on the class path or was built with -Draydb.kernels=skip (" + NativeResources.ptx(module) + ")";
+                return "CUDA kernels not packaged: raydb-native is not on the class path or was built with -Draydb.kernels=skip ("
+                        + NativeResources.ptx(module) + ")";
             }
         }
         try {

@@ -7,10 +7,10 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
 import org.raydb.offload.engine.RankFilter;
-import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.index.SievingVectors;
 import org.raydb.offload.plan.ColumnType;
 
@@ -36,7 +36,8 @@ class CubeRefineTest {
                 codes.add(new int[] {lo, hi});
                 at = hi + 2;
             }
-            List<int[]> ranks = codes.stream().map(iv -> u.rankInterval(iv[0], iv[1])).toList();
+            List<int[]> ranks =
+                    codes.stream().map(iv -> u.rankInterval(iv[0], iv[1])).toList();
             BitSet got = CubeRefine.rows(new RankFilter("c", u, s, ranks), new long[1]);
             BitSet expected = new BitSet();
             for (int row = 0; row < v.length; row++) {

@@ -9,8 +9,8 @@ class Float32GeometryTest {
 
     private static boolean hits(float z, float lo, float hi) {
         float oz = lo - 0.5f;
-        return Float32Geometry.rayHitsTriangle(0.25f, 3.25f, oz, 0f, 0f, 1f, 0f, hi + 0.5f - oz,
-                0f, 3f, z, 1f, 3f, z, 0f, 4f, z);
+        return Float32Geometry.rayHitsTriangle(
+                0.25f, 3.25f, oz, 0f, 0f, 1f, 0f, hi + 0.5f - oz, 0f, 3f, z, 1f, 3f, z, 0f, 4f, z);
     }
 
     @Test
@@ -23,8 +23,8 @@ class Float32GeometryTest {
     @Test
     void aTriangleAtTminIsNotReported() {
         // A segment that starts exactly on the triangle (integer boundary) loses it, as OptiX does.
-        assertFalse(Float32Geometry.rayHitsTriangle(0.25f, 3.25f, 10f, 0f, 0f, 1f, 0f, 5f,
-                0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
+        assertFalse(Float32Geometry.rayHitsTriangle(
+                0.25f, 3.25f, 10f, 0f, 0f, 1f, 0f, 5f, 0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
     }
 
     @Test
@@ -45,19 +45,19 @@ class Float32GeometryTest {
 
     @Test
     void missesOutsideTheTriangleFootprint() {
-        assertFalse(Float32Geometry.rayHitsTriangle(0.25f, 4.25f, 9.5f, 0f, 0f, 1f, 0f, 2f,
-                0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
-        assertFalse(Float32Geometry.rayHitsTriangle(0.75f, 3.75f, 9.5f, 0f, 0f, 1f, 0f, 2f,
-                0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
+        assertFalse(Float32Geometry.rayHitsTriangle(
+                0.25f, 4.25f, 9.5f, 0f, 0f, 1f, 0f, 2f, 0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
+        assertFalse(Float32Geometry.rayHitsTriangle(
+                0.75f, 3.75f, 9.5f, 0f, 0f, 1f, 0f, 2f, 0f, 3f, 10f, 1f, 3f, 10f, 0f, 4f, 10f));
     }
 
     @Test
     void boxSlabTest() {
-        assertTrue(Float32Geometry.rayHitsBox(-0.5f, 0f, 0f, 1f, 0f, 0f, 0f, 3f,
-                1.75f, -0.25f, -0.25f, 2.25f, 0.25f, 0.25f));
-        assertFalse(Float32Geometry.rayHitsBox(-0.5f, 0f, 0f, 1f, 0f, 0f, 0f, 2f,
-                2.75f, -0.25f, -0.25f, 3.25f, 0.25f, 0.25f));
-        assertFalse(Float32Geometry.rayHitsBox(-0.5f, 1f, 0f, 1f, 0f, 0f, 0f, 3f,
-                1.75f, -0.25f, -0.25f, 2.25f, 0.25f, 0.25f));
+        assertTrue(Float32Geometry.rayHitsBox(
+                -0.5f, 0f, 0f, 1f, 0f, 0f, 0f, 3f, 1.75f, -0.25f, -0.25f, 2.25f, 0.25f, 0.25f));
+        assertFalse(Float32Geometry.rayHitsBox(
+                -0.5f, 0f, 0f, 1f, 0f, 0f, 0f, 2f, 2.75f, -0.25f, -0.25f, 3.25f, 0.25f, 0.25f));
+        assertFalse(Float32Geometry.rayHitsBox(
+                -0.5f, 1f, 0f, 1f, 0f, 0f, 0f, 3f, 1.75f, -0.25f, -0.25f, 2.25f, 0.25f, 0.25f));
     }
 }

@@ -60,7 +60,9 @@ class DeviceCalibrationTest {
                 System.out.println("EXPLAIN OFFLOAD " + q);
                 e.forEach((k, v) -> System.out.println("  " + k + " = " + v));
                 assertEquals("true", e.get("qualifies"), e.get("reason"));
-                assertTrue(e.get("engine_reason").startsWith("cheapest:") || e.get("engine_reason").contains("DuckDB"),
+                assertTrue(
+                        e.get("engine_reason").startsWith("cheapest:")
+                                || e.get("engine_reason").contains("DuckDB"),
                         e.get("engine_reason"));
                 Long.parseLong(e.get("estimate_cuda_us"));
                 Long.parseLong(e.get("estimate_duckdb_us"));

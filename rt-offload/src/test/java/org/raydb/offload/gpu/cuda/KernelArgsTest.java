@@ -13,7 +13,12 @@ class KernelArgsTest {
 
     @Test
     void everyParameterIsOneSlotWithNarrowValuesInTheLowHalf() {
-        KernelArgs args = new KernelArgs().pointer(0x7f00_1234_5678L).i32(-2).i64(-3).f32(1.5f).pointer(null);
+        KernelArgs args = new KernelArgs()
+                .pointer(0x7f00_1234_5678L)
+                .i32(-2)
+                .i64(-3)
+                .f32(1.5f)
+                .pointer(null);
         assertEquals(5, args.count());
         assertEquals(0x7f00_1234_5678L, args.slot(0));
         assertEquals(0xFFFF_FFFEL, args.slot(1), "an int32 fills the low four bytes, the high ones stay zero");
@@ -38,9 +43,11 @@ class KernelArgsTest {
         assertEquals(bytes.address(), args.slot(0));
         assertFalse(args.isByValue(1), "a pointer is passed as its slot");
         assertFalse(args.isByValue(2));
-        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(MemorySegment.NULL),
-                "no bytes to copy");
-        assertThrows(IllegalArgumentException.class, () -> new KernelArgs().byValue(MemorySegment.ofArray(new long[8])),
+        assertThrows(
+                IllegalArgumentException.class, () -> new KernelArgs().byValue(MemorySegment.NULL), "no bytes to copy");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new KernelArgs().byValue(MemorySegment.ofArray(new long[8])),
                 "the driver reads native memory only");
     }
 }

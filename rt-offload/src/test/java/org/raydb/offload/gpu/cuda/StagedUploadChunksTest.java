@@ -47,7 +47,8 @@ class StagedUploadChunksTest {
     @Test
     void fillCopiesTheChunksElementsOfAnArrayInParallelParts() {
         int[] ints = IntStream.range(0, 3_000_000).map(i -> i * 31 + 7).toArray();
-        long[] longs = LongStream.range(0, 3_000_000).map(i -> i * 0x9E3779B97F4A7C15L).toArray();
+        long[] longs =
+                LongStream.range(0, 3_000_000).map(i -> i * 0x9E3779B97F4A7C15L).toArray();
         assertFilled(ints, MemorySegment.ofArray(ints), ValueLayout.JAVA_INT, 1_000_001, 2_999_999);
         assertFilled(longs, MemorySegment.ofArray(longs), ValueLayout.JAVA_LONG, 3, 2_000_000);
         assertFilled(ints, MemorySegment.ofArray(ints), ValueLayout.JAVA_INT, 17, 18);

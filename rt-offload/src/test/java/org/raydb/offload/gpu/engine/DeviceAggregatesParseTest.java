@@ -23,9 +23,14 @@ class DeviceAggregatesParseTest {
     }
 
     /** SUM(a), MIN(a), MAX(b), COUNT(b), COUNT(*), AVG(a): measures a = 0, b = 1. */
-    private static final List<Aggregate> AGGS = List.of(of(AggregateFunction.SUM), of(AggregateFunction.MIN),
-            of(AggregateFunction.MAX), of(AggregateFunction.COUNT), of(AggregateFunction.COUNT_STAR),
+    private static final List<Aggregate> AGGS = List.of(
+            of(AggregateFunction.SUM),
+            of(AggregateFunction.MIN),
+            of(AggregateFunction.MAX),
+            of(AggregateFunction.COUNT),
+            of(AggregateFunction.COUNT_STAR),
             of(AggregateFunction.AVG));
+
     private static final JobMeasures MEASURES = measures(List.of("a", "b"), new int[] {0, 0, 1, 1, -1, 0}, true);
 
     /** Distinct measures by name; their programs are not needed to read results back. */
@@ -36,10 +41,29 @@ class DeviceAggregatesParseTest {
     @Test
     void entriesBecomeTheSparseStateOfThePresentGroups() {
         long[] words = {
-            2, 0,
+            2,
+            0,
             // group, rows, then per measure: non-NULL count, sum, min, max
-            7, 5, /* a */ 4, 100, -3, 60, /* b */ 5, 9, 1, 4,
-            9000, 1, /* a */ 0, 0, Long.MAX_VALUE, Long.MIN_VALUE, /* b */ 1, -2, -2, -2,
+            7,
+            5, /* a */
+            4,
+            100,
+            -3,
+            60, /* b */
+            5,
+            9,
+            1,
+            4,
+            9000,
+            1, /* a */
+            0,
+            0,
+            Long.MAX_VALUE,
+            Long.MIN_VALUE, /* b */
+            1,
+            -2,
+            -2,
+            -2,
         };
         GroupAggregates s = DeviceAggregates.parse(AGGS, 10_000, MEASURES, true, true, LongBuffer.wrap(words), 2);
         assertEquals(2, s.slots());
@@ -60,8 +84,8 @@ class DeviceAggregatesParseTest {
     void entriesWithoutMinMaxWordsAreNarrower() {
         JobMeasures sumOnly = measures(List.of("a"), new int[] {0}, false);
         long[] words = {1, 0, 3, 2, 2, 42};
-        GroupAggregates s = DeviceAggregates.parse(List.of(of(AggregateFunction.SUM)), 4, sumOnly, false, false,
-                LongBuffer.wrap(words), 1);
+        GroupAggregates s = DeviceAggregates.parse(
+                List.of(of(AggregateFunction.SUM)), 4, sumOnly, false, false, LongBuffer.wrap(words), 1);
         assertEquals(3, s.groupAt(0));
         assertEquals(42, s.valueAt(0, 0));
         assertEquals(2, s.countAt(0, 0));
@@ -70,9 +94,9 @@ class DeviceAggregatesParseTest {
     @Test
     void listedGroupsKeepTheirOrderAndAreFoundByCode() {
         JobMeasures sumOnly = measures(List.of("a"), new int[] {0}, false);
-        long[] words = {3, 0, 7, 1, 1, 70, 2, 2, 2, 20, 5, 3, 3, 50};  // as a present-group list noted them
-        GroupAggregates s = DeviceAggregates.parse(List.of(of(AggregateFunction.SUM)), 10, sumOnly, false, false,
-                LongBuffer.wrap(words), 3);
+        long[] words = {3, 0, 7, 1, 1, 70, 2, 2, 2, 20, 5, 3, 3, 50}; // as a present-group list noted them
+        GroupAggregates s = DeviceAggregates.parse(
+                List.of(of(AggregateFunction.SUM)), 10, sumOnly, false, false, LongBuffer.wrap(words), 3);
         assertEquals(7, s.groupAt(0));
         assertEquals(2, s.groupAt(1));
         assertEquals(5, s.groupAt(2));
@@ -90,8 +114,8 @@ class DeviceAggregatesParseTest {
     void rejectsRepeatedGroups() {
         JobMeasures none = measures(List.of(), new int[] {-1}, false);
         long[] words = {2, 0, 5, 1, 5, 1};
-        GroupAggregates s = DeviceAggregates.parse(List.of(of(AggregateFunction.COUNT_STAR)), 10, none, false,
-                false, LongBuffer.wrap(words), 2);
+        GroupAggregates s = DeviceAggregates.parse(
+                List.of(of(AggregateFunction.COUNT_STAR)), 10, none, false, false, LongBuffer.wrap(words), 2);
         assertThrows(IllegalStateException.class, () -> s.rowsHit(5));
     }
 }

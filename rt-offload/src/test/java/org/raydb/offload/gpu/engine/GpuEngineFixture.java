@@ -13,8 +13,7 @@ final class GpuEngineFixture {
 
     static final int ROWS = 300_000;
 
-    private GpuEngineFixture() {
-    }
+    private GpuEngineFixture() {}
 
     private static String rnd(int salt, long n) {
         return "((hash(i * 7919 + " + salt + ") % " + n + ")::BIGINT)";
@@ -32,7 +31,8 @@ final class GpuEngineFixture {
                 + "(" + rnd(9, 200) + " - 100)::SMALLINT AS m_small, "
                 + rnd(10, 1000000000) + "::BIGINT AS m_big, "
                 + "((" + rnd(11, 10000000) + " - 5000000) / 100.0)::DECIMAL(15,2) AS m_dec, "
-                + "CASE WHEN " + rnd(12, 4) + " = 0 THEN (" + rnd(13, 100000) + " / 1000.0) ELSE NULL END::DECIMAL(12,3) AS m_null, "
+                + "CASE WHEN " + rnd(12, 4) + " = 0 THEN (" + rnd(13, 100000)
+                + " / 1000.0) ELSE NULL END::DECIMAL(12,3) AS m_null, "
                 + "(4611686018427387904 + " + rnd(14, 1000) + ")::BIGINT AS m_huge "
                 + "FROM range(" + ROWS + ") t(i)";
     }

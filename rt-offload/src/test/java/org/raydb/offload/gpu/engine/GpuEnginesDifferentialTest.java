@@ -16,9 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.RayOffloadProvider;
 import org.raydb.offload.ResultComparator;
 import org.raydb.offload.gpu.GpuTestSupport;
@@ -52,8 +52,14 @@ class GpuEnginesDifferentialTest {
     }
 
     private Offloader attach(OffloadSettings.Engine engine) throws SQLException {
-        Offloader o = provider.attach(duckdb, new OffloadSettings(OffloadSettings.Mode.FORCE, engine, false,
-                OffloadSettings.GpuMemory.ofPercent(80), new int[0]));
+        Offloader o = provider.attach(
+                duckdb,
+                new OffloadSettings(
+                        OffloadSettings.Mode.FORCE,
+                        engine,
+                        false,
+                        OffloadSettings.GpuMemory.ofPercent(80),
+                        new int[0]));
         offloaders.add(o);
         return o;
     }
@@ -120,7 +126,8 @@ class GpuEnginesDifferentialTest {
                 // Twice: the second run uses the resident columns and indexes of the first.
                 for (int run = 0; run < 2; run++) {
                     List<List<Object>> actual = rows(gpu, q);
-                    String diff = cpuState != null ? "answered where the cpu engine failed with " + cpuState
+                    String diff = cpuState != null
+                            ? "answered where the cpu engine failed with " + cpuState
                             : ResultComparator.difference(expected, actual);
                     if (diff == null) diff = sameTypes(gpu, q);
                     if (diff != null) out.put(q, "run " + run + ": " + diff);
@@ -136,17 +143,20 @@ class GpuEnginesDifferentialTest {
 
     private String sameTypes(Offloader gpu, String q) throws SQLException {
         List<String> expected;
-        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(q)) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = st.executeQuery(q)) {
             expected = ResultComparator.types(rs);
         }
-        try (Statement st = duckdb.createStatement(); ResultSet rs = gpu.tryQuery(st, q, List.of(), new QueryCancel())) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = gpu.tryQuery(st, q, List.of(), new QueryCancel())) {
             List<String> actual = ResultComparator.types(rs);
             return expected.equals(actual) ? null : "types " + actual + " instead of " + expected;
         }
     }
 
     private List<List<Object>> duck(String q) throws SQLException {
-        try (Statement st = duckdb.createStatement(); ResultSet rs = st.executeQuery(q)) {
+        try (Statement st = duckdb.createStatement();
+                ResultSet rs = st.executeQuery(q)) {
             return ResultComparator.rows(rs);
         }
     }

@@ -14,7 +14,9 @@ class SnapshotKeyTest {
     void equalOnlyForTheSameSnapshotObjectKindAndPart() {
         Object snapshot = new Object();
         Object afterWrite = new Object();
-        assertEquals(new SnapshotKey(snapshot, "measures", List.of("a*b")), new SnapshotKey(snapshot, "measures", List.of("a*b")));
+        assertEquals(
+                new SnapshotKey(snapshot, "measures", List.of("a*b")),
+                new SnapshotKey(snapshot, "measures", List.of("a*b")));
         assertEquals(new SnapshotKey(snapshot, "z", "k").hashCode(), new SnapshotKey(snapshot, "z", "k").hashCode());
         assertNotEquals(new SnapshotKey(snapshot, "z", "k"), new SnapshotKey(afterWrite, "z", "k"));
         assertNotEquals(new SnapshotKey(snapshot, "z", "k"), new SnapshotKey(snapshot, "y", "k"));
@@ -27,9 +29,11 @@ class SnapshotKeyTest {
         Object snapshot = new Object();
         int[] groups = {1, 2, 3};
         int[] sameContent = {1, 2, 3};
-        assertEquals(new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(groups)),
+        assertEquals(
+                new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(groups)),
                 new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(groups)));
-        assertNotEquals(new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(groups)),
+        assertNotEquals(
+                new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(groups)),
                 new SnapshotKey(snapshot, "groups", new SnapshotKey.Identity(sameContent)));
     }
 }

@@ -31,7 +31,8 @@ class ChunkListTest {
         int[] pairs = new int[2 * (QueryKernels.INLINE_CHUNKS + 1)];
         assertTrue(QueryKernels.ChunkList.fitsInline(QueryKernels.INLINE_CHUNKS));
         assertFalse(QueryKernels.ChunkList.fitsInline(QueryKernels.INLINE_CHUNKS + 1));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> QueryKernels.ChunkList.inline(QueryKernels.ChunkList.inlineBuffer(), pairs));
     }
 
@@ -52,7 +53,8 @@ class ChunkListTest {
 
     @Test
     void listsBeyondIntRowsOrWithNegativeCountsAreRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> QueryKernels.ChunkList.of(new int[] {0, Integer.MAX_VALUE, 0, 1}));
         assertTrue(e.getMessage().contains("range 1"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> QueryKernels.ChunkList.of(new int[] {0, -1}));

@@ -18,15 +18,34 @@ class QueryParamsTest {
     @Test
     void layoutMatchesTheNativeStruct() {
         assertEquals(184, QueryParams.LAYOUT.byteSize());
-        Map<String, Long> offsets = Map.ofEntries(Map.entry("groups", 0L), Map.entry("measures", 8L),
-                Map.entry("measureValid", 16L), Map.entry("n", 24L), Map.entry("numGroups", 32L),
-                Map.entry("nMeasures", 36L), Map.entry("counts", 40L), Map.entry("validCounts", 48L),
-                Map.entry("sums", 56L), Map.entry("mins", 64L), Map.entry("maxs", 72L), Map.entry("compacted", 80L),
-                Map.entry("blocksDone", 88L), Map.entry("listed", 96L), Map.entry("mailbox", 104L),
-                Map.entry("done", 112L), Map.entry("sequence", 120L), Map.entry("listCapacity", 128L),
-                Map.entry("tagged", 132L), Map.entry("terms", 136L), Map.entry("intervals", 144L),
-                Map.entry("bitmap", 152L), Map.entry("numTerms", 160L), Map.entry("stagedIntervals", 164L),
-                Map.entry("chunks", 168L), Map.entry("numChunks", 176L), Map.entry("reserved", 180L));
+        Map<String, Long> offsets = Map.ofEntries(
+                Map.entry("groups", 0L),
+                Map.entry("measures", 8L),
+                Map.entry("measureValid", 16L),
+                Map.entry("n", 24L),
+                Map.entry("numGroups", 32L),
+                Map.entry("nMeasures", 36L),
+                Map.entry("counts", 40L),
+                Map.entry("validCounts", 48L),
+                Map.entry("sums", 56L),
+                Map.entry("mins", 64L),
+                Map.entry("maxs", 72L),
+                Map.entry("compacted", 80L),
+                Map.entry("blocksDone", 88L),
+                Map.entry("listed", 96L),
+                Map.entry("mailbox", 104L),
+                Map.entry("done", 112L),
+                Map.entry("sequence", 120L),
+                Map.entry("listCapacity", 128L),
+                Map.entry("tagged", 132L),
+                Map.entry("terms", 136L),
+                Map.entry("intervals", 144L),
+                Map.entry("bitmap", 152L),
+                Map.entry("numTerms", 160L),
+                Map.entry("stagedIntervals", 164L),
+                Map.entry("chunks", 168L),
+                Map.entry("numChunks", 176L),
+                Map.entry("reserved", 180L));
         assertEquals(offsets.size(), QueryParams.LAYOUT.memberLayouts().size(), "every field is pinned");
         offsets.forEach((field, offset) -> assertEquals(offset, QueryParams.offsetOf(field), field));
     }
@@ -36,8 +55,9 @@ class QueryParamsTest {
         assertEquals(2232, QueryParams.RANGE_LAYOUT.byteSize());
         assertEquals(0, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("query")));
         assertEquals(184, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("inlineChunks")));
-        assertEquals(QueryKernels.INLINE_CHUNK_BYTES, QueryParams.RANGE_LAYOUT.select(groupElement("inlineChunks"))
-                .byteSize());
+        assertEquals(
+                QueryKernels.INLINE_CHUNK_BYTES,
+                QueryParams.RANGE_LAYOUT.select(groupElement("inlineChunks")).byteSize());
     }
 
     @Test
@@ -47,11 +67,18 @@ class QueryParamsTest {
 
     @Test
     void writesValuesWhereTheQueryKernelReadsThem() {
-        QueryKernels.Outputs out = new QueryKernels.Outputs(null, null, null, null, null,
+        QueryKernels.Outputs out = new QueryKernels.Outputs(
+                null,
+                null,
+                null,
+                null,
+                null,
                 new QueryKernels.Compaction(null, null, new QueryKernels.Delivery(0x5000, 0x6000, 42, false)));
         MemorySegment bytes = QueryParams.query()
                 .filter(new QueryKernels.Filter(0x1000, 3, 0x2000, 9, null), 9)
-                .inputs(new QueryKernels.Inputs(null, 600, null, 2, null, 6_001_215L)).outputs(out).asSegment();
+                .inputs(new QueryKernels.Inputs(null, 600, null, 2, null, 6_001_215L))
+                .outputs(out)
+                .asSegment();
         assertEquals(6_001_215L, bytes.get(JAVA_LONG, 24));
         assertEquals(600, bytes.get(JAVA_INT, 32));
         assertEquals(2, bytes.get(JAVA_INT, 36));
@@ -67,8 +94,10 @@ class QueryParamsTest {
     @Test
     void aRangeParameterCarriesAnInlineListOrTheDeviceList() {
         int[] pairs = QueryKernels.ChunkList.of(new int[] {4096, 100, 8192, 107});
-        MemorySegment inline = QueryParams.range(QueryKernels.ChunkList.inline(
-                QueryKernels.ChunkList.inlineBuffer(), pairs)).lean(null, true).asSegment();
+        MemorySegment inline = QueryParams.range(
+                        QueryKernels.ChunkList.inline(QueryKernels.ChunkList.inlineBuffer(), pairs))
+                .lean(null, true)
+                .asSegment();
         assertEquals(0L, inline.get(JAVA_LONG, 168), "no device list");
         assertEquals(2, inline.get(JAVA_INT, 176));
         assertEquals(1, inline.get(JAVA_INT, 132));

@@ -37,7 +37,7 @@ class ResultMailboxSpinTest {
     void givesUpAfterItsBoundOnAnyOtherNumber() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment done = arena.allocate(8, 8);
-            done.set(ValueLayout.JAVA_LONG, 0, 8);  // a later job's number is not this job's either
+            done.set(ValueLayout.JAVA_LONG, 0, 8); // a later job's number is not this job's either
             long t = System.nanoTime();
             assertFalse(ResultMailbox.spin(done, 7, 2_000_000L));
             assertTrue(System.nanoTime() - t >= 2_000_000L);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class TaggedResultTest {
 
-    private static final long SEQUENCE = (5L << 32) | 77;  // only the low 32 bits are the tag
+    private static final long SEQUENCE = (5L << 32) | 77; // only the low 32 bits are the tag
 
     private static long tagged(long sequence, long payload) {
         return sequence << 32 | (payload & 0xffff_ffffL);
@@ -35,9 +35,9 @@ class TaggedResultTest {
         long[][] groups = {{3, 10, -5}, {9, 4_000_000_000L, 0x1234_5678_9abcL}, {0, 1, Long.MIN_VALUE}};
         try (Arena arena = Arena.ofShared()) {
             MemorySegment area = arena.allocate(8 * 64, 8);
-            for (long i = 0; i < 64; i++) put(area, i, tagged(76, 1));  // the previous job's words
+            for (long i = 0; i < 64; i++) put(area, i, tagged(76, 1)); // the previous job's words
             CompletableFuture<Void> kernel = CompletableFuture.runAsync(() -> {
-                for (int i = groups.length - 1; i >= 0; i--) {  // entries last to first, then the header
+                for (int i = groups.length - 1; i >= 0; i--) { // entries last to first, then the header
                     long[] g = groups[i];
                     put(area, 2 + 4 * i + 3, tagged(SEQUENCE, g[2] >>> 32));
                     put(area, 2 + 4 * i, tagged(SEQUENCE, g[0]));
@@ -50,8 +50,9 @@ class TaggedResultTest {
             TaggedResult result = new TaggedResult(area, SEQUENCE);
             assertTrue(result.awaitGroups(System.nanoTime() + 10_000_000_000L));
             kernel.get();
-            long[] expected = {3, 0, 3, 10, 10, -5, 9, 4_000_000_000L, 4_000_000_000L, 0x1234_5678_9abcL,
-                0, 1, 1, Long.MIN_VALUE};
+            long[] expected = {
+                3, 0, 3, 10, 10, -5, 9, 4_000_000_000L, 4_000_000_000L, 0x1234_5678_9abcL, 0, 1, 1, Long.MIN_VALUE
+            };
             assertArrayEquals(expected, words(result.groups()));
         }
     }
@@ -85,11 +86,11 @@ class TaggedResultTest {
             MemorySegment area = arena.allocate(8 * 8, 8);
             put(area, 0, tagged(SEQUENCE, 1));
             TaggedResult result = new TaggedResult(area, SEQUENCE);
-            assertFalse(result.awaitGroups(System.nanoTime() + 1_000_000));  // the header's second word is missing
+            assertFalse(result.awaitGroups(System.nanoTime() + 1_000_000)); // the header's second word is missing
             put(area, 1, tagged(SEQUENCE, 0));
             put(area, 2, tagged(SEQUENCE, 0));
             put(area, 3, tagged(SEQUENCE, 7));
-            put(area, 4, tagged(SEQUENCE - 1, 0));  // the sum's low half is still the last job's
+            put(area, 4, tagged(SEQUENCE - 1, 0)); // the sum's low half is still the last job's
             put(area, 5, tagged(SEQUENCE, 0));
             assertFalse(result.awaitGroups(System.nanoTime() + 1_000_000));
             put(area, 4, tagged(SEQUENCE, 9));

@@ -21,7 +21,8 @@ class RaySegmentsTest {
 
     @Test
     void boundariesFallStrictlyBetweenCodes() {
-        int[] s = RaySegments.encode(List.of(new Interval(0, 0), new Interval(5000, 5009), new Interval((1 << 22) - 2, (1 << 22) - 1)));
+        int[] s = RaySegments.encode(
+                List.of(new Interval(0, 0), new Interval(5000, 5009), new Interval((1 << 22) - 2, (1 << 22) - 1)));
         for (int i = 0; i < 3; i++) {
             int lo = s[4 * i + 2];
             int hi = s[4 * i + 3];
@@ -44,10 +45,21 @@ class RaySegmentsTest {
 
     @Test
     void splittingCoversEveryCodeExactlyOnce() {
-        List<Interval> pieces = RaySegments.split(List.of(new Interval(0, 99), new Interval(500, 500),
-                new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)), 32);
-        assertEquals(List.of(new Interval(0, 31), new Interval(32, 63), new Interval(64, 95), new Interval(96, 99),
-                new Interval(500, 500), new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)), pieces);
+        List<Interval> pieces = RaySegments.split(
+                List.of(
+                        new Interval(0, 99),
+                        new Interval(500, 500),
+                        new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)),
+                32);
+        assertEquals(
+                List.of(
+                        new Interval(0, 31),
+                        new Interval(32, 63),
+                        new Interval(64, 95),
+                        new Interval(96, 99),
+                        new Interval(500, 500),
+                        new Interval(Integer.MAX_VALUE - 5, Integer.MAX_VALUE)),
+                pieces);
     }
 
     @Test

@@ -103,8 +103,8 @@ class GpuResidencyTest {
         Block a = new Block(200);
         try (var lease = cache.acquire("a", 200, () -> a)) {
             Block big = new Block(100);
-            GpuOutOfMemoryException e = assertThrows(GpuOutOfMemoryException.class,
-                    () -> cache.acquire("b", 100, () -> big));
+            GpuOutOfMemoryException e =
+                    assertThrows(GpuOutOfMemoryException.class, () -> cache.acquire("b", 100, () -> big));
             assertTrue(e.getMessage().contains("budget 250"), e.getMessage());
             assertTrue(big.freed(), "a value that does not fit is freed");
             assertFalse(a.freed());
@@ -141,8 +141,11 @@ class GpuResidencyTest {
     @Test
     void failedBuildsReachEveryWaiterAndLeaveNothingBehind() {
         GpuResidency cache = new GpuResidency(1000);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> cache.acquire("x", 10, () -> { throw new IllegalStateException("upload failed"); }));
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> cache.acquire("x", 10, () -> {
+                    throw new IllegalStateException("upload failed");
+                }));
         assertEquals("upload failed", e.getMessage());
         assertFalse(cache.contains("x"));
         assertEquals(0, cache.usedBytes());

@@ -34,7 +34,9 @@ class GpuAvailabilityTest {
     void runtimeOpensWhereThereIsAGpuAndSaysWhyNotElsewhere() {
         GpuAvailability availability = GpuAvailability.probe();
         if (!availability.cuda()) {
-            GpuUnavailableException e = assertThrows(GpuUnavailableException.class, () -> GpuRuntime.open(0, OffloadSettings.defaults().gpuMemory()));
+            GpuUnavailableException e = assertThrows(
+                    GpuUnavailableException.class,
+                    () -> GpuRuntime.open(0, OffloadSettings.defaults().gpuMemory()));
             assertEquals(availability.cudaReason(), e.getMessage());
             return;
         }
@@ -45,8 +47,14 @@ class GpuAvailabilityTest {
 
     @Test
     void unavailableGpuBecomesFeatureNotSupported() {
-        assertEquals("0A000", new GpuUnavailableException("no GPU").toSqlException().getSQLState());
-        assertEquals("53200", new GpuOutOfMemoryException("full").toSqlException().getSQLState());
-        assertEquals("58000", new CudaException("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY").toSqlException().getSQLState());
+        assertEquals(
+                "0A000", new GpuUnavailableException("no GPU").toSqlException().getSQLState());
+        assertEquals(
+                "53200", new GpuOutOfMemoryException("full").toSqlException().getSQLState());
+        assertEquals(
+                "58000",
+                new CudaException("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY")
+                        .toSqlException()
+                        .getSQLState());
     }
 }
