@@ -323,11 +323,10 @@ final class ConnectionOffloader implements Offloader {
             if (handedOut) {
                 throw new NotQualified(UNSEEN_WRITES + "this connection's DuckDB objects were unwrapped");
             }
-            if (!TEMP_CATALOG.equals(catalog) && (!privateDatabase || residency.handedOut())) {
-                throw new NotQualified(UNSEEN_WRITES
-                        + (privateDatabase
-                                ? "another connection's DuckDB objects were unwrapped"
-                                : "plain DuckDB connections of this process can open its database"));
+            // A private database has this one connection, so its own hand-out above covers every writer.
+            if (!TEMP_CATALOG.equals(catalog) && !privateDatabase) {
+                throw new NotQualified(
+                        UNSEEN_WRITES + "plain DuckDB connections of this process can open its database");
             }
         }
         return TableVersion.read(duckdb, table, file, residencyOf(table).writes());
@@ -612,7 +611,6 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public void duckDbHandedOut() {
         handedOut = true;
-        residency.handOut();
     }
 
     @Override

@@ -17,7 +17,6 @@ public final class ResidencyCache {
     private final Map<String, ResidentTable> tables = new HashMap<>();
     private final HostMemoryBudget budget;
     private long writes;
-    private volatile boolean handedOut;
 
     public ResidencyCache() {
         this(HostMemoryBudget.JVM);
@@ -72,19 +71,6 @@ public final class ResidencyCache {
     /** Writes the driver has seen on this database so far. */
     public synchronized long writes() {
         return writes;
-    }
-
-    /**
-     * DuckDB's own objects of a connection to this database reached the application: writes through them reach
-     * files (which tell) but not in-memory tables (which do not), so those are no longer versioned.
-     */
-    public void handOut() {
-        handedOut = true;
-    }
-
-    /** Whether {@link #handOut} happened on any connection of this database. */
-    public boolean handedOut() {
-        return handedOut;
     }
 
     /** A statement that may have written went through the driver: every snapshot may be stale. */
