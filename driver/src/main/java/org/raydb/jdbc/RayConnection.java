@@ -1,6 +1,8 @@
 package org.raydb.jdbc;
 
 import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
 import org.raydb.jdbc.offload.OffloadSettings;
 
 /** RayDB's extension of {@link Connection}, reached with {@code connection.unwrap(RayConnection.class)}. */
@@ -8,4 +10,14 @@ public interface RayConnection extends Connection {
 
     /** The driver's own settings of this connection (offload, engine, verify, gpu.memory, device). */
     OffloadSettings offloadSettings();
+
+    /**
+     * Waits, at most {@code timeout}, until the offload's background builds are done: under {@code offload=auto}
+     * a query whose columns or index are not ready yet is answered by DuckDB while they build behind it, and
+     * from then on runs offloaded. Useful to warm a process up before serving, and to benchmark warm runs.
+     *
+     * @return whether no build is left (false: the timeout passed first)
+     * @throws SQLException 57014 when the waiting thread is interrupted
+     */
+    boolean awaitBackgroundBuilds(Duration timeout) throws SQLException;
 }

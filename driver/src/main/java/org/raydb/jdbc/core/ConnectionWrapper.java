@@ -45,6 +45,16 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         return settings.offload();
     }
 
+    @Override
+    public boolean awaitBackgroundBuilds(java.time.Duration timeout) throws SQLException {
+        try {
+            return offloader.awaitBackgroundBuilds(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw SqlErrors.create(SqlState.QUERY_CANCELED, "interrupted while waiting for background builds");
+        }
+    }
+
     ConnectionSettings settings() {
         return settings;
     }

@@ -81,6 +81,16 @@ public interface Offloader extends AutoCloseable {
      */
     default void settingsChanged() {}
 
+    /**
+     * Waits until the offload layer's background builds (columns loading, encodings, indexes, device uploads
+     * started by queries that DuckDB answered meanwhile) are done, at most {@code timeoutMillis}.
+     *
+     * @return whether none is left
+     */
+    default boolean awaitBackgroundBuilds(long timeoutMillis) throws InterruptedException {
+        return true;
+    }
+
     @Override
     void close();
 }
