@@ -118,6 +118,15 @@ public class RayDataSource implements DataSource, Serializable {
         setProperty(RayProperty.GPU_MEMORY.key(), gpuMemory);
     }
 
+    /** {@link RayProperty#HOST_MEMORY}. */
+    public String getHostMemory() {
+        return get(RayProperty.HOST_MEMORY);
+    }
+
+    public void setHostMemory(String hostMemory) {
+        setProperty(RayProperty.HOST_MEMORY.key(), hostMemory);
+    }
+
     /** {@link RayProperty#OFFLOAD}. */
     public String getOffload() {
         return get(RayProperty.OFFLOAD);

@@ -75,6 +75,7 @@ final class ConnectionOffloader implements Offloader {
     /** DuckDB's own connection, statement or result set of this connection reached the application. */
     private volatile boolean handedOut;
 
+    private final BackgroundBuilds builds;
     private final Runnable onClose;
     private final ResultHandoff handoff;
     private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
@@ -121,6 +122,7 @@ final class ConnectionOffloader implements Offloader {
             BufferAllocator allocator,
             Engines engines,
             ResidencyCache residency,
+            BackgroundBuilds builds,
             Runnable onClose)
             throws SQLException {
         this.duckdb = duckdb;
@@ -130,6 +132,7 @@ final class ConnectionOffloader implements Offloader {
         this.residency = residency;
         this.temporary = new ResidencyCache(residency.budget());
         this.privateDatabase = DatabaseIdentity.isPrivate(duckdb);
+        this.builds = builds;
         this.onClose = onClose;
         this.handoff = new ResultHandoff(duckdb, settings.finish() == OffloadSettings.Finish.DIRECT);
     }
@@ -211,12 +214,15 @@ final class ConnectionOffloader implements Offloader {
         PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
-            if (!residencyOf(pq.plan().table()).holds(pq.plan().table(), version)
+            if (residencyOf(pq.plan().table()).held(pq.plan().table(), version) == null
                     && pq.tableOid() != pq.plan().table().oid(duckdb)) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
+            }
+            if (settings.mode() == OffloadSettings.Mode.AUTO) {
+                readyOrBuiltBehind(pq, version, candidates);
             }
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel);
@@ -234,6 +240,7 @@ final class ConnectionOffloader implements Offloader {
             }
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
+            loaded.job().table().markReady(pq.plan().shape());
             cancel.check();
             residency.budget().enforce(loaded.job().table());
             if (settings.verify()) {
@@ -280,6 +287,60 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
+    /**
+     * Under {@code auto} a query never waits for a build: unless its shape is ready on this snapshot (a run
+     * built everything it needs), DuckDB answers it and the shape is built in the background. A table small
+     * enough that building costs less than handing the work over ({@link #INLINE_VALUES}) is built by the query
+     * itself, and so is a temporary table, which no other connection can read.
+     */
+    private void readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Engines.Candidates candidates)
+            throws SQLException, Declined {
+        OffloadPlan plan = pq.plan();
+        ResidencyCache cache = residencyOf(plan.table());
+        ResidentTable held = cache.held(plan.table(), version);
+        if (held != null && held.ready(plan.shape()) || cache == temporary) {
+            return;
+        }
+        long rows =
+                held != null && held.rows() >= 0 ? held.rows() : plan.table().estimatedRows(duckdb, 0);
+        if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
+            return;
+        }
+        long needs = ResidentTable.buildBytes(held, plan, rows);
+        if (needs > cache.budget().budget()) {
+            throw new Declined(tooLarge(needs, cache), false, null);
+        }
+        Object key = buildKey(cache, plan, version);
+        if (!builds.building(key)) {
+            Connection own = duckdb.unwrap(DuckDBConnection.class).duplicate();
+            builds.submit(
+                    key,
+                    new ShapeBuild(
+                            own,
+                            cache,
+                            plan,
+                            pq.boundSql(),
+                            version,
+                            files.get(plan.table().catalog()),
+                            engines,
+                            candidates,
+                            settings,
+                            overhead,
+                            builds.allocator()));
+        }
+        throw new Declined(BUILDING_BEHIND, false, null);
+    }
+
+    private static String tooLarge(long needs, ResidencyCache cache) {
+        return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, more than the"
+                + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB";
+    }
+
+    /** A background build's identity: one per database, table snapshot and shape. */
+    private static Object buildKey(ResidencyCache cache, OffloadPlan plan, TableVersion version) {
+        return List.of(cache, plan.table(), version, plan.shape());
+    }
+
     /** The plan of a qualifying query, else its decline. */
     private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
         PlannedQuery pq = planner().plan(sql, parameters);
@@ -307,6 +368,14 @@ final class ConnectionOffloader implements Offloader {
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
+    private static final String BUILDING_BEHIND =
+            "its columns and index are being built in the background; DuckDB answers until they are ready";
+    /**
+     * Values to load at most (rows times columns) for a query under auto to build what it needs itself: about
+     * a millisecond of loading and encoding, which handing the build to the background would not save.
+     */
+    static final long INLINE_VALUES = 1 << 16;
+
     private static final String TEMP_CATALOG = "temp";
     private static final String UNSEEN_WRITES = "an in-memory table whose writes the driver cannot see: ";
 
@@ -340,7 +409,15 @@ final class ConnectionOffloader implements Offloader {
     private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel) throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
-        ResidentTable table = residencyOf(plan.table()).table(plan.table(), version);
+        ResidencyCache cache = residencyOf(plan.table());
+        ResidentTable table = cache.table(plan.table(), version);
+        if (!table.ready(plan.shape())) {
+            long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(duckdb, 0);
+            long needs = ResidentTable.buildBytes(table, plan, rows);
+            if (!cache.budget().makeRoom(needs, table)) {
+                throw new NotQualified(tooLarge(needs, cache));
+            }
+        }
         boolean loaded = table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel);
         if (loaded && !version.equals(version(plan))) {
             // Loading takes several statements: a write between them could mix two versions.
@@ -524,8 +601,10 @@ final class ConnectionOffloader implements Offloader {
                     throw new NotQualified(IN_TRANSACTION);
                 }
                 TableVersion version = version(plan);
-                ResidentTable table = residencyOf(plan.table())
-                        .resident(plan.table(), version, plan.columnTypes().keySet());
+                ResidencyCache cache = residencyOf(plan.table());
+                ResidentTable table =
+                        cache.resident(plan.table(), version, plan.columnTypes().keySet());
+                rows.add("build", buildState(cache, plan, version, table));
                 if (table == null) {
                     rows.add("technique", NOT_LOADED)
                             .add("encodings", NOT_LOADED)
@@ -559,6 +638,20 @@ final class ConnectionOffloader implements Offloader {
                 .add("rewritten_sql", pq.rewrittenSql())
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
         return rows.query(duckdbStatement);
+    }
+
+    /** Whether the query's shape is built on this snapshot, being built behind DuckDB's answers, or neither. */
+    private String buildState(ResidencyCache cache, OffloadPlan plan, TableVersion version, ResidentTable table) {
+        if (table != null && table.ready(plan.shape())) {
+            return "ready";
+        }
+        if (builds.building(buildKey(cache, plan, version))) {
+            return "building in the background";
+        }
+        return settings.mode() == OffloadSettings.Mode.AUTO
+                ? "not built: unless the table is small, its next query is answered by DuckDB while it builds"
+                        + " in the background"
+                : "not built: its next query builds it first";
     }
 
     /**
@@ -606,6 +699,11 @@ final class ConnectionOffloader implements Offloader {
         } finally {
             unlock();
         }
+    }
+
+    @Override
+    public boolean awaitBackgroundBuilds(long timeoutMillis) throws InterruptedException {
+        return builds.awaitIdle(timeoutMillis);
     }
 
     @Override

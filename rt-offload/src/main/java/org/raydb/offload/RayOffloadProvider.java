@@ -10,6 +10,7 @@ import org.raydb.jdbc.offload.OffloadProvider;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.offload.exec.DatabaseIdentity;
+import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.ResidencyCache;
 
 /**
@@ -24,12 +25,21 @@ public final class RayOffloadProvider implements OffloadProvider {
 
     private final RootAllocator root = new RootAllocator();
     private final Engines engines = new Engines();
+    private final BackgroundBuilds builds =
+            new BackgroundBuilds(root.newChildAllocator("background builds", 0, Long.MAX_VALUE));
     private final Map<Object, Shared> residencies = new HashMap<>();
+
+    /** The host memory budget of every database's resident tables, set by the first connection's host.memory. */
+    private HostMemoryBudget hostBudget;
 
     /** One database's resident tables and how many connections use them. */
     private static final class Shared {
-        final ResidencyCache cache = new ResidencyCache();
+        final ResidencyCache cache;
         int connections;
+
+        Shared(HostMemoryBudget budget) {
+            cache = new ResidencyCache(budget);
+        }
     }
 
     @Override
@@ -42,11 +52,15 @@ public final class RayOffloadProvider implements OffloadProvider {
         Object database = DatabaseIdentity.of(duckdb);
         Shared shared;
         synchronized (residencies) {
-            shared = residencies.computeIfAbsent(database, k -> new Shared());
+            if (hostBudget == null) {
+                hostBudget = new HostMemoryBudget(
+                        settings.hostMemory().budgetFor(Runtime.getRuntime().maxMemory()));
+            }
+            shared = residencies.computeIfAbsent(database, k -> new Shared(hostBudget));
             shared.connections++;
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
-        return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, () -> release(database));
+        return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, builds, () -> release(database));
     }
 
     private void release(Object database) {

@@ -64,6 +64,7 @@ class AutoEngineChoiceTest {
     private static final class Fixture implements AutoCloseable {
         final StandIn cuda = new StandIn();
         final RootAllocator root = new RootAllocator();
+        final BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("builds", 0, Long.MAX_VALUE));
         final Connection duckdb;
         final ConnectionOffloader offloader;
 
@@ -83,11 +84,12 @@ class AutoEngineChoiceTest {
                             mode,
                             OffloadSettings.Engine.AUTO,
                             false,
-                            OffloadSettings.GpuMemory.ofPercent(80),
+                            OffloadSettings.MemoryBudget.ofPercent(80),
                             new int[0]),
                     root.newChildAllocator("c", 0, Long.MAX_VALUE),
                     new Engines(List.of(cuda), () -> FAST),
                     new ResidencyCache(),
+                    builds,
                     () -> {});
         }
 
@@ -121,20 +123,25 @@ class AutoEngineChoiceTest {
         public void close() throws SQLException {
             offloader.close();
             duckdb.close();
+            builds.allocator().close();
             root.close();
         }
     }
 
     @Test
-    void autoRunsTheCheapestAndLearnsFromMeasuredTimes() throws SQLException {
+    void autoRunsTheCheapestAndLearnsFromMeasuredTimes() throws Exception {
         try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO)) {
             f.cuda.reportedMicros = 5; // as fast as a GPU would be
             Map<String, String> before = f.explain();
             assertEquals("not chosen yet", before.get("engine"), "EXPLAIN does not load the table to cost it");
             assertTrue(before.get("engine_reason").startsWith("not loaded yet"), before.get("engine_reason"));
+            assertTrue(before.get("build").startsWith("not built"), before.toString());
 
+            assertNull(f.offloaded(), "DuckDB answers while the table is built in the background");
+            assertTrue(f.builds.awaitIdle(60_000));
             assertEquals(f.duck(), f.offloaded());
             Map<String, String> after = f.explain();
+            assertEquals("ready", after.get("build"), after.toString());
             assertEquals("cuda", after.get("engine"), after.toString());
             assertTrue(after.get("engine_reason").startsWith("cheapest: cuda"), after.get("engine_reason"));
             assertTrue(

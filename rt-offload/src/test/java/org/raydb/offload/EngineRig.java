@@ -25,6 +25,8 @@ public final class EngineRig implements AutoCloseable {
     private final RootAllocator root = new RootAllocator();
     private final Engines engines;
     private final ResidencyCache residency = new ResidencyCache();
+    private final BackgroundBuilds builds =
+            new BackgroundBuilds(root.newChildAllocator("background builds", 0, Long.MAX_VALUE));
 
     public EngineRig(Engine gpu) {
         engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1));
@@ -49,7 +51,12 @@ public final class EngineRig implements AutoCloseable {
 
     private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator)
             throws SQLException {
-        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, () -> {});
+        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, builds, () -> {});
+    }
+
+    /** Waits for the background builds its connections started (their Arrow memory is the allocator's too). */
+    public void awaitBuilds() throws InterruptedException {
+        builds.awaitIdle(60_000);
     }
 
     public BufferAllocator allocator() {
@@ -58,7 +65,13 @@ public final class EngineRig implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            awaitBuilds();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         residency.invalidateAll();
+        builds.allocator().close();
         root.close();
     }
 }

@@ -27,7 +27,14 @@ final class OffloadHarness implements AutoCloseable {
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         offloader = provider.attach(
                 duckdb,
-                new OffloadSettings(mode, engine, verify, OffloadSettings.GpuMemory.ofPercent(80), new int[0], finish));
+                new OffloadSettings(
+                        mode,
+                        engine,
+                        verify,
+                        OffloadSettings.MemoryBudget.ofPercent(80),
+                        OffloadSettings.MemoryBudget.ofPercent(50),
+                        new int[0],
+                        finish));
     }
 
     static OffloadHarness forceCpu() throws SQLException {

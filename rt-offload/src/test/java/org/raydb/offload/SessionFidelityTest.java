@@ -11,11 +11,13 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayConnection;
 import org.raydb.jdbc.RayStatement;
 
 /**
@@ -284,6 +286,8 @@ class SessionFidelityTest {
                 for (Connection c : List.of(ray, duck)) {
                     exec(c, "CREATE OR REPLACE TABLE t AS SELECT i % 50000 g, i v FROM range(" + n + ") r(i)");
                 }
+                assertEquals(rows(duck, q), rows(ray, q), n + " rows");
+                assertTrue(ray.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)));
                 assertEquals(rows(duck, q), offloaded(ray, q, true), n + " rows");
             }
         }

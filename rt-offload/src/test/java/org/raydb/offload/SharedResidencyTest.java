@@ -24,7 +24,7 @@ class SharedResidencyTest {
             OffloadSettings.Mode.FORCE,
             OffloadSettings.Engine.CPU,
             false,
-            OffloadSettings.GpuMemory.ofPercent(80),
+            OffloadSettings.MemoryBudget.ofPercent(80),
             new int[0]);
     private static final String Q = "SELECT b, count(*), sum(a) FROM t WHERE a > 10 GROUP BY b ORDER BY b";
 

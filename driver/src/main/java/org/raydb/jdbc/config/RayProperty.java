@@ -8,7 +8,7 @@ import java.util.Properties;
 import java.util.TreeSet;
 import org.raydb.jdbc.error.SqlErrors;
 import org.raydb.jdbc.offload.OffloadSettings;
-import org.raydb.jdbc.offload.OffloadSettings.GpuMemory;
+import org.raydb.jdbc.offload.OffloadSettings.MemoryBudget;
 
 /**
  * Every connection property the driver itself understands, sorted by key. URL parsing,
@@ -43,6 +43,12 @@ public enum RayProperty {
             "gpu.memory",
             "80%",
             "GPU memory budget for resident columns, sieving vectors and BVHs",
+            "a byte count with an optional k, m, g or t suffix (8g) or a percentage from 1% to 100%"),
+    HOST_MEMORY(
+            "host.memory",
+            "50%",
+            "Java heap budget for the offload's resident columns, encodings and indexes (a percentage is of the"
+                    + " maximum heap); a build that would not fit is not started",
             "a byte count with an optional k, m, g or t suffix (8g) or a percentage from 1% to 100%"),
     OFFLOAD(
             "offload",
@@ -140,14 +146,14 @@ public enum RayProperty {
     }
 
     /** The value as a GPU memory budget: bytes with an optional binary suffix, or a percentage. */
-    public GpuMemory getGpuMemory(Properties properties) throws SQLException {
+    public MemoryBudget getMemoryBudget(Properties properties) throws SQLException {
         String value = get(properties).trim();
         String lower = value.toLowerCase(Locale.ROOT);
         try {
             if (lower.endsWith("%")) {
                 int percent = Integer.parseInt(lower.substring(0, lower.length() - 1));
                 if (percent >= 1 && percent <= 100) {
-                    return GpuMemory.ofPercent(percent);
+                    return MemoryBudget.ofPercent(percent);
                 }
             } else {
                 int shift = "kmgt".indexOf(lower.isEmpty() ? ' ' : lower.charAt(lower.length() - 1));
@@ -155,7 +161,7 @@ public enum RayProperty {
                 long bytes = Long.parseLong(digits);
                 long scale = shift >= 0 ? 1L << (10 * (shift + 1)) : 1;
                 if (bytes > 0) {
-                    return GpuMemory.ofBytes(Math.multiplyExact(bytes, scale));
+                    return MemoryBudget.ofBytes(Math.multiplyExact(bytes, scale));
                 }
             }
         } catch (NumberFormatException | ArithmeticException e) {
@@ -192,7 +198,8 @@ public enum RayProperty {
                 OFFLOAD.getEnum(properties, OffloadSettings.Mode.class),
                 ENGINE.getEnum(properties, OffloadSettings.Engine.class),
                 VERIFY.getBoolean(properties),
-                GPU_MEMORY.getGpuMemory(properties),
+                GPU_MEMORY.getMemoryBudget(properties),
+                HOST_MEMORY.getMemoryBudget(properties),
                 DEVICE.getDevices(properties),
                 FINISH.getEnum(properties, OffloadSettings.Finish.class));
     }

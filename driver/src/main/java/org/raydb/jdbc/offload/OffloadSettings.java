@@ -7,15 +7,22 @@ package org.raydb.jdbc.offload;
  * @param engine        {@code engine}: auto, optix, cuda or cpu
  * @param verify        {@code verify}: also run on DuckDB and compare
  * @param gpuMemory     {@code gpu.memory}: the budget on each GPU
+ * @param hostMemory    {@code host.memory}: the budget in the JVM's heap (a percentage is of its maximum heap)
  * @param devices       {@code device}: GPU ordinals to use, empty meaning all
  * @param finish        {@code finish}: direct or duckdb
  */
 public record OffloadSettings(
-        Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices, Finish finish) {
+        Mode mode,
+        Engine engine,
+        boolean verify,
+        MemoryBudget gpuMemory,
+        MemoryBudget hostMemory,
+        int[] devices,
+        Finish finish) {
 
-    /** The defaults' {@code finish=direct}. */
-    public OffloadSettings(Mode mode, Engine engine, boolean verify, GpuMemory gpuMemory, int[] devices) {
-        this(mode, engine, verify, gpuMemory, devices, Finish.DIRECT);
+    /** The defaults' {@code host.memory=50%} and {@code finish=direct}. */
+    public OffloadSettings(Mode mode, Engine engine, boolean verify, MemoryBudget gpuMemory, int[] devices) {
+        this(mode, engine, verify, gpuMemory, MemoryBudget.ofPercent(50), devices, Finish.DIRECT);
     }
 
     public enum Mode {
@@ -36,17 +43,17 @@ public record OffloadSettings(
         DUCKDB
     }
 
-    /** A GPU memory budget: either absolute bytes or a percentage of the device's total memory. */
-    public record GpuMemory(long bytes, int percent) {
-        public static GpuMemory ofBytes(long bytes) {
-            return new GpuMemory(bytes, -1);
+    /** A memory budget: either absolute bytes or a percentage of the total (a device's memory, the maximum heap). */
+    public record MemoryBudget(long bytes, int percent) {
+        public static MemoryBudget ofBytes(long bytes) {
+            return new MemoryBudget(bytes, -1);
         }
 
-        public static GpuMemory ofPercent(int percent) {
-            return new GpuMemory(-1, percent);
+        public static MemoryBudget ofPercent(int percent) {
+            return new MemoryBudget(-1, percent);
         }
 
-        /** The budget on a device with {@code totalBytes} of memory. */
+        /** The budget out of {@code totalBytes}. */
         public long budgetFor(long totalBytes) {
             return bytes >= 0
                     ? Math.min(bytes, totalBytes)
@@ -54,8 +61,11 @@ public record OffloadSettings(
         }
     }
 
-    /** The defaults: offload=auto, engine=auto, verify=false, gpu.memory=80%, device=all, finish=direct. */
+    /**
+     * The defaults: offload=auto, engine=auto, verify=false, gpu.memory=80%, host.memory=50%, device=all,
+     * finish=direct.
+     */
     public static OffloadSettings defaults() {
-        return new OffloadSettings(Mode.AUTO, Engine.AUTO, false, GpuMemory.ofPercent(80), new int[0]);
+        return new OffloadSettings(Mode.AUTO, Engine.AUTO, false, MemoryBudget.ofPercent(80), new int[0]);
     }
 }

@@ -13,8 +13,8 @@ import java.util.Map;
 public final class HostMemoryBudget {
 
     /**
-     * Half the heap: the offload's indexes live on the heap beside the application, and DuckDB's own memory
-     * is off it.
+     * Half the heap ({@code host.memory}'s default): the offload's indexes live on the heap beside the
+     * application, and DuckDB's own memory is off it.
      */
     public static final HostMemoryBudget JVM =
             new HostMemoryBudget(Runtime.getRuntime().maxMemory() / 2);
@@ -50,6 +50,19 @@ public final class HostMemoryBudget {
      * @return the bytes still held
      */
     public long enforce(ResidentTable inUse) {
+        return dropUntil(budget, inUse);
+    }
+
+    /**
+     * Makes room, before a build starts, for the {@code bytes} it is estimated to add to {@code inUse}: drops
+     * least recently used snapshots other than it until the rest leave that much of the budget; whether they do.
+     */
+    public boolean makeRoom(long bytes, ResidentTable inUse) {
+        return bytes <= budget && dropUntil(budget - bytes, inUse) <= budget - bytes;
+    }
+
+    /** Drops least recently used snapshots but {@code inUse} while more than {@code limit} bytes are held. */
+    private long dropUntil(long limit, ResidentTable inUse) {
         List<Map.Entry<ResidentTable, ResidencyCache>> order;
         synchronized (this) {
             order = byUse.entrySet().stream()
@@ -63,7 +76,7 @@ public final class HostMemoryBudget {
             sizes[i] = order.get(i).getKey().bytes();
             held += sizes[i];
         }
-        for (int i = 0; i < order.size() && held > budget; i++) {
+        for (int i = 0; i < order.size() && held > limit; i++) {
             ResidentTable t = order.get(i).getKey();
             if (t != inUse) {
                 order.get(i).getValue().evict(t);

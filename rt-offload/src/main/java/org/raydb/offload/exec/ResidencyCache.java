@@ -46,10 +46,10 @@ public final class ResidencyCache {
         return t;
     }
 
-    /** Whether the snapshot of {@code ref} at {@code version} is held (a read would reuse it). */
-    public synchronized boolean holds(TableRef ref, TableVersion version) {
+    /** The snapshot of {@code ref} at {@code version} if it is held, else {@code null}; nothing is created. */
+    public synchronized ResidentTable held(TableRef ref, TableVersion version) {
         ResidentTable t = tables.get(ref.toString());
-        return t != null && t.version().equals(version);
+        return t != null && t.version().equals(version) ? t : null;
     }
 
     /** Drops {@code table} if it is still the snapshot held for its table (the host budget chose it). */

@@ -21,6 +21,7 @@ import org.raydb.offload.encode.UniformEncoding;
 import org.raydb.offload.index.BvhCatalog;
 import org.raydb.offload.index.SievingVectors;
 import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -42,6 +43,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     private final Map<String, BuiltOnce<SievingVectors>> sieving = new ConcurrentHashMap<>();
     private final Map<List<String>, BuiltOnce<GroupCodes>> groupCodes = new ConcurrentHashMap<>();
     private final BvhCatalog catalog = new BvhCatalog();
+    /** Plan shapes ({@link OffloadPlan#shape}) whose columns, encodings and engine inputs are built. */
+    private final Set<Object> ready = ConcurrentHashMap.newKeySet();
     /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
     private final ReentrantLock loading = new ReentrantLock();
 
@@ -80,6 +83,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     public boolean ensureLoaded(
             Connection connection, Map<String, ColumnType> wanted, BufferAllocator allocator, QueryCancel cancel)
             throws SQLException {
+        if (hasLoaded(wanted.keySet())) {
+            return false; // without the lock: a load of other columns must not hold up a query that needs none
+        }
         lock(cancel);
         try {
             return loadMissing(connection, wanted, allocator, cancel);
@@ -132,6 +138,33 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         }
         rows = count;
         return true;
+    }
+
+    /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
+    public boolean ready(Object shape) {
+        return ready.contains(shape);
+    }
+
+    /** A run of this shape built everything it needs: later queries of the shape build nothing. */
+    public void markReady(Object shape) {
+        ready.add(shape);
+    }
+
+    /**
+     * Host bytes a build of {@code plan}'s shape adds to {@code table} (null: not held yet) of {@code rows},
+     * estimated before it starts: each column not loaded yet at 8 bytes a row (the widest storage form), a
+     * 4-byte code a row for each column's encoding, and 4 bytes a row each for the group codes, every group
+     * key's codes and the index order.
+     */
+    public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows) {
+        Map<String, ColumnType> wanted = plan.columnTypes();
+        long missing = table == null
+                ? wanted.size()
+                : wanted.keySet().stream()
+                        .filter(c -> !table.columns.containsKey(c))
+                        .count();
+        long perRow = 8 * missing + 4L * wanted.size() + 4L * (plan.groups().size() + 2);
+        return Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow;
     }
 
     /** Whether every named column is loaded already. */

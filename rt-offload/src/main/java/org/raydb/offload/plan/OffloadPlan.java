@@ -35,6 +35,19 @@ public record OffloadPlan(
         }
     }
 
+    /**
+     * What the structures a plan's job needs depend on, its constants aside: the filtered columns (their
+     * dictionaries), the group keys (their codes) and the aggregates (their measures). Plans of one shape
+     * differ only in the intervals they select.
+     */
+    public Object shape() {
+        return List.of(
+                new java.util.TreeSet<>(
+                        filters.stream().map(ColumnFilter::column).toList()),
+                groups.stream().map(GroupKey::column).toList(),
+                aggregates.stream().map(Aggregate::canonical).toList());
+    }
+
     /** Every column the offload reads, filters first, then group keys, then measures. */
     public Set<String> columns() {
         Set<String> out = new LinkedHashSet<>();

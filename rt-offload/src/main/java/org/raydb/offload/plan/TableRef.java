@@ -10,13 +10,22 @@ public record TableRef(String catalog, String schema, String name) {
 
     /** DuckDB's catalog oid of the table, {@code -1} when absent: a table created again or altered has another. */
     public long oid(Connection session) throws SQLException {
-        try (PreparedStatement p = session.prepareStatement("SELECT table_oid FROM duckdb_tables()"
+        return catalogEntry(session, "table_oid", -1);
+    }
+
+    /** DuckDB's estimate of the table's rows, from its catalog (no scan); {@code absent} when there is no such table. */
+    public long estimatedRows(Connection session, long absent) throws SQLException {
+        return catalogEntry(session, "estimated_size", absent);
+    }
+
+    private long catalogEntry(Connection session, String column, long absent) throws SQLException {
+        try (PreparedStatement p = session.prepareStatement("SELECT " + column + " FROM duckdb_tables()"
                 + " WHERE database_name = ? AND schema_name = ? AND table_name = ?")) {
             p.setString(1, catalog);
             p.setString(2, schema);
             p.setString(3, name);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : -1;
+                return rs.next() ? rs.getLong(1) : absent;
             }
         }
     }

@@ -76,7 +76,8 @@ class CommonPoolSoakTest {
         AtomicInteger round = new AtomicInteger();
         try {
             for (int i = 0; i < threads; i++) {
-                pool.add(DriverManager.getConnection(url + "?offload=auto&engine=cpu"));
+                // force: every query builds what it needs itself (under auto one background thread would).
+                pool.add(DriverManager.getConnection(url + "?offload=force&engine=cpu"));
             }
             Statement writer = pool.get(0).createStatement();
             // The last thread to arrive writes, then all start the round's query on the new snapshot together.

@@ -17,7 +17,8 @@ public final class SharedGpu {
     private static CudaStream stream;
     private static String failure;
     private static int ordinal;
-    private static OffloadSettings.GpuMemory memory = OffloadSettings.defaults().gpuMemory();
+    private static OffloadSettings.MemoryBudget memory =
+            OffloadSettings.defaults().gpuMemory();
 
     private SharedGpu() {}
 

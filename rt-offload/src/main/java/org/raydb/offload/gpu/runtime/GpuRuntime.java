@@ -36,7 +36,7 @@ public final class GpuRuntime implements AutoCloseable {
      * Opens GPU {@code ordinal} with a residency budget from the {@code gpu.memory} setting. Throws
      * GpuUnavailableException with the reason where there is no usable GPU.
      */
-    public static GpuRuntime open(int ordinal, OffloadSettings.GpuMemory memory) {
+    public static GpuRuntime open(int ordinal, OffloadSettings.MemoryBudget memory) {
         GpuAvailability availability = GpuAvailability.probe();
         if (!availability.cuda()) throw new GpuUnavailableException(availability.cudaReason());
         CudaDevice device = CudaDevice.open(ordinal);

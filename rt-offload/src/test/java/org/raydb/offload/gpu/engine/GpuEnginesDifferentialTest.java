@@ -58,7 +58,7 @@ class GpuEnginesDifferentialTest {
                         OffloadSettings.Mode.FORCE,
                         engine,
                         false,
-                        OffloadSettings.GpuMemory.ofPercent(80),
+                        OffloadSettings.MemoryBudget.ofPercent(80),
                         new int[0]));
         offloaders.add(o);
         return o;

@@ -167,9 +167,10 @@ class GpuResidencyTest {
     void budgetFollowsTheGpuMemorySetting() {
         long total = 80L << 30;
         assertEquals(64L << 30, OffloadSettings.defaults().gpuMemory().budgetFor(total));
-        assertEquals(12L << 30, OffloadSettings.GpuMemory.ofBytes(12L << 30).budgetFor(total));
-        assertEquals(total, OffloadSettings.GpuMemory.ofBytes(100L << 30).budgetFor(total), "never above the device");
-        assertEquals(8L << 30, OffloadSettings.GpuMemory.ofPercent(10).budgetFor(total));
+        assertEquals(12L << 30, OffloadSettings.MemoryBudget.ofBytes(12L << 30).budgetFor(total));
+        assertEquals(
+                total, OffloadSettings.MemoryBudget.ofBytes(100L << 30).budgetFor(total), "never above the device");
+        assertEquals(8L << 30, OffloadSettings.MemoryBudget.ofPercent(10).budgetFor(total));
     }
 
     private static void await(CountDownLatch latch) {

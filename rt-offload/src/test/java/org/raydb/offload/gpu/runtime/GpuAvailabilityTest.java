@@ -40,7 +40,7 @@ class GpuAvailabilityTest {
             assertEquals(availability.cudaReason(), e.getMessage());
             return;
         }
-        try (GpuRuntime runtime = GpuRuntime.open(0, OffloadSettings.GpuMemory.ofBytes(1L << 30))) {
+        try (GpuRuntime runtime = GpuRuntime.open(0, OffloadSettings.MemoryBudget.ofBytes(1L << 30))) {
             assertEquals(1L << 30, runtime.residency().budgetBytes());
         }
     }

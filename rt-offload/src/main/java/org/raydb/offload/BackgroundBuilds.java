@@ -1,0 +1,114 @@
+package org.raydb.offload;
+
+import java.lang.System.Logger.Level;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The process's background builds: what a query under {@code offload=auto} needs and does not find ready
+ * (columns, encodings, indexes, device copies) is built here while DuckDB answers it. One worker thread: one
+ * build at a time for the process (a load already uses every core through DuckDB's export, and device memory
+ * is shared), in the order asked, each shape once however many queries ask for it. A build holds no lock
+ * that a query needs beyond those of the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a
+ * query never waits for it: it sees the build's result only once the build marked it ready.
+ */
+final class BackgroundBuilds {
+
+    private static final System.Logger LOG = System.getLogger("org.raydb.offload");
+    /**
+     * Builds queued at most: more distinct shapes than this in a row are asked for again by their next
+     * query, rather than keeping memory and connections busy for shapes that may not come back.
+     */
+    static final int QUEUE = 16;
+
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "raydb-background-build");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Set<Object> queued = ConcurrentHashMap.newKeySet();
+    private final BufferAllocator allocator;
+    private int running;
+
+    /** @param allocator what builds load columns through (the process's, not a connection's: it outlives them) */
+    BackgroundBuilds(BufferAllocator allocator) {
+        this.allocator = allocator;
+    }
+
+    BufferAllocator allocator() {
+        return allocator;
+    }
+
+    /** A build: what a query needs, made ready for its next run. */
+    interface Build {
+        void run() throws Exception;
+
+        /** The build was not run (queue full, or the process is shutting down): free what it holds. */
+        void dropped();
+    }
+
+    /**
+     * Queues {@code build} unless one for {@code key} is queued or running already, or the queue is full.
+     *
+     * @return whether it was queued (otherwise {@link Build#dropped} has run)
+     */
+    boolean submit(Object key, Build build) {
+        if (queued.size() >= QUEUE || !queued.add(key)) {
+            build.dropped();
+            return false;
+        }
+        synchronized (this) {
+            running++;
+        }
+        try {
+            worker.execute(() -> runOne(key, build));
+            return true;
+        } catch (RejectedExecutionException e) {
+            done(key);
+            build.dropped();
+            return false;
+        }
+    }
+
+    /** Whether a build for {@code key} is queued or running. */
+    boolean building(Object key) {
+        return queued.contains(key);
+    }
+
+    private void runOne(Object key, Build build) {
+        try {
+            build.run();
+        } catch (Exception | Error e) {
+            // Only a cache was being filled: the query that asked was answered by DuckDB, and the next one asks
+            // again (an OutOfMemoryError here freed what the build held as it unwound).
+            LOG.log(Level.DEBUG, "background build failed, DuckDB keeps answering: {0}", e.toString());
+        } finally {
+            done(key);
+        }
+    }
+
+    private void done(Object key) {
+        queued.remove(key);
+        synchronized (this) {
+            running--;
+            notifyAll();
+        }
+    }
+
+    /** Waits until no build is queued or running, at most {@code millis}; whether none is. */
+    synchronized boolean awaitIdle(long millis) throws InterruptedException {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (running > 0) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,113 @@
+package org.raydb.offload;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.cost.HostOverhead;
+import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.PreparedJob;
+import org.raydb.offload.exec.ResidencyCache;
+import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.exec.TableVersion;
+import org.raydb.offload.plan.OffloadPlan;
+
+/**
+ * What one query shape needs, built behind DuckDB's answer ({@link BackgroundBuilds}): its table's columns
+ * loaded, its job encoded, and one run on the engine the cost model picks, which makes the engine's inputs
+ * resident (device copies, the Z-sorted projection, a BVH). It reads through a connection of its own to the
+ * same database, and only the snapshot the asking query saw: if the table's version differs before or after
+ * the load, it stops (the next query asks again for the new one). Once done, the shape is ready for that
+ * snapshot and its next query runs offloaded without building anything.
+ */
+final class ShapeBuild implements BackgroundBuilds.Build {
+
+    private final Connection connection;
+    private final ResidencyCache cache;
+    private final OffloadPlan plan;
+    private final String boundSql;
+    private final TableVersion version;
+    private final Path file;
+    private final Engines engines;
+    private final Engines.Candidates candidates;
+    private final OffloadSettings settings;
+    private final HostOverhead overhead;
+    private final BufferAllocator allocator;
+
+    /**
+     * @param connection a connection of its own to the query's database, closed by the build
+     * @param file       the database file holding the table, {@code null} for a table in memory
+     */
+    ShapeBuild(
+            Connection connection,
+            ResidencyCache cache,
+            OffloadPlan plan,
+            String boundSql,
+            TableVersion version,
+            Path file,
+            Engines engines,
+            Engines.Candidates candidates,
+            OffloadSettings settings,
+            HostOverhead overhead,
+            BufferAllocator allocator) {
+        this.connection = connection;
+        this.cache = cache;
+        this.plan = plan;
+        this.boundSql = boundSql;
+        this.version = version;
+        this.file = file;
+        this.engines = engines;
+        this.candidates = candidates;
+        this.settings = settings;
+        this.overhead = overhead;
+        this.allocator = allocator;
+    }
+
+    @Override
+    public void run() throws Exception {
+        try (Connection c = connection) {
+            if (!current(c)) {
+                return;
+            }
+            ResidentTable table = cache.table(plan.table(), version);
+            long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(c, 0);
+            if (!cache.budget().makeRoom(ResidentTable.buildBytes(table, plan, rows), table)) {
+                return; // what stays resident leaves no room: DuckDB keeps answering the shape
+            }
+            QueryCancel cancel = new QueryCancel();
+            table.ensureLoaded(c, plan.columnTypes(), allocator, cancel);
+            if (!current(c) || table.retired()) {
+                return;
+            }
+            PreparedJob job = JobPlanner.prepare(plan, table, cancel);
+            Engines.Choice choice = engines.choose(
+                    candidates,
+                    settings,
+                    new JobCosts(job.job()),
+                    overhead,
+                    new Engines.DuckDbSide(c, table, plan, boundSql));
+            if (choice.engine() != null) {
+                choice.engine().run(job.job());
+            }
+            table.markReady(plan.shape());
+            cache.budget().enforce(table);
+        }
+    }
+
+    /** Whether the table is still at the version the asking query saw. */
+    private boolean current(Connection c) throws SQLException {
+        return TableVersion.read(c, plan.table(), file, cache.writes()).equals(version);
+    }
+
+    @Override
+    public void dropped() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // nothing was read through it
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package org.raydb.offload.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayConnection;
+import org.raydb.jdbc.RayStatement;
+import org.raydb.offload.EngineRig;
+import org.raydb.offload.ResultComparator;
+import org.raydb.offload.faults.FaultyEngine.Step;
+
+/**
+ * Under {@code offload=auto} a query never waits for a build: DuckDB answers while its shape is built in the
+ * background, and the shape runs offloaded once ready. What was built belongs to the database file, not to a
+ * connection, and no write, by whatever path, is answered stale.
+ */
+class BackgroundBuildTest {
+
+    private static final String Q = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+    private static final String TABLE = "CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+            + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)";
+
+    @TempDir
+    Path dir;
+
+    private String file(String name) throws SQLException {
+        String file = dir.resolve(name).toString();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute(TABLE);
+        }
+        return file;
+    }
+
+    private static List<List<Object>> duckdb(String file) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(Q)) {
+            return ResultComparator.rows(rs);
+        }
+    }
+
+    /** The query's rows, whether it was offloaded and its timings. */
+    private record Run(List<List<Object>> rows, boolean offloaded, Map<String, Long> timings) {}
+
+    private static Run run(Connection c) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(Q)) {
+            List<List<Object>> rows = ResultComparator.rows(rs);
+            RayStatement ray = st.unwrap(RayStatement.class);
+            return new Run(rows, ray.lastQueryOffloaded(), new HashMap<>(ray.lastOffloadTimings()));
+        }
+    }
+
+    private static Map<String, String> explain(Connection c) throws SQLException {
+        Map<String, String> out = new HashMap<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + Q)) {
+            while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+        }
+        return out;
+    }
+
+    private static void awaitBuilds(Connection c) throws SQLException {
+        assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+    }
+
+    @Test
+    void aQueryDoesNotWaitForItsBuildAndRunsOffloadedOnceItIsReady() throws Exception {
+        String file = file("wait.duckdb");
+        List<List<Object>> expected = duckdb(file);
+        FaultyEngine engine = new FaultyEngine();
+        engine.blockAt(Step.UPLOAD);
+        try (EngineRig rig = new EngineRig(engine);
+                Connection c = rig.connect("jdbc:raydb:" + file + "?engine=cuda")) {
+            Run first = run(c);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded(), "DuckDB answers the first run");
+            engine.awaitBlocked(); // the background build is inside the engine now, and stays there
+            long t0 = System.nanoTime();
+            Run meanwhile = run(c);
+            assertEquals(expected, meanwhile.rows());
+            assertFalse(meanwhile.offloaded(), "DuckDB answers while the build runs");
+            assertTrue(System.nanoTime() - t0 < 20_000_000_000L, "the query did not wait for the build");
+            assertEquals("building in the background", explain(c).get("build"));
+            engine.release();
+            awaitBuilds(c);
+            assertEquals("ready", explain(c).get("build"));
+            Run ready = run(c);
+            assertEquals(expected, ready.rows());
+            assertTrue(ready.offloaded(), "offloaded once built");
+            assertEquals(0L, ready.timings().get("load_us"), "nothing loaded by the query itself");
+        }
+    }
+
+    @Test
+    void forceBuildsFirstAndAnswersOffloaded() throws Exception {
+        String file = file("force.duckdb");
+        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file + "?engine=cpu&offload=force")) {
+            Run first = run(c);
+            assertTrue(first.offloaded());
+            assertEquals(duckdb(file), first.rows());
+        }
+    }
+
+    @Test
+    void whatWasBuiltOutlivesEveryConnectionAndNoWriteIsAnsweredStale() throws Exception {
+        String file = file("reconnect.duckdb");
+        String url = "jdbc:raydb:" + file + "?engine=cpu";
+        try (Connection c = DriverManager.getConnection(url)) {
+            assertFalse(run(c).offloaded());
+            awaitBuilds(c);
+            assertTrue(run(c).offloaded());
+        }
+        // Every connection closed: the next one finds the shape ready, nothing to load.
+        try (Connection c = DriverManager.getConnection(url)) {
+            Run again = run(c);
+            assertTrue(again.offloaded(), "ready across reconnects");
+            assertEquals(0L, again.timings().get("load_us"));
+            assertEquals(duckdb(file), again.rows());
+        }
+        // Written while no driver connection was open (as another process would): not stale.
+        try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = plain.createStatement()) {
+            st.execute("UPDATE t SET m = m + 1 WHERE b = 'v3'");
+        }
+        try (Connection c = DriverManager.getConnection(url)) {
+            assertEquals(duckdb(file), run(c).rows());
+            awaitBuilds(c);
+            Run rebuilt = run(c);
+            assertTrue(rebuilt.offloaded());
+            assertEquals(duckdb(file), rebuilt.rows());
+            // Written through DuckDB's own connection, unwrapped: not stale either.
+            try (Statement raw = c.unwrap(DuckDBConnection.class).createStatement()) {
+                raw.execute("DELETE FROM t WHERE b = 'v4'");
+            }
+            assertEquals(duckdb(file), run(c).rows());
+            awaitBuilds(c);
+            assertEquals(duckdb(file), run(c).rows());
+        }
+    }
+}
