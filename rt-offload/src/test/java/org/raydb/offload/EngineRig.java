@@ -12,6 +12,7 @@ import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.engine.Engine;
+import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.ResidencyCache;
 
 /**
@@ -24,12 +25,18 @@ public final class EngineRig implements AutoCloseable {
 
     private final RootAllocator root = new RootAllocator();
     private final Engines engines;
-    private final ResidencyCache residency = new ResidencyCache();
+    private final ResidencyCache residency;
     private final BackgroundBuilds builds =
             new BackgroundBuilds(root.newChildAllocator("background builds", 0, Long.MAX_VALUE));
 
     public EngineRig(Engine gpu) {
+        this(gpu, HostMemoryBudget.JVM);
+    }
+
+    /** Resident tables held within {@code budget} (the provider's is set by {@code host.memory}). */
+    public EngineRig(Engine gpu, HostMemoryBudget budget) {
         engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1));
+        residency = new ResidencyCache(budget);
     }
 
     /** A driver connection to {@code url} ({@code jdbc:raydb:...}). */

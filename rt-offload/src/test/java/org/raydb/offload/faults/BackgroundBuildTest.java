@@ -2,6 +2,7 @@ package org.raydb.offload.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.raydb.jdbc.RayConnection;
 import org.raydb.jdbc.RayStatement;
 import org.raydb.offload.EngineRig;
 import org.raydb.offload.ResultComparator;
+import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.faults.FaultyEngine.Step;
 
 /**
@@ -104,6 +106,25 @@ class BackgroundBuildTest {
             assertEquals(expected, ready.rows());
             assertTrue(ready.offloaded(), "offloaded once built");
             assertEquals(0L, ready.timings().get("load_us"), "nothing loaded by the query itself");
+        }
+    }
+
+    @Test
+    void aBuildThatCannotFitTheHostBudgetIsNeverStarted() throws Exception {
+        String file = file("budget.duckdb");
+        FaultyEngine engine = new FaultyEngine();
+        try (EngineRig rig = new EngineRig(engine, new HostMemoryBudget(1 << 20));
+                Connection auto = rig.connect("jdbc:raydb:" + file + "?engine=cuda");
+                Connection force = rig.connect("jdbc:raydb:" + file + "?engine=cuda&offload=force")) {
+            Run first = run(auto);
+            assertEquals(duckdb(file), first.rows());
+            assertFalse(first.offloaded());
+            awaitBuilds(auto);
+            assertTrue(explain(auto).get("build").startsWith("not built"), "no build was started");
+            SQLException refused = assertThrows(SQLException.class, () -> run(force));
+            assertEquals("0A000", refused.getSQLState(), refused::toString);
+            assertTrue(refused.getMessage().contains("host.memory"), refused::toString);
+            assertEquals(0, engine.runs(), "nothing was loaded or run");
         }
     }
 
