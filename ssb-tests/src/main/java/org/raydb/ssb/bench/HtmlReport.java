@@ -244,11 +244,14 @@ public final class HtmlReport {
                 : String.format(
                         Locale.ROOT,
                         "Cold start (jdbc:raydb:): connect %.1f ms,"
-                                + " first query %s %.2f ms, connect + first run of every query %.1f s",
+                                + " first query %s %.2f ms, connect + first run of every query %.2f s"
+                                + " (DuckDB's first runs %.2f s); background builds went on %.1f s after",
                         cold.connectMs(),
                         cold.firstQuery(),
                         cold.firstQueryMs(),
-                        cold.totalMs() / 1000);
+                        cold.totalMs() / 1000,
+                        cold.duckdbFirstRunsMs() / 1000,
+                        cold.buildsMs() / 1000);
     }
 
     /** A header row; the labels are trusted HTML (entities). */

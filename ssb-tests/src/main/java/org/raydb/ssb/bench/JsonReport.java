@@ -12,7 +12,7 @@ import java.util.StringJoiner;
  * "engine_us", "kernel_us", "bytes_read", "floor_us", "kernel_over_floor"}} (medians in microseconds, see
  * {@link PhaseBreakdown}; -1 where the engine does not measure a figure, {@code null} for a floor without
  * bandwidth or bytes) for an offloaded query, {@code null} otherwise. Then {@code "cold": {"connect_ms",
- * "first_query", "first_query_ms", "total_ms"}} (see {@link ColdStart}), {@code "copy_bandwidth_gbs"} (or
+ * "first_query", "first_query_ms", "total_ms", "duckdb_first_runs_ms", "background_builds_ms"}} (see {@link ColdStart}), {@code "copy_bandwidth_gbs"} (or
  * null), {@code "anchors"} (their name or null), {@code "comparison": [{"query", "crystal_ms", "engine_us",
  * "crystal_over_ours", "duckdb_ms", "raydb_ms", "speedup", "anchor_duckdb_flat_ms", "result_rows",
  * "anchor_result_rows"}, ...]} and {@code "targets": [{"target", "status", "detail"}, ...]} (see {@link Targets}).
@@ -77,7 +77,8 @@ public final class JsonReport {
     private static String cold(ColdStart c) {
         return "{\"connect_ms\": " + Json.number(c.connectMs()) + ", \"first_query\": " + Json.string(c.firstQuery())
                 + ", \"first_query_ms\": " + Json.number(c.firstQueryMs()) + ", \"total_ms\": "
-                + Json.number(c.totalMs()) + "}";
+                + Json.number(c.totalMs()) + ", \"duckdb_first_runs_ms\": " + Json.number(c.duckdbFirstRunsMs())
+                + ", \"background_builds_ms\": " + Json.number(c.buildsMs()) + "}";
     }
 
     private static String comparison(Targets.Comparison c) {

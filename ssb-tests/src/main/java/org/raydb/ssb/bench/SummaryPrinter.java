@@ -31,13 +31,16 @@ public final class SummaryPrinter {
         out.printf(
                 Locale.ROOT,
                 "cold start (jdbc:raydb:): connect %.1f ms; first query %s %.2f ms cold, %.2f ms "
-                        + "warm; connect + first run of each of %d queries %.1f s%n",
+                        + "warm; connect + first run of each of %d queries %.2f s (DuckDB's first runs %.2f s);"
+                        + " background builds went on %.1f s after%n",
                 cold.connectMs(),
                 cold.firstQuery(),
                 cold.firstQueryMs(),
                 warm,
                 report.results().size(),
-                cold.totalMs() / 1000);
+                cold.totalMs() / 1000,
+                cold.duckdbFirstRunsMs() / 1000,
+                cold.buildsMs() / 1000);
     }
 
     public void printComparison(BenchReport report, Targets targets) {

@@ -117,7 +117,7 @@ public final class SoakCommand {
     /** The driver's {@code gpu.memory} budget as the connection reports it. */
     private static String gpuMemoryBudget(String url) throws SQLException {
         try (Connection connection = DriverManager.getConnection(url)) {
-            OffloadSettings.GpuMemory memory =
+            OffloadSettings.MemoryBudget memory =
                     connection.unwrap(RayConnection.class).offloadSettings().gpuMemory();
             return memory.bytes() >= 0 ? memory.bytes() + " bytes" : memory.percent() + "%";
         }

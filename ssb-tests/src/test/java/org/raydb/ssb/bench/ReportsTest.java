@@ -29,7 +29,7 @@ class ReportsTest {
                 "2026-11-22T09:00",
                 "raydb bench",
                 List.of(results),
-                new ColdStart(40, "q1.1/flat", 812.25, 1500),
+                new ColdStart(40, "q1.1/flat", 812.25, 1500, 1400, 3000),
                 BandwidthFloor.UNKNOWN,
                 null);
     }
@@ -168,7 +168,7 @@ class ReportsTest {
                         1,
                         null,
                         new PhaseBreakdown(4, 1900, 310, 290, 1700, 350, 700_000_000))),
-                new ColdStart(40, "q1.1/flat", 800, 1500),
+                new ColdStart(40, "q1.1/flat", 800, 1500, 1400, 3000),
                 new BandwidthFloor(2000),
                 null);
         JsonNode root = parse(report);

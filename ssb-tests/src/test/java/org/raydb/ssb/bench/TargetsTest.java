@@ -51,7 +51,7 @@ class TargetsTest {
                 "2026-11-22T12:00",
                 "raydb bench --anchors test",
                 List.of(results),
-                new ColdStart(50, "q1.1/flat", 600, coldMs),
+                new ColdStart(50, "q1.1/flat", 600, coldMs, 10_000, 2000),
                 floor,
                 ANCHORS);
     }
@@ -106,7 +106,7 @@ class TargetsTest {
                 g.get("end to end >= 25x faster than DuckDB, every query").status());
         assertEquals(
                 Targets.Status.FAIL,
-                g.get("cold start (connect + first run of each query) under 15 s")
+                g.get("cold start (connect + first run of each query) within 1.1x DuckDB's first runs")
                         .status());
         assertTrue(
                 targets.targets().stream().noneMatch(x -> x.name().startsWith("cuda kernel")),
