@@ -20,11 +20,7 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     public static String render(BenchReport report) {
-        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-                + "<title>RayDB SSB bench</title><style>body{font-family:sans-serif;margin:2em}"
-                + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-                + "td:first-child,th:first-child{text-align:left}.bad{color:#c00;font-weight:bold}"
-                + ".good{color:#080;font-weight:bold}</style></head><body>\n<h1>RayDB SSB bench</h1>\n<p>");
+        StringBuilder html = new StringBuilder(head("RayDB SSB bench") + "<p>");
         html.append("<code>").append(escape(report.command())).append("</code><br>");
         html.append(escape(String.format(
                         Locale.ROOT,
@@ -37,16 +33,7 @@ public final class HtmlReport {
                         report.timing(),
                         report.timestamp())))
                 .append("<br>");
-        MachineInfo m = report.machine();
-        html.append(escape(String.format(
-                        Locale.ROOT,
-                        "%d cores, %.1f GiB, %s, %s, GPU: %s",
-                        m.cores(),
-                        m.memoryBytes() / (double) (1L << 30),
-                        m.os(),
-                        m.java(),
-                        m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus()))))
-                .append("<br>");
+        html.append(machine(report.machine())).append("<br>");
         html.append(escape(coldStart(report.cold()))).append("</p>\n");
         Targets targets = report.targets();
         html.append(targets(targets));
@@ -55,6 +42,27 @@ public final class HtmlReport {
         html.append(breakdown(report.results(), report.bandwidth()));
         html.append(comparison(report.anchors(), targets));
         return html.append("</body></html>\n").toString();
+    }
+
+    /** The page up to its heading: the styles the reports share. */
+    static String head(String title) {
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title)
+                + "</title><style>body{font-family:sans-serif;margin:2em}"
+                + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+                + "td:first-child,th:first-child{text-align:left}.bad{color:#c00;font-weight:bold}"
+                + ".good{color:#080;font-weight:bold}</style></head><body>\n<h1>" + escape(title) + "</h1>\n";
+    }
+
+    /** The machine in one line, escaped. */
+    static String machine(MachineInfo m) {
+        return escape(String.format(
+                Locale.ROOT,
+                "%d cores, %.1f GiB, %s, %s, GPU: %s",
+                m.cores(),
+                m.memoryBytes() / (double) (1L << 30),
+                m.os(),
+                m.java(),
+                m.gpus().isEmpty() ? "none" : String.join("; ", m.gpus())));
     }
 
     /** DuckDB's and RayDB's medians side by side, end to end. */
@@ -255,12 +263,12 @@ public final class HtmlReport {
     }
 
     /** A header row; the labels are trusted HTML (entities). */
-    private static String headings(String... labels) {
+    static String headings(String... labels) {
         return "<tr>" + Arrays.stream(labels).map(l -> "<th>" + l + "</th>").collect(Collectors.joining()) + "</tr>\n";
     }
 
     /** A row of cells: names are escaped, the figures (digits, entities) are trusted. */
-    private static String cells(String query, String second, String... figures) {
+    static String cells(String query, String second, String... figures) {
         return "<tr><td>" + escape(query) + "</td><td>" + escape(second) + "</td>"
                 + Arrays.stream(figures).map(f -> "<td>" + f + "</td>").collect(Collectors.joining()) + "</tr>\n";
     }

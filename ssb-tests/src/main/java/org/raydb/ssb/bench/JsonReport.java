@@ -22,16 +22,12 @@ public final class JsonReport {
     private JsonReport() {}
 
     public static String render(BenchReport report) {
-        MachineInfo m = report.machine();
         Targets targets = report.targets();
-        StringJoiner gpus = new StringJoiner(", ", "[", "]");
-        m.gpus().forEach(g -> gpus.add(Json.string(g)));
         List<String> results = report.results().stream()
                 .map(r -> result(r, report.bandwidth()))
                 .toList();
-        return "{\n  \"machine\": {\"cores\": " + m.cores() + ", \"memory_bytes\": " + m.memoryBytes()
-                + ", \"os\": " + Json.string(m.os()) + ", \"java\": " + Json.string(m.java()) + ", \"gpus\": " + gpus
-                + "},\n  \"sf\": " + Json.number(report.sf()) + ",\n  \"source\": " + Json.string(report.source())
+        return "{\n  \"machine\": " + machine(report.machine())
+                + ",\n  \"sf\": " + Json.number(report.sf()) + ",\n  \"source\": " + Json.string(report.source())
                 + ",\n  \"seed\": " + report.seed() + ",\n  \"rows\": " + report.rows()
                 + ",\n  \"engine\": " + Json.string(report.engine()) + ",\n  \"reps\": " + report.reps()
                 + ",\n  \"timing\": " + Json.string(report.timing())
@@ -49,6 +45,14 @@ public final class JsonReport {
                         .toList())
                 + ",\n  \"targets\": "
                 + array(targets.targets().stream().map(JsonReport::target).toList()) + "\n}\n";
+    }
+
+    /** {@code {"cores", "memory_bytes", "os", "java", "gpus": [...]}}. */
+    static String machine(MachineInfo m) {
+        StringJoiner gpus = new StringJoiner(", ", "[", "]");
+        m.gpus().forEach(g -> gpus.add(Json.string(g)));
+        return "{\"cores\": " + m.cores() + ", \"memory_bytes\": " + m.memoryBytes() + ", \"os\": "
+                + Json.string(m.os()) + ", \"java\": " + Json.string(m.java()) + ", \"gpus\": " + gpus + "}";
     }
 
     private static String result(BenchResult r, BandwidthFloor floor) {
@@ -97,7 +101,7 @@ public final class JsonReport {
                 + Json.string(g.status().name()) + ", \"detail\": " + Json.string(g.detail()) + "}";
     }
 
-    private static String array(List<String> items) {
+    static String array(List<String> items) {
         if (items.isEmpty()) {
             return "[]";
         }

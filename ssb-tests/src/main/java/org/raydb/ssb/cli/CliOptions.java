@@ -16,7 +16,7 @@ import org.raydb.ssb.query.QueryForm;
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
- * [--write-pause S] [--out FILE]}.
+ * [--write-pause S] [--out FILE] [--adhoc N]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -35,6 +35,8 @@ import org.raydb.ssb.query.QueryForm;
  * @param writePause seconds each soak writer waits between its writes ({@code --write-pause}, default
  *                  {@value #DEFAULT_WRITE_PAUSE})
  * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
+ * @param adhoc     how many generated ad-hoc queries {@code bench} runs instead of the SSB queries
+ *                  ({@code --adhoc}, drawn with {@code --seed}); 0 for the SSB queries
  */
 public record CliOptions(
         ScaleFactor sf,
@@ -56,7 +58,8 @@ public record CliOptions(
         int writers,
         double minutes,
         double writePause,
-        Path out) {
+        Path out,
+        int adhoc) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
@@ -95,6 +98,7 @@ public record CliOptions(
         double minutes = DEFAULT_MINUTES;
         double writePause = DEFAULT_WRITE_PAUSE;
         Path out = null;
+        int adhoc = 0;
         boolean breakdown = false;
         double copyBandwidthGbs = Double.NaN;
         String anchors = null;
@@ -133,6 +137,7 @@ public record CliOptions(
                     case "--minutes" -> minutes = minutes(value);
                     case "--write-pause" -> writePause = seconds("--write-pause", value);
                     case "--out" -> out = Path.of(value);
+                    case "--adhoc" -> adhoc = positive("--adhoc", value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
                     case "--timing" ->
@@ -180,7 +185,8 @@ public record CliOptions(
                 writers,
                 minutes,
                 writePause,
-                out);
+                out,
+                adhoc);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */

@@ -2,16 +2,18 @@ package org.raydb.ssb.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.raydb.ssb.bench.AdhocHtmlReport;
+import org.raydb.ssb.bench.AdhocJsonReport;
+import org.raydb.ssb.bench.AdhocReport;
+import org.raydb.ssb.bench.AdhocResult;
+import org.raydb.ssb.bench.AdhocRunner;
+import org.raydb.ssb.bench.AdhocTablePrinter;
 import org.raydb.ssb.bench.Anchors;
 import org.raydb.ssb.bench.BandwidthFloor;
 import org.raydb.ssb.bench.BenchReport;
@@ -26,6 +28,8 @@ import org.raydb.ssb.bench.SummaryPrinter;
 import org.raydb.ssb.bench.Targets;
 import org.raydb.ssb.load.ExistingDatabase;
 import org.raydb.ssb.load.SsbDatabase;
+import org.raydb.ssb.query.AdhocQueries;
+import org.raydb.ssb.query.AdhocQuery;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.Selectivity;
 import org.raydb.ssb.query.SsbQuery;
@@ -59,6 +63,8 @@ public final class RaydbCli {
                     + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--offload auto|force|off] [--reps R]"
                     + " [--queries q1.1,...]"
                     + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]\n"
+                    + "       raydb bench --adhoc N [--seed S] [--sf N | --db FILE] [--engine ...] [--offload ...]"
+                    + " [--reps R]\n"
                     + "       raydb soak [--sf N | --db FILE] [--threads 16] [--writers 2] [--minutes 10]"
                     + " [--engine auto|cuda|optix|cpu] [--offload auto|force] [--seed S] [--out FILE]");
             return FAILURE;
@@ -111,7 +117,43 @@ public final class RaydbCli {
         return new SoakCommand(out).run(contents, options, command) ? 0 : MISMATCH;
     }
 
+    /** {@code bench --adhoc N}: N generated queries, each met for the first time (see {@link AdhocRunner}). */
+    private int adhoc(CliOptions options, String command) throws SQLException, IOException {
+        SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        List<AdhocQuery> queries = AdhocQueries.generate(options.adhoc(), options.seed());
+        out.printf(
+                Locale.ROOT,
+                "%d ad-hoc queries drawn with seed %d, through jdbc:raydb:%s%n",
+                queries.size(),
+                options.seed(),
+                options.raydbParameters());
+        AdhocTablePrinter printer = new AdhocTablePrinter(out);
+        List<AdhocResult> results = new AdhocRunner(contents.file(), options.raydbParameters(), options.reps())
+                .run(queries, printer::print);
+        LocalDateTime now = LocalDateTime.now();
+        AdhocReport report = new AdhocReport(
+                MachineInfo.current(),
+                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()),
+                contents.provenance().source(),
+                contents.provenance().seed(),
+                contents.lineorderRows(),
+                options.engine(),
+                options.offload(),
+                options.seed(),
+                options.reps(),
+                now.toString(),
+                command,
+                results);
+        printer.printSummary(report);
+        ReportFiles.write(
+                out, "adhoc-latest", "adhoc", now, AdhocJsonReport.render(report), AdhocHtmlReport.render(report));
+        return report.allExact() ? 0 : MISMATCH;
+    }
+
     private int bench(CliOptions options, String command) throws SQLException, IOException {
+        if (options.adhoc() > 0) {
+            return adhoc(options, command);
+        }
         Anchors anchors = options.anchors() == null ? null : Anchors.load(options.anchors());
         BandwidthFloor bandwidth = new BandwidthFloor(options.copyBandwidthGbs());
         SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
@@ -151,24 +193,10 @@ public final class RaydbCli {
         summary.printColdStart(report);
         Targets targets = report.targets();
         summary.printComparison(report, targets);
-        writeReports(report, now);
+        ReportFiles.write(out, "latest", "bench", now, JsonReport.render(report), HtmlReport.render(report));
         long mismatches = results.stream().filter(r -> !r.match()).count();
         out.printf(Locale.ROOT, "%d of %d answers matched DuckDB's%n", results.size() - mismatches, results.size());
         summary.printTargets(targets);
         return mismatches == 0 ? 0 : MISMATCH;
-    }
-
-    private void writeReports(BenchReport report, LocalDateTime now) throws IOException {
-        Path folder = Path.of(CliOptions.BENCH_FOLDER);
-        Files.createDirectories(folder);
-        String stamp = now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        String json = JsonReport.render(report);
-        String html = HtmlReport.render(report);
-        for (String name : List.of("latest", "bench-" + stamp)) {
-            Files.writeString(folder.resolve(name + ".json"), json, StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve(name + ".html"), html, StandardCharsets.UTF_8);
-        }
-        out.println("wrote " + folder.resolve("latest.json") + ", " + folder.resolve("latest.html") + " and " + "bench-"
-                + stamp + ".{json,html}");
     }
 }

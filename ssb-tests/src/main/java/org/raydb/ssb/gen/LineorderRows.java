@@ -115,9 +115,9 @@ final class LineorderRows implements TableRows {
         long draw(int i, SplittableRandom random, int orderDay) {
             part[i] = ChunkRandom.key(random, parts);
             supplier[i] = ChunkRandom.key(random, suppliers);
-            quantity[i] = ChunkRandom.between(random, 1, 50);
-            discount[i] = ChunkRandom.between(random, 0, 10);
-            tax[i] = ChunkRandom.between(random, 0, 8);
+            quantity[i] = ChunkRandom.between(random, Domains.QUANTITY.min(), Domains.QUANTITY.max());
+            discount[i] = ChunkRandom.between(random, Domains.DISCOUNT.min(), Domains.DISCOUNT.max());
+            tax[i] = ChunkRandom.between(random, Domains.TAX.min(), Domains.TAX.max());
             commitDate[i] = Calendar.datekey(orderDay + ChunkRandom.between(random, 30, 90));
             shipMode[i] = RandomText.pick(random, Vocabulary.SHIP_MODES);
             int retailPrice = retailPrice(part[i]);

@@ -33,11 +33,16 @@ final class PartRows extends KeyedRows {
                 .text(colors.get(second) + " " + colors.get(third))
                 .text(mfgr)
                 .text(category)
-                .text(category + (brand < 10 ? "0" : "") + brand)
+                .text(brand(category, brand))
                 .text(colors.get(first))
                 .text(RandomText.pick(random, Vocabulary.PART_TYPES))
-                .integer(ChunkRandom.between(random, 1, 50))
+                .integer(ChunkRandom.between(random, Domains.PART_SIZE.min(), Domains.PART_SIZE.max()))
                 .text(RandomText.pick(random, Vocabulary.CONTAINERS));
+    }
+
+    /** {@code p_brand1}: the category and the brand's two-digit number in it. */
+    static String brand(String category, int brand) {
+        return category + (brand < 10 ? "0" : "") + brand;
     }
 
     /** A uniform index in {@code [0, size)} other than {@code a} and {@code b}. */

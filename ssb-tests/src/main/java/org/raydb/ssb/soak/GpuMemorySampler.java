@@ -1,8 +1,6 @@
 package org.raydb.ssb.soak;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
+import org.raydb.ssb.bench.MachineInfo;
 
 /**
  * Samples the GPUs' used memory with {@code nvidia-smi} every few seconds and keeps the peak (MiB, summed over
@@ -26,7 +24,7 @@ final class GpuMemorySampler implements Runnable {
     @Override
     public void run() {
         while (!stopping) {
-            long used = sample();
+            long used = MachineInfo.gpuMemoryUsedMib();
             if (used < 0) {
                 return;
             }
@@ -41,33 +39,9 @@ final class GpuMemorySampler implements Runnable {
 
     /** One more sample now (the soak's last), unless sampling has already failed. */
     void sampleOnce() {
-        long used = sample();
+        long used = MachineInfo.gpuMemoryUsedMib();
         if (used >= 0) {
             peakMib = Math.max(peakMib, used);
-        }
-    }
-
-    /** MiB used on all GPUs together, or -1 without an answer. */
-    private static long sample() {
-        try {
-            Process process = new ProcessBuilder(
-                            "nvidia-smi", "--query-gpu=memory.used", "--format=csv,noheader,nounits")
-                    .redirectErrorStream(true)
-                    .start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                return -1;
-            }
-            return output.lines()
-                    .map(String::strip)
-                    .filter(s -> !s.isEmpty())
-                    .mapToLong(Long::parseLong)
-                    .sum();
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
         }
     }
 }

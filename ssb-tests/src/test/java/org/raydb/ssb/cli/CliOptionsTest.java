@@ -30,6 +30,7 @@ class CliOptionsTest {
         assertFalse(o.breakdown());
         assertTrue(Double.isNaN(CliOptions.parse(new String[0], null).copyBandwidthGbs()), "no bandwidth given");
         assertNull(o.anchors());
+        assertEquals(0, o.adhoc(), "the SSB queries, not ad-hoc ones");
     }
 
     @Test
@@ -76,7 +77,9 @@ class CliOptionsTest {
             "--copy-bandwidth-gbs",
             "2650.5",
             "--anchors",
-            "h100-sf20"
+            "h100-sf20",
+            "--adhoc",
+            "12"
         });
         assertEquals(0.5, o.sf().value());
         assertEquals(Path.of("x.duckdb"), o.db());
@@ -92,6 +95,7 @@ class CliOptionsTest {
         assertTrue(o.breakdown(), "--breakdown is a flag without a value");
         assertEquals(2650.5, o.copyBandwidthGbs());
         assertEquals("h100-sf20", o.anchors());
+        assertEquals(12, o.adhoc());
     }
 
     @Test
@@ -124,6 +128,7 @@ class CliOptionsTest {
                 new String[] {"--engine", "gpu"},
                 new String[] {"--offload", "always"},
                 new String[] {"--reps", "0"},
+                new String[] {"--adhoc", "0"},
                 new String[] {"--copy-bandwidth-gbs", "0"},
                 new String[] {"--copy-bandwidth-gbs", "x"},
                 new String[] {"--anchors", "a100"},

@@ -1,0 +1,73 @@
+package org.raydb.ssb.bench;
+
+/**
+ * The ad-hoc bench report as JSON: {@code {"machine": {...}, "sf", "source", "seed" (the data's), "rows",
+ * "engine", "offload", "query_seed", "reps", "timestamp", "command", "memory_note", "results": [{"query", "sql",
+ * "result_rows", "duckdb_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
+ * "second_ms", "second_offloaded", "second_exact", "engine", "exact", "first_over_duckdb", "first_speedup",
+ * "second_speedup", "difference", "heap_used_bytes", "gpu_used_mib"}, ...], "summary": {"queries", "exact",
+ * "first_offloaded", "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_speedup_geomean",
+ * "offloaded_first_speedup_geomean", "second_speedup_geomean", "first_total_ms", "duckdb_total_ms",
+ * "build_wait_total_ms", "second_total_ms"}}}. Times in milliseconds ({@code duckdb_ms} a median); speed-ups
+ * are DuckDB's time over the run's; null where unknown (a failed run, no nvidia-smi).
+ */
+public final class AdhocJsonReport {
+
+    private AdhocJsonReport() {}
+
+    public static String render(AdhocReport report) {
+        return "{\n  \"machine\": " + JsonReport.machine(report.machine())
+                + ",\n  \"sf\": " + Json.number(report.sf())
+                + ",\n  \"source\": " + Json.string(report.source())
+                + ",\n  \"seed\": " + report.dataSeed()
+                + ",\n  \"rows\": " + report.rows()
+                + ",\n  \"engine\": " + Json.string(report.engine())
+                + ",\n  \"offload\": " + Json.string(report.offload())
+                + ",\n  \"query_seed\": " + report.querySeed()
+                + ",\n  \"reps\": " + report.reps()
+                + ",\n  \"timestamp\": " + Json.string(report.timestamp())
+                + ",\n  \"command\": " + Json.string(report.command())
+                + ",\n  \"memory_note\": " + Json.string(AdhocReport.MEMORY_NOTE)
+                + ",\n  \"results\": "
+                + JsonReport.array(
+                        report.results().stream().map(AdhocJsonReport::result).toList())
+                + ",\n  \"summary\": " + summary(report.summary()) + "\n}\n";
+    }
+
+    private static String result(AdhocResult r) {
+        return "{\"query\": " + Json.string(r.query()) + ", \"sql\": " + Json.string(r.sql())
+                + ", \"result_rows\": " + r.resultRows()
+                + ", \"duckdb_ms\": " + Json.number(r.duckdbMs())
+                + ", \"first_ms\": " + Json.number(r.first().ms())
+                + ", \"first_offloaded\": " + r.first().offloaded()
+                + ", \"first_exact\": " + r.first().exact()
+                + ", \"build_wait_ms\": " + Json.number(r.buildWaitMs())
+                + ", \"builds_done\": " + r.buildsDone()
+                + ", \"second_ms\": " + Json.number(r.second().ms())
+                + ", \"second_offloaded\": " + r.second().offloaded()
+                + ", \"second_exact\": " + r.second().exact()
+                + ", \"engine\": " + Json.string(r.engine())
+                + ", \"exact\": " + r.exact()
+                + ", \"first_over_duckdb\": " + Json.number(r.firstOverDuckdb())
+                + ", \"first_speedup\": " + Json.number(r.first().speedup(r.duckdbMs()))
+                + ", \"second_speedup\": " + Json.number(r.second().speedup(r.duckdbMs()))
+                + ", \"difference\": " + Json.string(r.difference())
+                + ", \"heap_used_bytes\": " + r.heapUsedBytes()
+                + ", \"gpu_used_mib\": " + (r.gpuUsedMib() < 0 ? "null" : Long.toString(r.gpuUsedMib())) + "}";
+    }
+
+    private static String summary(AdhocSummary s) {
+        return "{\"queries\": " + s.queries() + ", \"exact\": " + s.exact()
+                + ", \"first_offloaded\": " + s.firstOffloaded()
+                + ", \"second_offloaded\": " + s.secondOffloaded()
+                + ", \"worst_query\": " + Json.string(s.worstQuery())
+                + ", \"worst_first_over_duckdb\": " + Json.number(s.worstFirstOverDuckdb())
+                + ", \"first_speedup_geomean\": " + Json.number(s.firstSpeedup())
+                + ", \"offloaded_first_speedup_geomean\": " + Json.number(s.offloadedFirstSpeedup())
+                + ", \"second_speedup_geomean\": " + Json.number(s.secondSpeedup())
+                + ", \"first_total_ms\": " + Json.number(s.firstTotalMs())
+                + ", \"duckdb_total_ms\": " + Json.number(s.duckdbTotalMs())
+                + ", \"build_wait_total_ms\": " + Json.number(s.buildWaitTotalMs())
+                + ", \"second_total_ms\": " + Json.number(s.secondTotalMs()) + "}";
+    }
+}

@@ -1,0 +1,45 @@
+package org.raydb.ssb.bench;
+
+/**
+ * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's median time, the first
+ * run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run, the engine
+ * {@code EXPLAIN OFFLOAD} names after both, the first difference from DuckDB's answer (null when both runs
+ * were exact), and the memory in use after it: the JVM's heap (live data and garbage not yet collected) and
+ * the GPUs' used memory by {@code nvidia-smi} (-1 without it).
+ *
+ * @param buildsDone whether the background builds finished within the wait's timeout
+ */
+public record AdhocResult(
+        String query,
+        String sql,
+        int resultRows,
+        double duckdbMs,
+        Run first,
+        double buildWaitMs,
+        boolean buildsDone,
+        Run second,
+        String engine,
+        String difference,
+        long heapUsedBytes,
+        long gpuUsedMib) {
+
+    /** One run through the driver: its wall time (NaN when it failed), whether it was offloaded and exact. */
+    public record Run(double ms, boolean offloaded, boolean exact) {
+
+        public static final Run FAILED = new Run(Double.NaN, false, false);
+
+        /** DuckDB's time over this run's; NaN when either is unknown. */
+        public double speedup(double duckdbMs) {
+            return ms > 0 ? duckdbMs / ms : Double.NaN;
+        }
+    }
+
+    public boolean exact() {
+        return first.exact() && second.exact();
+    }
+
+    /** The first run's time over DuckDB's: what meeting the query costs against DuckDB alone. */
+    public double firstOverDuckdb() {
+        return duckdbMs > 0 ? first.ms() / duckdbMs : Double.NaN;
+    }
+}

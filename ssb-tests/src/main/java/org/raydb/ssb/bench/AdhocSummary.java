@@ -1,0 +1,75 @@
+package org.raydb.ssb.bench;
+
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The ad-hoc bench's closing figures: how many queries were exact, the worst first run against DuckDB, the
+ * geometric means of DuckDB's time over the first runs (all, and those offloaded) and over the second runs,
+ * and the totals. Ratios and totals leave out failed runs (already counted as not exact); a geometric mean
+ * over no query is NaN.
+ */
+public record AdhocSummary(
+        int queries,
+        int exact,
+        int firstOffloaded,
+        int secondOffloaded,
+        String worstQuery,
+        double worstFirstOverDuckdb,
+        double firstSpeedup,
+        double offloadedFirstSpeedup,
+        double secondSpeedup,
+        double firstTotalMs,
+        double duckdbTotalMs,
+        double buildWaitTotalMs,
+        double secondTotalMs) {
+
+    public static AdhocSummary of(List<AdhocResult> results) {
+        AdhocResult worst = null;
+        for (AdhocResult r : results) {
+            if (!Double.isNaN(r.firstOverDuckdb())
+                    && (worst == null || r.firstOverDuckdb() > worst.firstOverDuckdb())) {
+                worst = r;
+            }
+        }
+        List<AdhocResult> firstAnswered =
+                results.stream().filter(r -> !Double.isNaN(r.first().ms())).toList();
+        return new AdhocSummary(
+                results.size(),
+                count(results, AdhocResult::exact),
+                count(results, r -> r.first().offloaded()),
+                count(results, r -> r.second().offloaded()),
+                worst == null ? "" : worst.query(),
+                worst == null ? Double.NaN : worst.firstOverDuckdb(),
+                geometricMean(results, r -> r.first().speedup(r.duckdbMs())),
+                geometricMean(
+                        results.stream().filter(r -> r.first().offloaded()).toList(),
+                        r -> r.first().speedup(r.duckdbMs())),
+                geometricMean(results, r -> r.second().speedup(r.duckdbMs())),
+                sum(firstAnswered, r -> r.first().ms()),
+                sum(firstAnswered, AdhocResult::duckdbMs),
+                sum(results, AdhocResult::buildWaitMs),
+                sum(results, r -> r.second().ms()));
+    }
+
+    private static int count(List<AdhocResult> results, Predicate<AdhocResult> test) {
+        return (int) results.stream().filter(test).count();
+    }
+
+    private static double geometricMean(List<AdhocResult> results, ToDoubleFunction<AdhocResult> ratio) {
+        double[] known = results.stream()
+                .mapToDouble(ratio)
+                .filter(x -> x > 0 && Double.isFinite(x))
+                .toArray();
+        double logs = 0;
+        for (double x : known) {
+            logs += Math.log(x);
+        }
+        return known.length == 0 ? Double.NaN : Math.exp(logs / known.length);
+    }
+
+    private static double sum(List<AdhocResult> results, ToDoubleFunction<AdhocResult> ms) {
+        return results.stream().mapToDouble(ms).filter(x -> !Double.isNaN(x)).sum();
+    }
+}
