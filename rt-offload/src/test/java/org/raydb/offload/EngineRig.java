@@ -1,9 +1,12 @@
 package org.raydb.offload;
 
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.raydb.jdbc.config.ConnectionSettings;
@@ -49,6 +52,65 @@ public final class EngineRig implements AutoCloseable {
         ConnectionSettings settings = ConnectionSettings.resolve(url, null);
         Connection duckdb = DriverManager.getConnection(settings.duckdbUrl(), settings.duckdb());
         return new ConnectionWrapper(duckdb, settings, attach(duckdb, settings.offload(), allocator));
+    }
+
+    /**
+     * A {@link DataSource} for a pool: each connection is {@link #connect(String, BufferAllocator) connect(url,
+     * ...)}'s, with a new child of {@code parent} (a descendant of {@link #allocator()}) as its offloader's allocator.
+     */
+    public DataSource dataSource(String url, BufferAllocator parent) {
+        return new DataSource() {
+            private PrintWriter logWriter;
+            private int loginTimeout;
+
+            @Override
+            public Connection getConnection() throws SQLException {
+                return connect(url, parent.newChildAllocator("connection", 0, Long.MAX_VALUE));
+            }
+
+            @Override
+            public Connection getConnection(String user, String password) throws SQLException {
+                return getConnection();
+            }
+
+            @Override
+            public PrintWriter getLogWriter() {
+                return logWriter;
+            }
+
+            @Override
+            public void setLogWriter(PrintWriter out) {
+                logWriter = out;
+            }
+
+            @Override
+            public void setLoginTimeout(int seconds) {
+                loginTimeout = seconds;
+            }
+
+            @Override
+            public int getLoginTimeout() {
+                return loginTimeout;
+            }
+
+            @Override
+            public Logger getParentLogger() {
+                return Logger.getLogger("org.raydb.jdbc");
+            }
+
+            @Override
+            public <T> T unwrap(Class<T> iface) throws SQLException {
+                if (iface.isInstance(this)) {
+                    return iface.cast(this);
+                }
+                throw new SQLException("not a wrapper for " + iface.getName());
+            }
+
+            @Override
+            public boolean isWrapperFor(Class<?> iface) {
+                return iface.isInstance(this);
+            }
+        };
     }
 
     /** The offloader alone over a DuckDB connection, as the driver calls it. */

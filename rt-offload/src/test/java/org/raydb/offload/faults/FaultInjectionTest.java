@@ -1,10 +1,11 @@
 package org.raydb.offload.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.raydb.offload.faults.FaultFixture.QUERY;
+import static org.raydb.offload.faults.FaultFixture.answer;
+import static org.raydb.offload.faults.FaultFixture.assertInterrupted;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,7 +13,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -28,20 +27,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.raydb.jdbc.RayConnection;
-import org.raydb.jdbc.RayStatement;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.EngineRig;
-import org.raydb.offload.ResultComparator;
-import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.faults.FaultFixture.Answer;
 import org.raydb.offload.faults.FaultyEngine.Step;
-import org.raydb.offload.gpu.CudaException;
-import org.raydb.offload.gpu.GpuOutOfMemoryException;
 
 /**
  * Failures injected at each step of an offloaded query, on a real DuckDB: under {@code offload=auto} the
@@ -51,100 +44,63 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
  */
 class FaultInjectionTest {
 
-    static final String QUERY =
-            "SELECT b, sum(m), min(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
-
     @TempDir
     static Path dir;
 
-    static String url;
-    static Answer expected;
-    static final FaultyEngine engine = new FaultyEngine();
+    static FaultFixture fixture;
+    static FaultyEngine engine;
     static EngineRig rig;
     static final ExecutorService queries = Executors.newCachedThreadPool();
 
-    /** Column types and rows of one execution. */
-    record Answer(List<String> types, List<List<Object>> rows) {}
-
     @BeforeAll
     static void table() throws SQLException {
-        url = "jdbc:raydb:" + dir.resolve("faults.db");
-        try (Connection c = DriverManager.getConnection(url + "?offload=off");
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
-            expected = answer(st);
-        }
-        rig = new EngineRig(engine);
+        fixture = new FaultFixture(dir);
+        engine = fixture.engine;
+        rig = fixture.rig;
     }
 
     @AfterEach
-    void disarm() throws InterruptedException {
+    void disarm() {
         engine.disarm();
-        rig.awaitBuilds();
+        fixture.awaitBuilds();
         assertEquals(0, rig.allocator().getAllocatedMemory(), "Arrow memory held after the connections closed");
     }
 
     @AfterAll
     static void close() {
         queries.shutdownNow();
-        rig.close();
-    }
-
-    static Stream<Arguments> faults() {
-        List<Arguments> faults = List.of(
-                Arguments.of("unwrapped device out of memory", Step.ALLOCATION, (Supplier<Throwable>)
-                        () -> new GpuOutOfMemoryException("cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY")),
-                Arguments.of("device out of memory as the cuda engine reports it", Step.UPLOAD, (Supplier<Throwable>)
-                        () -> new EngineException(
-                                "cuda engine failed: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY",
-                                new GpuOutOfMemoryException("cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY"))),
-                Arguments.of("host out of memory", Step.UPLOAD, (Supplier<Throwable>)
-                        () -> new OutOfMemoryError("Java heap space")),
-                Arguments.of("launch failure", Step.LAUNCH, (Supplier<Throwable>) () -> new EngineException(
-                        "cuda engine failed", new CudaException("cuLaunchKernel", 719, "CUDA_ERROR_LAUNCH_FAILED"))),
-                Arguments.of("stack overflow", Step.LAUNCH, (Supplier<Throwable>) StackOverflowError::new),
-                Arguments.of("kernel error", Step.KERNEL, (Supplier<Throwable>)
-                        () -> new IllegalStateException("kernel reported an illegal address")),
-                Arguments.of("kernel overflow", Step.KERNEL, (Supplier<Throwable>)
-                        () -> new EngineException("cuda engine: a sum leaves 64 bits", null)));
-        return Stream.of("auto", "force")
-                .flatMap(mode -> faults.stream().map(f -> Arguments.of(mode, f.get()[0], f.get()[1], f.get()[2])));
+        fixture.close();
     }
 
     @ParameterizedTest(name = "{0}: {1} at {2}")
-    @MethodSource("faults")
+    @MethodSource("org.raydb.offload.faults.FaultFixture#faults")
     void engineFailureEndsInDuckDbsAnswerOrARefusal(String mode, String fault, Step step, Supplier<Throwable> failure)
             throws Exception {
-        try (Connection c = rig.connect(url(mode));
+        try (Connection c = rig.connect(fixture.url(mode));
                 Statement st = c.createStatement()) {
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             engine.failAt(step, failure);
-            assertFailureHandled(mode, st);
+            fixture.assertFailureHandled(mode, st);
             engine.disarm();
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             assertOtherConnectionOffloadsExactly(mode);
         }
     }
 
     /** The handoff's Arrow memory cannot be allocated (the table is resident, so nothing else allocates). */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("modes")
+    @MethodSource("org.raydb.offload.faults.FaultFixture#modes")
     void handoffFailureEndsInDuckDbsAnswerOrARefusal(String mode) throws Exception {
         BufferAllocator allocator = rig.allocator().newChildAllocator("connection", 0, Long.MAX_VALUE);
-        try (Connection c = rig.connect(url(mode) + "&finish=duckdb", allocator);
+        try (Connection c = rig.connect(fixture.url(mode) + "&finish=duckdb", allocator);
                 Statement st = c.createStatement()) {
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             allocator.setLimit(0);
-            assertFailureHandled(mode, st);
+            fixture.assertFailureHandled(mode, st);
             allocator.setLimit(Long.MAX_VALUE);
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             assertOtherConnectionOffloadsExactly(mode);
         }
-    }
-
-    static Stream<String> modes() {
-        return Stream.of("auto", "force");
     }
 
     @ParameterizedTest(name = "auto, at {0}")
@@ -160,16 +116,16 @@ class FaultInjectionTest {
     }
 
     private static void cancelAt(String mode, Step step) throws Exception {
-        try (Connection c = rig.connect(url(mode));
+        try (Connection c = rig.connect(fixture.url(mode));
                 Statement st = c.createStatement()) {
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             engine.blockAt(step);
             Future<Answer> running = queries.submit(() -> answer(st));
             engine.awaitBlocked();
             st.cancel();
             engine.release();
             assertInterrupted(running);
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             assertOtherConnectionOffloadsExactly(mode);
         }
     }
@@ -181,9 +137,9 @@ class FaultInjectionTest {
     @ParameterizedTest(name = "at {0}")
     @EnumSource(Step.class)
     void closeDoesNotWaitForAQueryBlockedInTheEngine(Step step) throws Exception {
-        Connection c = rig.connect(url("auto"));
+        Connection c = rig.connect(fixture.url("auto"));
         Statement st = c.createStatement();
-        assertOffloadedExactly(st);
+        fixture.assertOffloadedExactly(st);
         engine.blockAt(step);
         Future<Answer> running = queries.submit(() -> answer(st));
         engine.awaitBlocked();
@@ -237,9 +193,9 @@ class FaultInjectionTest {
      */
     @Test
     void queryTimeoutEndsAQueryBlockedInTheEngine() throws Exception {
-        try (Connection c = rig.connect(url("force"));
+        try (Connection c = rig.connect(fixture.url("force"));
                 Statement st = c.createStatement()) {
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
             st.setQueryTimeout(1);
             engine.blockAt(Step.LAUNCH);
             long start = System.nanoTime();
@@ -249,68 +205,14 @@ class FaultInjectionTest {
             engine.release();
             assertInterrupted(running);
             st.setQueryTimeout(0);
-            assertOffloadedExactly(st);
+            fixture.assertOffloadedExactly(st);
         }
-    }
-
-    static void assertFailureHandled(String mode, Statement st) {
-        if (mode.equals("auto")) {
-            assertEquals(expected, answer(st));
-            assertFalse(offloaded(st), "DuckDB answered");
-        } else {
-            SQLException e = assertThrows(
-                    SQLException.class, () -> st.executeQuery(QUERY).close());
-            assertEquals("0A000", e.getSQLState(), e::toString);
-            assertTrue(e.getMessage().contains("offload"), e::toString);
-        }
-    }
-
-    static void assertInterrupted(Future<?> running)
-            throws InterruptedException, java.util.concurrent.TimeoutException {
-        ExecutionException e = assertThrows(ExecutionException.class, () -> running.get(60, TimeUnit.SECONDS));
-        SQLException cause = assertInstanceOf(SQLException.class, e.getCause().getCause(), e::toString);
-        assertEquals("57014", cause.getSQLState(), cause::toString);
-    }
-
-    /**
-     * The query is answered exactly and offloaded: at once, or, where a failure dropped what the shape had
-     * built, once the background build that DuckDB's answer started is done.
-     */
-    static void assertOffloadedExactly(Statement st) throws SQLException {
-        assertEquals(expected, answer(st));
-        if (!offloaded(st)) {
-            assertTrue(st.getConnection().unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)));
-        }
-        int runs = engine.runs();
-        assertEquals(expected, answer(st));
-        assertTrue(offloaded(st) && engine.runs() == runs + 1, "offloaded to the engine");
     }
 
     static void assertOtherConnectionOffloadsExactly(String mode) throws SQLException {
-        try (Connection other = rig.connect(url(mode));
+        try (Connection other = rig.connect(fixture.url(mode));
                 Statement st = other.createStatement()) {
-            assertOffloadedExactly(st);
-        }
-    }
-
-    static String url(String mode) {
-        return url + "?offload=" + mode + "&engine=cuda";
-    }
-
-    static boolean offloaded(Statement st) {
-        try {
-            return st.unwrap(RayStatement.class).lastQueryOffloaded();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The query's answer; a failure is rethrown unchecked with the SQLException as its cause. */
-    static Answer answer(Statement st) {
-        try (ResultSet rs = st.executeQuery(QUERY)) {
-            return new Answer(ResultComparator.types(rs), ResultComparator.rows(rs));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            fixture.assertOffloadedExactly(st);
         }
     }
 }
