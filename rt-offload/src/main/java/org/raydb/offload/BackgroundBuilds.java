@@ -6,7 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
+import org.raydb.jdbc.offload.Offloader;
 
 /**
  * The process's background builds: what a query under {@code offload=auto} needs and does not find ready
@@ -14,7 +16,10 @@ import org.apache.arrow.memory.BufferAllocator;
  * build at a time for the process (a load already uses every core through DuckDB's export, and device memory
  * is shared), in the order asked, each shape once however many queries ask for it. A build holds no lock
  * that a query needs beyond those of the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a
- * query never waits for it: it sees the build's result only once the build marked it ready.
+ * query never waits for it: it sees the build's result only once the build marked it ready. And a build gives
+ * way to the statements of the process: at each of its check points (every batch of a load, between build
+ * phases) it waits while any statement runs, so that DuckDB's answers meanwhile are not slowed by it; at most
+ * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish.
  */
 final class BackgroundBuilds {
 
@@ -24,6 +29,8 @@ final class BackgroundBuilds {
      * query, rather than keeping memory and connections busy for shapes that may not come back.
      */
     static final int QUEUE = 16;
+    /** The longest a build waits at one check point for the statements running to end. */
+    static final long GIVE_WAY_MS = 200;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "raydb-background-build");
@@ -32,6 +39,10 @@ final class BackgroundBuilds {
     });
     private final Set<Object> queued = ConcurrentHashMap.newKeySet();
     private final BufferAllocator allocator;
+    /** Statements of the process running now: offloaded queries, and what DuckDB runs for the driver. */
+    private final AtomicInteger statements = new AtomicInteger();
+
+    private final Object quiet = new Object();
     private int running;
 
     /** @param allocator what builds load columns through (the process's, not a connection's: it outlives them) */
@@ -96,6 +107,40 @@ final class BackgroundBuilds {
         synchronized (this) {
             running--;
             notifyAll();
+        }
+    }
+
+    /** A statement runs from now until the returned handle closes: builds give way to it. */
+    Offloader.DuckDbWork statement() {
+        statements.incrementAndGet();
+        return () -> {
+            if (statements.decrementAndGet() == 0) {
+                synchronized (quiet) {
+                    quiet.notifyAll();
+                }
+            }
+        };
+    }
+
+    /** At a build's check point: waits while statements run, at most {@link #GIVE_WAY_MS}. */
+    void giveWay() {
+        if (statements.get() == 0) {
+            return;
+        }
+        long end = System.nanoTime() + GIVE_WAY_MS * 1_000_000;
+        synchronized (quiet) {
+            while (statements.get() > 0) {
+                long left = (end - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    quiet.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

@@ -156,7 +156,7 @@ final class ConnectionOffloader implements Offloader {
             return null;
         }
         lock.lock();
-        try {
+        try (DuckDbWork _ = builds.statement()) {
             if (released) {
                 throw QueryCancel.interrupted();
             }
@@ -306,9 +306,8 @@ final class ConnectionOffloader implements Offloader {
         if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
             return;
         }
-        long needs = ResidentTable.buildBytes(held, plan, rows);
-        if (needs > cache.budget().budget()) {
-            throw new Declined(tooLarge(needs, cache), false, null);
+        if (ResidentTable.buildBytes(null, plan, rows) > cache.budget().budget()) {
+            throw new Declined(tooLarge(plan, cache), false, null);
         }
         Object key = buildKey(cache, plan, version);
         if (!builds.building(key)) {
@@ -326,12 +325,13 @@ final class ConnectionOffloader implements Offloader {
                             candidates,
                             settings,
                             overhead,
-                            builds.allocator()));
+                            builds));
         }
         throw new Declined(BUILDING_BEHIND, false, null);
     }
 
-    private static String tooLarge(long needs, ResidencyCache cache) {
+    private String tooLarge(OffloadPlan plan, ResidencyCache cache) throws SQLException {
+        long needs = ResidentTable.buildBytes(null, plan, plan.table().estimatedRows(duckdb, 0));
         return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, more than the"
                 + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB";
     }
@@ -410,13 +410,9 @@ final class ConnectionOffloader implements Offloader {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
         ResidencyCache cache = residencyOf(plan.table());
-        ResidentTable table = cache.table(plan.table(), version);
-        if (!table.ready(plan.shape())) {
-            long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(duckdb, 0);
-            long needs = ResidentTable.buildBytes(table, plan, rows);
-            if (!cache.budget().makeRoom(needs, table)) {
-                throw new NotQualified(tooLarge(needs, cache));
-            }
+        ResidentTable table = cache.roomFor(plan, version, duckdb);
+        if (table == null) {
+            throw new NotQualified(tooLarge(plan, cache));
         }
         boolean loaded = table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel);
         if (loaded && !version.equals(version(plan))) {
@@ -699,6 +695,11 @@ final class ConnectionOffloader implements Offloader {
         } finally {
             unlock();
         }
+    }
+
+    @Override
+    public DuckDbWork duckDbWorks() {
+        return builds.statement();
     }
 
     @Override

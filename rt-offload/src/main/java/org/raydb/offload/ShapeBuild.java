@@ -3,7 +3,6 @@ package org.raydb.offload;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
@@ -35,7 +34,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final Engines.Candidates candidates;
     private final OffloadSettings settings;
     private final HostOverhead overhead;
-    private final BufferAllocator allocator;
+    private final BackgroundBuilds builds;
 
     /**
      * @param connection a connection of its own to the query's database, closed by the build
@@ -52,7 +51,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             Engines.Candidates candidates,
             OffloadSettings settings,
             HostOverhead overhead,
-            BufferAllocator allocator) {
+            BackgroundBuilds builds) {
         this.connection = connection;
         this.cache = cache;
         this.plan = plan;
@@ -63,7 +62,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
         this.candidates = candidates;
         this.settings = settings;
         this.overhead = overhead;
-        this.allocator = allocator;
+        this.builds = builds;
     }
 
     @Override
@@ -72,13 +71,12 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (!current(c)) {
                 return;
             }
-            ResidentTable table = cache.table(plan.table(), version);
-            long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(c, 0);
-            if (!cache.budget().makeRoom(ResidentTable.buildBytes(table, plan, rows), table)) {
-                return; // what stays resident leaves no room: DuckDB keeps answering the shape
+            ResidentTable table = cache.roomFor(plan, version, c);
+            if (table == null) {
+                return; // even alone it would not fit the host budget: DuckDB keeps answering the shape
             }
-            QueryCancel cancel = new QueryCancel();
-            table.ensureLoaded(c, plan.columnTypes(), allocator, cancel);
+            QueryCancel cancel = new QueryCancel(builds::giveWay);
+            table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
             if (!current(c) || table.retired()) {
                 return;
             }

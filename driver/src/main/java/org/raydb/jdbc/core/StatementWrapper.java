@@ -215,11 +215,13 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
             return answered;
         }
         connection.checkWritable(sql);
+        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
         try {
             return own(onDuckDb.run());
         } catch (SQLException e) {
             throw failed(e);
         } finally {
+            work.close();
             afterWrite(sql);
         }
     }
@@ -232,11 +234,13 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
             return true;
         }
         connection.checkWritable(sql);
+        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
         try {
             return onDuckDb.run();
         } catch (SQLException e) {
             throw failed(e);
         } finally {
+            work.close();
             afterWrite(sql);
         }
     }
@@ -245,11 +249,13 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     final <R> R update(String sql, DuckDbCall<R> onDuckDb) throws SQLException {
         startExecution();
         connection.checkWritable(sql);
+        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
         try {
             return onDuckDb.run();
         } catch (SQLException e) {
             throw failed(e);
         } finally {
+            work.close();
             afterWrite(sql);
         }
     }

@@ -82,6 +82,21 @@ public interface Offloader extends AutoCloseable {
     default void settingsChanged() {}
 
     /**
+     * DuckDB runs a statement of this connection from now until the returned handle closes (a query the offload
+     * declined, or any other statement): the offload's background builds give way to it meanwhile.
+     */
+    default DuckDbWork duckDbWorks() {
+        return () -> {};
+    }
+
+    /** Ends a {@link #duckDbWorks} span. */
+    @FunctionalInterface
+    interface DuckDbWork extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
      * Waits until the offload layer's background builds (columns loading, encodings, indexes, device uploads
      * started by queries that DuckDB answered meanwhile) are done, at most {@code timeoutMillis}.
      *

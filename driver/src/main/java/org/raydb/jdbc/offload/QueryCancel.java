@@ -14,10 +14,21 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class QueryCancel {
 
     private final Set<Statement> running = ConcurrentHashMap.newKeySet();
+    private final Runnable giveWay;
     private volatile boolean cancelled;
 
     /** Not cancelled yet; the driver makes one per statement execution. */
-    public QueryCancel() {}
+    public QueryCancel() {
+        this(() -> {});
+    }
+
+    /**
+     * For work behind the application's queries (the offload's background builds): every {@link #check()} also
+     * runs {@code giveWay}, which may wait while queries run.
+     */
+    public QueryCancel(Runnable giveWay) {
+        this.giveWay = giveWay;
+    }
 
     /** What DuckDB raises for an interrupted statement, word for word, so callers see one error either way. */
     public static SQLException interrupted() {
@@ -33,11 +44,12 @@ public final class QueryCancel {
         return cancelled;
     }
 
-    /** Throws {@link #interrupted()} once cancelled. */
+    /** Throws {@link #interrupted()} once cancelled; background work gives way to queries here. */
     public void check() throws SQLException {
         if (cancelled) {
             throw interrupted();
         }
+        giveWay.run();
     }
 
     /**

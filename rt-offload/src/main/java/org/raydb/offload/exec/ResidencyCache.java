@@ -1,8 +1,11 @@
 package org.raydb.offload.exec;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -50,6 +53,29 @@ public final class ResidencyCache {
     public synchronized ResidentTable held(TableRef ref, TableVersion version) {
         ResidentTable t = tables.get(ref.toString());
         return t != null && t.version().equals(version) ? t : null;
+    }
+
+    /**
+     * The snapshot of the plan's table at {@code version}, with room made in the host budget for what a build of
+     * the plan's shape adds to it ({@link ResidentTable#buildBytes}): least recently used other snapshots are
+     * dropped first, and where that is not enough, this snapshot too, with what it built for other shapes (a
+     * fresh one holds only what this shape loads). {@code null} when the build would not fit even so.
+     */
+    public ResidentTable roomFor(OffloadPlan plan, TableVersion version, Connection session) throws SQLException {
+        ResidentTable table = table(plan.table(), version);
+        if (table.ready(plan.shape())) {
+            return table;
+        }
+        long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(session, 0);
+        if (budget.makeRoom(ResidentTable.buildBytes(table, plan, rows), table)) {
+            return table;
+        }
+        if (table.bytes() == 0) {
+            return null;
+        }
+        evict(table);
+        ResidentTable fresh = table(plan.table(), version);
+        return budget.makeRoom(ResidentTable.buildBytes(fresh, plan, rows), fresh) ? fresh : null;
     }
 
     /** Drops {@code table} if it is still the snapshot held for its table (the host budget chose it). */

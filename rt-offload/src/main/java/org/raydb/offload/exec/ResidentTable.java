@@ -152,18 +152,20 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     /**
      * Host bytes a build of {@code plan}'s shape adds to {@code table} (null: not held yet) of {@code rows},
-     * estimated before it starts: each column not loaded yet at 8 bytes a row (the widest storage form), a
-     * 4-byte code a row for each column's encoding, and 4 bytes a row each for the group codes, every group
-     * key's codes and the index order.
+     * estimated before it starts: each column not loaded yet in its storage form (4 bytes a row where it
+     * {@link ColumnData#holdsInts holds ints} or is a string column's codes, else 8), a 4-byte code a row for
+     * each column's encoding, and 4 bytes a row each for the group codes, every group key's codes and the index
+     * order.
      */
     public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows) {
-        Map<String, ColumnType> wanted = plan.columnTypes();
-        long missing = table == null
-                ? wanted.size()
-                : wanted.keySet().stream()
-                        .filter(c -> !table.columns.containsKey(c))
-                        .count();
-        long perRow = 8 * missing + 4L * wanted.size() + 4L * (plan.groups().size() + 2);
+        long perRow = 4L * (plan.groups().size() + 2);
+        for (Map.Entry<String, ColumnType> c : plan.columnTypes().entrySet()) {
+            if (table == null || !table.columns.containsKey(c.getKey())) {
+                ColumnType type = c.getValue();
+                perRow += ColumnData.holdsInts(type) || type.kind() == ColumnType.Kind.VARCHAR ? 4 : 8;
+            }
+            perRow += 4;
+        }
         return Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow;
     }
 

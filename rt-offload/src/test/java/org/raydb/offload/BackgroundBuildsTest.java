@@ -1,0 +1,68 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.Offloader;
+
+/** The background builds' worker: one shape once, and giving way to the statements that run meanwhile. */
+class BackgroundBuildsTest {
+
+    @Test
+    void aBuildWaitsWhileAStatementRunsButNotForever() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long idle = System.nanoTime();
+            builds.giveWay();
+            assertTrue(System.nanoTime() - idle < 50_000_000L, "no statement runs: no wait");
+            try (Offloader.DuckDbWork work = builds.statement()) {
+                long held = System.nanoTime();
+                builds.giveWay();
+                long waited = (System.nanoTime() - held) / 1_000_000;
+                assertTrue(waited >= BackgroundBuilds.GIVE_WAY_MS - 20, "waited " + waited + " ms");
+                assertTrue(waited < 10 * BackgroundBuilds.GIVE_WAY_MS, "but not forever: " + waited + " ms");
+            }
+            builds.allocator().close();
+        }
+    }
+
+    @Test
+    void aShapeIsBuiltOnceHoweverManyAskWhileItBuilds() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch dropped = new CountDownLatch(1);
+            assertTrue(builds.submit("shape", build(release::await, () -> {})));
+            assertTrue(builds.building("shape"));
+            assertFalse(builds.submit("shape", build(() -> {}, dropped::countDown)), "already building");
+            assertTrue(dropped.await(1, TimeUnit.SECONDS), "the second asker's build was dropped, not run");
+            assertFalse(builds.awaitIdle(50));
+            release.countDown();
+            assertTrue(builds.awaitIdle(10_000));
+            assertFalse(builds.building("shape"));
+            builds.allocator().close();
+        }
+    }
+
+    interface Work {
+        void run() throws Exception;
+    }
+
+    private static BackgroundBuilds.Build build(Work work, Runnable onDropped) {
+        return new BackgroundBuilds.Build() {
+            @Override
+            public void run() throws Exception {
+                work.run();
+            }
+
+            @Override
+            public void dropped() {
+                onDropped.run();
+            }
+        };
+    }
+}
