@@ -332,8 +332,8 @@ final class ConnectionOffloader implements Offloader {
 
     private String tooLarge(OffloadPlan plan, ResidencyCache cache) throws SQLException {
         long needs = ResidentTable.buildBytes(null, plan, plan.table().estimatedRows(duckdb, 0));
-        return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, more than the"
-                + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB";
+        return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, which the"
+                + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB does not have left";
     }
 
     /** A background build's identity: one per database, table snapshot and shape. */

@@ -73,7 +73,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             }
             ResidentTable table = cache.roomFor(plan, version, c);
             if (table == null) {
-                return; // even alone it would not fit the host budget: DuckDB keeps answering the shape
+                return; // it would not fit the host budget: DuckDB keeps answering the shape
             }
             QueryCancel cancel = new QueryCancel(builds::giveWay);
             table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
