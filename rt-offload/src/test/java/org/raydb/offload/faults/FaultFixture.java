@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -113,6 +114,29 @@ final class FaultFixture implements AutoCloseable {
         ExecutionException e = assertThrows(ExecutionException.class, () -> running.get(60, TimeUnit.SECONDS));
         SQLException cause = assertInstanceOf(SQLException.class, e.getCause().getCause(), e::toString);
         assertEquals("57014", cause.getSQLState(), cause::toString);
+    }
+
+    /**
+     * Closes {@code c} (for a pool's connection: returns it) from another thread while its offloaded query is
+     * blocked in the engine at {@code step}: the close may not wait for the engine, and the query ends with
+     * DuckDB's interrupt error once the engine returns.
+     */
+    void closeWhileBlocked(Connection c, Step step, ExecutorService threads) throws Exception {
+        Statement st = c.createStatement();
+        assertOffloadedExactly(st);
+        engine.blockAt(step);
+        Future<Answer> running = threads.submit(() -> answer(st));
+        engine.awaitBlocked();
+        Future<?> closed = threads.submit(() -> {
+            c.close();
+            return null;
+        });
+        try {
+            closed.get(20, TimeUnit.SECONDS);
+        } finally {
+            engine.release();
+        }
+        assertInterrupted(running);
     }
 
     /** The query is offloaded, to the engine (no other query may run meanwhile), and exact. */

@@ -137,22 +137,7 @@ class FaultInjectionTest {
     @ParameterizedTest(name = "at {0}")
     @EnumSource(Step.class)
     void closeDoesNotWaitForAQueryBlockedInTheEngine(Step step) throws Exception {
-        Connection c = rig.connect(fixture.url("auto"));
-        Statement st = c.createStatement();
-        fixture.assertOffloadedExactly(st);
-        engine.blockAt(step);
-        Future<Answer> running = queries.submit(() -> answer(st));
-        engine.awaitBlocked();
-        Future<?> closed = queries.submit(() -> {
-            c.close();
-            return null;
-        });
-        try {
-            closed.get(20, TimeUnit.SECONDS);
-        } finally {
-            engine.release();
-        }
-        assertInterrupted(running);
+        fixture.closeWhileBlocked(rig.connect(fixture.url("auto")), step, queries);
         assertOtherConnectionOffloadsExactly("auto");
     }
 

@@ -204,22 +204,7 @@ class PooledFaultsTest {
     @MethodSource("cancels")
     void returnDoesNotWaitForAQueryBlockedInTheEngine(String mode, Step step) throws Exception {
         Pool pool = pool(mode);
-        Connection c = pool.borrow();
-        Statement st = c.createStatement();
-        fixture.assertOffloadedExactly(st);
-        engine.blockAt(step);
-        Future<Answer> running = threads.submit(() -> answer(st));
-        engine.awaitBlocked();
-        Future<?> returned = threads.submit(() -> {
-            c.close();
-            return null;
-        });
-        try {
-            returned.get(20, TimeUnit.SECONDS);
-        } finally {
-            engine.release();
-        }
-        assertInterrupted(running);
+        fixture.closeWhileBlocked(pool.borrow(), step, threads);
         assertWhole(pool);
     }
 
