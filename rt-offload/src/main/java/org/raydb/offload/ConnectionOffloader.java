@@ -306,8 +306,9 @@ final class ConnectionOffloader implements Offloader {
         if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
             return;
         }
-        if (ResidentTable.buildBytes(null, plan, rows) > cache.budget().budget()) {
-            throw new Declined(tooLarge(plan, cache), false, null);
+        long needs = ResidentTable.buildBytes(null, plan, rows);
+        if (needs > cache.budget().budget()) {
+            throw new Declined(tooLarge(needs, cache), false, null);
         }
         Object key = buildKey(cache, plan, version);
         if (!builds.building(key)) {
@@ -330,8 +331,7 @@ final class ConnectionOffloader implements Offloader {
         throw new Declined(BUILDING_BEHIND, false, null);
     }
 
-    private String tooLarge(OffloadPlan plan, ResidencyCache cache) throws SQLException {
-        long needs = ResidentTable.buildBytes(null, plan, plan.table().estimatedRows(duckdb, 0));
+    private static String tooLarge(long needs, ResidencyCache cache) {
         return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, which the"
                 + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB does not have left";
     }
@@ -412,7 +412,8 @@ final class ConnectionOffloader implements Offloader {
         ResidencyCache cache = residencyOf(plan.table());
         ResidentTable table = cache.roomFor(plan, version, duckdb);
         if (table == null) {
-            throw new NotQualified(tooLarge(plan, cache));
+            long needs = ResidentTable.buildBytes(null, plan, plan.table().estimatedRows(duckdb, 0));
+            throw new NotQualified(tooLarge(needs, cache));
         }
         boolean loaded = table.ensureLoaded(duckdb, plan.columnTypes(), allocator, cancel);
         if (loaded && !version.equals(version(plan))) {

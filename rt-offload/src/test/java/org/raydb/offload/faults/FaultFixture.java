@@ -117,6 +117,18 @@ final class FaultFixture implements AutoCloseable {
     }
 
     /**
+     * The query offloaded exactly, then failing at {@code step} (DuckDB's answer or a refusal, as {@code mode}
+     * has it), then offloaded exactly again on the same statement.
+     */
+    void assertFailureContained(String mode, Statement st, Step step, Supplier<Throwable> failure) {
+        assertOffloadedExactly(st);
+        engine.failAt(step, failure);
+        assertFailureHandled(mode, st);
+        engine.disarm();
+        assertOffloadedExactly(st);
+    }
+
+    /**
      * Closes {@code c} (for a pool's connection: returns it) from another thread while its offloaded query is
      * blocked in the engine at {@code step}: the close may not wait for the engine, and the query ends with
      * DuckDB's interrupt error once the engine returns.

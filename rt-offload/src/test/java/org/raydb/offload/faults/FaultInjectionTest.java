@@ -78,11 +78,7 @@ class FaultInjectionTest {
             throws Exception {
         try (Connection c = rig.connect(fixture.url(mode));
                 Statement st = c.createStatement()) {
-            fixture.assertOffloadedExactly(st);
-            engine.failAt(step, failure);
-            fixture.assertFailureHandled(mode, st);
-            engine.disarm();
-            fixture.assertOffloadedExactly(st);
+            fixture.assertFailureContained(mode, st, step, failure);
             assertOtherConnectionOffloadsExactly(mode);
         }
     }
