@@ -78,9 +78,9 @@ final class ConnectionOffloader implements Offloader {
     private final BackgroundBuilds builds;
     private final Runnable onClose;
     private final ResultHandoff handoff;
-    private final Map<String, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<PlannedQuery, CachedJob> preparedJobs = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, CachedJob> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<PlannedQuery, CachedJob> eldest) {
             return size() > PREPARED_JOBS;
         }
     };
@@ -454,11 +454,11 @@ final class ConnectionOffloader implements Offloader {
 
     private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel)
             throws NotQualified, SQLException {
-        CachedJob cached = preparedJobs.get(pq.relationName());
+        CachedJob cached = preparedJobs.get(pq);
         if (cached == null || cached.table() != table) {
             PreparedJob job = JobPlanner.prepare(pq.plan(), table, cancel);
             cached = new CachedJob(table, job, new JobCosts(job.job()));
-            preparedJobs.put(pq.relationName(), cached);
+            preparedJobs.put(pq, cached);
         }
         return cached;
     }
@@ -632,6 +632,11 @@ final class ConnectionOffloader implements Offloader {
         rows.add("engine", engine).add("engine_reason", reason);
         rows.add("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT))
                 .add("planning_us", pq.planningMicros())
+                .add(
+                        "planning",
+                        pq.templated()
+                                ? "template: the plan of an earlier statement of this text with these constants"
+                                : "in full (DuckDB's optimized plan)")
                 .add("rewritten_sql", pq.rewrittenSql())
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
         return rows.query(duckdbStatement);

@@ -100,9 +100,18 @@ final class OffloadHarness implements AutoCloseable {
     }
 
     java.util.Map<String, String> explain(String sql) throws SQLException {
+        return explain(sql, List.of());
+    }
+
+    /** How the statement with these parameters was planned (EXPLAIN OFFLOAD's {@code planning}). */
+    String explainPlanning(String sql, List<Object> params) throws SQLException {
+        return explain(sql, params).get("planning");
+    }
+
+    java.util.Map<String, String> explain(String sql, List<Object> params) throws SQLException {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
         try (Statement st = duckdb.createStatement();
-                ResultSet rs = offloader.explain(st, sql, List.of())) {
+                ResultSet rs = offloader.explain(st, sql, params)) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
             }

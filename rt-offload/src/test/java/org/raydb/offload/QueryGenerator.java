@@ -42,12 +42,22 @@ final class QueryGenerator {
             "sum(m_small * 3)",
             "avg(m_big)");
 
+    /** Draws the query's structure: with one seed, the statements differ only in their constants. */
     private final Random random;
+    /** Draws the constants. */
+    private final Random values;
+
     private final Map<String, List<String>> literals;
 
-    private QueryGenerator(long seed, Map<String, List<String>> literals) {
+    private QueryGenerator(long seed, long valueSeed, Map<String, List<String>> literals) {
         this.random = new Random(seed);
+        this.values = new Random(valueSeed);
         this.literals = literals;
+    }
+
+    /** A generator of the same structures as this one with other constants. */
+    QueryGenerator withConstants(long structureSeed, long valueSeed) {
+        return new QueryGenerator(structureSeed, valueSeed, literals);
     }
 
     /** Reads a sample of each filter column's values as SQL literals. */
@@ -61,7 +71,7 @@ final class QueryGenerator {
             }
             literals.put(c, values);
         }
-        return new QueryGenerator(seed, literals);
+        return new QueryGenerator(seed, seed, literals);
     }
 
     private static String literal(Object v) {
@@ -135,16 +145,16 @@ final class QueryGenerator {
     }
 
     private String value(String column) {
-        List<String> values = literals.get(column);
-        return values.get(random.nextInt(values.size()));
+        List<String> sample = literals.get(column);
+        return sample.get(values.nextInt(sample.size()));
     }
 
     /** Two sample values in order, "a AND b" (reversed bounds would let DuckDB's optimizer drop the scan). */
     private String ordered(String c) {
-        List<String> values = literals.get(c);
-        int i = random.nextInt(values.size());
-        int j = random.nextInt(values.size());
-        return values.get(Math.min(i, j)) + " AND " + values.get(Math.max(i, j));
+        List<String> sample = literals.get(c);
+        int i = values.nextInt(sample.size());
+        int j = values.nextInt(sample.size());
+        return sample.get(Math.min(i, j)) + " AND " + sample.get(Math.max(i, j));
     }
 
     private String predicate(String c) {

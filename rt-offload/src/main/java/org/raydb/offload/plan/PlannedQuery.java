@@ -12,6 +12,7 @@ package org.raydb.offload.plan;
  * @param planningMicros what planning cost
  * @param tableOid       DuckDB's oid of the table when it was planned (a table created again is planned again)
  * @param duckDbMayReject whether the reason suggests DuckDB rejects the statement itself ({@link NotQualified})
+ * @param templated      whether the plan is a template's with this statement's constants ({@link PlanTemplate})
  */
 public record PlannedQuery(
         String boundSql,
@@ -22,11 +23,26 @@ public record PlannedQuery(
         long planningMicros,
         long tableOid,
         LastRun lastRun,
-        boolean duckDbMayReject) {
+        boolean duckDbMayReject,
+        boolean templated) {
 
     /** Timings of the last offloaded run of this query (mutable, shared by cache hits). */
     public static final class LastRun {
         public volatile String summary;
+    }
+
+    /**
+     * A decision is its own identity: statements of one template share the rewrite and the relation but not
+     * their constants, so what is cached per decision (prepared jobs) is keyed by the decision itself.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(this);
     }
 
     public boolean qualifies() {
@@ -35,6 +51,15 @@ public record PlannedQuery(
 
     public static PlannedQuery notQualified(String boundSql, NotQualified reason, long micros) {
         return new PlannedQuery(
-                boundSql, null, reason.reason(), null, null, micros, -1, new LastRun(), reason.duckDbMayReject());
+                boundSql,
+                null,
+                reason.reason(),
+                null,
+                null,
+                micros,
+                -1,
+                new LastRun(),
+                reason.duckDbMayReject(),
+                false);
     }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class QueryPlanner implements AutoCloseable {
 
     private static final int CACHE_SIZE = 512;
+    private static final int TEMPLATES_PER_SKELETON = 8;
     private static final AtomicLong RELATIONS = new AtomicLong();
 
     private final Connection session;
@@ -28,6 +29,17 @@ public final class QueryPlanner implements AutoCloseable {
     private final Map<List<Object>, PlannedQuery> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<List<Object>, PlannedQuery> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    };
+
+    /**
+     * Templates ({@link PlanTemplate}) by skeleton, for as many skeletons as plans are cached: one per type
+     * classes and kept literals, a few per skeleton.
+     */
+    private final Map<String, List<PlanTemplate>> templates = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, List<PlanTemplate>> eldest) {
             return size() > CACHE_SIZE;
         }
     };
@@ -51,7 +63,67 @@ public final class QueryPlanner implements AutoCloseable {
         return planned;
     }
 
+    /**
+     * A statement's decision from its template where one is trusted, else planned in full (which makes or
+     * confirms the template of the statement's skeleton).
+     */
     private PlannedQuery planNew(String sql, List<Object> parameters) throws SQLException {
+        long t0 = System.nanoTime();
+        String bound;
+        try {
+            bound = ParameterBinder.bind(sql, parameters);
+        } catch (NotQualified e) {
+            return planFully(sql, parameters, null).query(); // which gives the reason
+        }
+        SqlLiterals literals = SqlLiterals.of(bound);
+        if (literals == null) {
+            return planFully(sql, parameters, null).query();
+        }
+        List<PlanTemplate> family = templates.computeIfAbsent(literals.skeleton(), k -> new ArrayList<>(1));
+        PlanTemplate template =
+                family.stream().filter(t -> t.matches(literals)).findFirst().orElse(null);
+        if (template != null && template.confirmed()) {
+            PlannedQuery rebound = rebind(template, bound, literals, t0);
+            if (rebound != null) {
+                return rebound;
+            }
+        }
+        Full full = planFully(sql, parameters, literals);
+        if (template != null && !template.confirmed() && full.query().qualifies()) {
+            template.confirm(literals, full.query().plan());
+        }
+        if (full.template() != null && (template == null || !template.confirmed())) {
+            family.remove(template);
+            if (family.size() < TEMPLATES_PER_SKELETON) {
+                family.add(full.template());
+            }
+        }
+        return full.query();
+    }
+
+    private static PlannedQuery rebind(PlanTemplate template, String bound, SqlLiterals literals, long t0) {
+        OffloadPlan plan = template.rebind(literals);
+        if (plan == null) {
+            return null; // a constant the template cannot hold: planning in full decides
+        }
+        PlannedQuery model = template.model();
+        return new PlannedQuery(
+                bound,
+                plan,
+                null,
+                model.rewrittenSql(),
+                model.relationName(),
+                (System.nanoTime() - t0) / 1000,
+                model.tableOid(),
+                new PlannedQuery.LastRun(),
+                false,
+                true);
+    }
+
+    /** A statement planned in full, with the template it makes ({@code null}: none). */
+    private record Full(PlannedQuery query, PlanTemplate template) {}
+
+    private Full planFully(String sql, List<Object> parameters, SqlLiterals literals) throws SQLException {
         long t0 = System.nanoTime();
         String bound = sql;
         try {
@@ -76,9 +148,11 @@ public final class QueryPlanner implements AutoCloseable {
                     new OffloadPlan(binding.table(), matched.filters(), matched.groups(), matched.aggregates());
             SumBounds.check(session, plan, binding.oid());
             CountedStrings.check(session, plan, binding.oid());
+            // Read before the rewrite, which replaces it.
+            Object where = SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
-            return new PlannedQuery(
+            PlannedQuery planned = new PlannedQuery(
                     bound,
                     plan,
                     null,
@@ -87,16 +161,23 @@ public final class QueryPlanner implements AutoCloseable {
                     (System.nanoTime() - t0) / 1000,
                     binding.oid(),
                     new PlannedQuery.LastRun(),
+                    false,
                     false);
+            return new Full(
+                    planned, literals == null || where == null ? null : PlanTemplate.of(literals, where, planned));
         } catch (NotQualified e) {
-            return PlannedQuery.notQualified(bound, e, (System.nanoTime() - t0) / 1000);
+            return new Full(PlannedQuery.notQualified(bound, e, (System.nanoTime() - t0) / 1000), null);
         } catch (SQLException e) {
             // DuckDB raised it while planning: it may raise it when running the statement too.
-            return PlannedQuery.notQualified(
-                    bound, new NotQualified("planning failed: " + e, true), (System.nanoTime() - t0) / 1000);
+            return new Full(
+                    PlannedQuery.notQualified(
+                            bound, new NotQualified("planning failed: " + e, true), (System.nanoTime() - t0) / 1000),
+                    null);
         } catch (RuntimeException | StackOverflowError e) {
-            return PlannedQuery.notQualified(
-                    bound, new NotQualified("planning failed: " + e), (System.nanoTime() - t0) / 1000);
+            return new Full(
+                    PlannedQuery.notQualified(
+                            bound, new NotQualified("planning failed: " + e), (System.nanoTime() - t0) / 1000),
+                    null);
         }
     }
 
@@ -114,6 +195,7 @@ public final class QueryPlanner implements AutoCloseable {
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();
+        templates.clear();
         settingsMirrored = false;
     }
 

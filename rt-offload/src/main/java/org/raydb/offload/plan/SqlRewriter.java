@@ -112,6 +112,16 @@ public final class SqlRewriter {
         return deserialize(connection, tree);
     }
 
+    /**
+     * The WHERE clause of the SELECT that aggregates {@code table} in a parse tree ({@code null} where it has
+     * none or more than one SELECT reads the table): the clause the rewrite drops for the offload's filters.
+     */
+    static Object aggregatingWhere(Map<String, Object> tree, TableRef table) {
+        List<Map<String, Object>> targets = new ArrayList<>();
+        findTargets(tree, table, targets);
+        return targets.size() == 1 ? targets.get(0).get("where_clause") : null;
+    }
+
     /** DuckDB's parse tree of {@code sql} ({@code json_serialize_sql}). */
     public static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
         Object parsed;
