@@ -16,7 +16,7 @@ import org.raydb.ssb.query.QueryForm;
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
- * [--write-pause S] [--out FILE] [--adhoc N]}.
+ * [--write-pause S] [--out FILE] [--adhoc N] [--vary-constants] [--duration S] [--prepared]}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -37,6 +37,16 @@ import org.raydb.ssb.query.QueryForm;
  * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
  * @param adhoc     how many generated ad-hoc queries {@code bench} runs instead of the SSB queries
  *                  ({@code --adhoc}, drawn with {@code --seed}); 0 for the SSB queries
+ * @param varyConstants whether {@code bench} runs the flat SSB queries with drawn constants for a while on each
+ *                  side ({@code --vary-constants}) instead of the SSB queries
+ * @param duration  the seconds the vary-constants bench times each side ({@code --duration}, default
+ *                  {@value #DEFAULT_DURATION})
+ * @param prepared  whether the vary-constants bench binds its constants to statements prepared once per thread
+ *                  ({@code --prepared})
+ * @param clients   the vary-constants bench's threads, each with its own connection: {@code --threads} when
+ *                  given, else 1
+ * @param constantsSeed the seed the vary-constants bench draws its constants with: {@code --seed} when given,
+ *                  else {@value #DEFAULT_CONSTANTS_SEED}
  */
 public record CliOptions(
         ScaleFactor sf,
@@ -59,11 +69,18 @@ public record CliOptions(
         double minutes,
         double writePause,
         Path out,
-        int adhoc) {
+        int adhoc,
+        boolean varyConstants,
+        double duration,
+        boolean prepared,
+        int clients,
+        long constantsSeed) {
 
     public static final String BANDWIDTH_ENV = "RAYDB_COPY_BANDWIDTH_GBS";
 
     public static final long DEFAULT_SEED = 19920101;
+    public static final long DEFAULT_CONSTANTS_SEED = 42;
+    public static final double DEFAULT_DURATION = 20;
     public static final String BENCH_FOLDER = "target/bench";
     public static final int DEFAULT_READERS = 16;
     public static final int DEFAULT_WRITERS = 2;
@@ -92,13 +109,16 @@ public record CliOptions(
         String offload = "auto";
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
-        long seed = DEFAULT_SEED;
+        Long seedGiven = null;
         Integer threadsGiven = null;
         int writers = DEFAULT_WRITERS;
         double minutes = DEFAULT_MINUTES;
         double writePause = DEFAULT_WRITE_PAUSE;
         Path out = null;
         int adhoc = 0;
+        boolean varyConstants = false;
+        double duration = DEFAULT_DURATION;
+        boolean prepared = false;
         boolean breakdown = false;
         double copyBandwidthGbs = Double.NaN;
         String anchors = null;
@@ -112,8 +132,14 @@ public record CliOptions(
         }
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
-            if (option.equals("--breakdown")) {
-                breakdown = true;
+            boolean flag = true;
+            switch (option) {
+                case "--breakdown" -> breakdown = true;
+                case "--vary-constants" -> varyConstants = true;
+                case "--prepared" -> prepared = true;
+                default -> flag = false;
+            }
+            if (flag) {
                 continue;
             }
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -131,13 +157,14 @@ public record CliOptions(
                     case "--offload" -> offload = oneOf("--offload", value, OFFLOAD_MODES);
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
-                    case "--seed" -> seed = Long.parseLong(value);
+                    case "--seed" -> seedGiven = Long.parseLong(value);
                     case "--threads" -> threadsGiven = positive("--threads", value);
                     case "--writers" -> writers = writers(value);
-                    case "--minutes" -> minutes = minutes(value);
+                    case "--minutes" -> minutes = positiveNumber("--minutes", value);
                     case "--write-pause" -> writePause = seconds("--write-pause", value);
                     case "--out" -> out = Path.of(value);
                     case "--adhoc" -> adhoc = positive("--adhoc", value);
+                    case "--duration" -> duration = positiveNumber("--duration", value);
                     case "--copy-bandwidth-gbs" -> copyBandwidthGbs = bandwidth("--copy-bandwidth-gbs", value);
                     case "--anchors" -> anchors = oneOf("--anchors", value, Anchors.KNOWN);
                     case "--timing" ->
@@ -152,6 +179,10 @@ public record CliOptions(
         if (sf != null && fromTbl != null) {
             throw usage("--sf and --from-tbl exclude each other");
         }
+        if (varyConstants && adhoc > 0) {
+            throw usage("--vary-constants and --adhoc exclude each other");
+        }
+        long seed = seedGiven != null ? seedGiven : DEFAULT_SEED;
         boolean dbGiven = db != null;
         if (sf == null && fromTbl == null && !dbGiven) {
             sf = new ScaleFactor(1);
@@ -165,6 +196,7 @@ public record CliOptions(
         }
         int threads = threadsGiven != null ? threadsGiven : Runtime.getRuntime().availableProcessors();
         int readers = threadsGiven != null ? threadsGiven : DEFAULT_READERS;
+        int clients = threadsGiven != null ? threadsGiven : 1;
         return new CliOptions(
                 sf,
                 fromTbl,
@@ -186,7 +218,12 @@ public record CliOptions(
                 minutes,
                 writePause,
                 out,
-                adhoc);
+                adhoc,
+                varyConstants,
+                duration,
+                prepared,
+                clients,
+                seedGiven != null ? seedGiven : DEFAULT_CONSTANTS_SEED);
     }
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
@@ -231,12 +268,12 @@ public record CliOptions(
         return n;
     }
 
-    private static double minutes(String value) {
-        double m = Double.parseDouble(value);
-        if (!(m > 0) || Double.isInfinite(m)) {
-            throw new IllegalArgumentException("--minutes must be a positive number, not '" + value + "'");
+    private static double positiveNumber(String option, String value) {
+        double x = Double.parseDouble(value);
+        if (!(x > 0) || Double.isInfinite(x)) {
+            throw new IllegalArgumentException(option + " must be a positive number, not '" + value + "'");
         }
-        return m;
+        return x;
     }
 
     private static double seconds(String option, String value) {

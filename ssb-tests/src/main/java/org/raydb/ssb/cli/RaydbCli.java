@@ -3,6 +3,7 @@ package org.raydb.ssb.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.List;
@@ -21,11 +22,17 @@ import org.raydb.ssb.bench.BenchResult;
 import org.raydb.ssb.bench.BenchRunner;
 import org.raydb.ssb.bench.BreakdownTablePrinter;
 import org.raydb.ssb.bench.HtmlReport;
+import org.raydb.ssb.bench.Json;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
 import org.raydb.ssb.bench.ResultTablePrinter;
 import org.raydb.ssb.bench.SummaryPrinter;
 import org.raydb.ssb.bench.Targets;
+import org.raydb.ssb.bench.VaryConstantsHtmlReport;
+import org.raydb.ssb.bench.VaryConstantsJsonReport;
+import org.raydb.ssb.bench.VaryConstantsReport;
+import org.raydb.ssb.bench.VaryConstantsRunner;
+import org.raydb.ssb.bench.VaryConstantsTablePrinter;
 import org.raydb.ssb.load.ExistingDatabase;
 import org.raydb.ssb.load.SsbDatabase;
 import org.raydb.ssb.query.AdhocQueries;
@@ -65,6 +72,8 @@ public final class RaydbCli {
                     + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]\n"
                     + "       raydb bench --adhoc N [--seed S] [--sf N | --db FILE] [--engine ...] [--offload ...]"
                     + " [--reps R]\n"
+                    + "       raydb bench --vary-constants [--threads 1] [--duration 20] [--prepared] [--seed 42]"
+                    + " [--sf N | --db FILE] [--engine ...] [--offload ...]\n"
                     + "       raydb soak [--sf N | --db FILE] [--threads 16] [--writers 2] [--minutes 10]"
                     + " [--engine auto|cuda|optix|cpu] [--offload auto|force] [--seed S] [--out FILE]");
             return FAILURE;
@@ -150,9 +159,63 @@ public final class RaydbCli {
         return report.allExact() ? 0 : MISMATCH;
     }
 
+    /**
+     * {@code bench --vary-constants}: the flat SSB queries with constants drawn afresh, timed for a while on each
+     * side (see {@link VaryConstantsRunner}).
+     */
+    private int varyConstants(CliOptions options, String command) throws SQLException, IOException {
+        SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
+        out.printf(
+                Locale.ROOT,
+                "13 flat SSB templates, constants drawn with seed %d%s; %d threads; %d s warm-up, then %s s timed:"
+                        + " jdbc:duckdb:, then jdbc:raydb:%s%n",
+                options.constantsSeed(),
+                options.prepared() ? " and bound to prepared statements" : "",
+                options.clients(),
+                VaryConstantsRunner.WARM_UP.toSeconds(),
+                Json.number(options.duration()),
+                options.raydbParameters());
+        VaryConstantsRunner.Outcome outcome = new VaryConstantsRunner(
+                        contents.file(),
+                        options.raydbParameters(),
+                        options.clients(),
+                        Duration.ofNanos(Math.round(options.duration() * 1e9)),
+                        options.prepared(),
+                        options.constantsSeed())
+                .run();
+        LocalDateTime now = LocalDateTime.now();
+        VaryConstantsReport report = new VaryConstantsReport(
+                MachineInfo.current(),
+                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()),
+                contents.provenance().source(),
+                contents.provenance().seed(),
+                contents.lineorderRows(),
+                options.engine(),
+                options.offload(),
+                options.constantsSeed(),
+                options.clients(),
+                options.duration(),
+                options.prepared(),
+                now.toString(),
+                command,
+                outcome);
+        new VaryConstantsTablePrinter(out).print(report);
+        ReportFiles.write(
+                out,
+                "vary-constants-latest",
+                "vary-constants",
+                now,
+                VaryConstantsJsonReport.render(report),
+                VaryConstantsHtmlReport.render(report));
+        return report.passed() ? 0 : MISMATCH;
+    }
+
     private int bench(CliOptions options, String command) throws SQLException, IOException {
         if (options.adhoc() > 0) {
             return adhoc(options, command);
+        }
+        if (options.varyConstants()) {
+            return varyConstants(options, command);
         }
         Anchors anchors = options.anchors() == null ? null : Anchors.load(options.anchors());
         BandwidthFloor bandwidth = new BandwidthFloor(options.copyBandwidthGbs());

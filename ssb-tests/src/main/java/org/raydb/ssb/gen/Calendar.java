@@ -1,6 +1,8 @@
 package org.raydb.ssb.gen;
 
 import java.time.LocalDate;
+import java.time.format.TextStyle;
+import java.util.Locale;
 
 /**
  * The SSB calendar: 2,556 days from 1992-01-01 (the reference generator's date-table size, so the last day
@@ -30,5 +32,10 @@ public final class Calendar {
 
     public static int datekey(LocalDate date) {
         return date.getYear() * 10_000 + date.getMonthValue() * 100 + date.getDayOfMonth();
+    }
+
+    /** {@code d_yearmonth} of the day: the month's first three letters and the year, e.g. {@code Dec1997}. */
+    public static String yearMonth(LocalDate date) {
+        return date.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH).substring(0, 3) + date.getYear();
     }
 }

@@ -58,7 +58,7 @@ final class DateRows implements TableRows {
                 .text(month)
                 .integer(date.getYear())
                 .integer(date.getYear() * 100 + date.getMonthValue())
-                .text(month.substring(0, 3) + date.getYear())
+                .text(Calendar.yearMonth(date))
                 .integer(dayInWeek)
                 .integer(date.getDayOfMonth())
                 .integer(date.getDayOfYear())

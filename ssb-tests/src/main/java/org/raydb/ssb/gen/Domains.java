@@ -1,5 +1,6 @@
 package org.raydb.ssb.gen;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -23,6 +24,8 @@ public final class Domains {
     public static final IntRange DISCOUNT = new IntRange(0, 10);
     public static final IntRange TAX = new IntRange(0, 8);
     public static final IntRange PART_SIZE = new IntRange(1, 50);
+    /** {@code d_weeknuminyear}: day of the year / 7 + 1, as the reference generator numbers weeks. */
+    public static final IntRange WEEK_IN_YEAR = new IntRange(1, 53);
 
     private Domains() {}
 
@@ -37,6 +40,14 @@ public final class Domains {
     public static List<Integer> yearMonths() {
         return years().values().stream()
                 .flatMap(year -> IntStream.rangeClosed(1, 12).mapToObj(month -> year * 100 + month))
+                .toList();
+    }
+
+    /** {@code d_yearmonth}: every month of the calendar as the date table spells it, e.g. {@code Dec1997}. */
+    public static List<String> yearMonthNames() {
+        return yearMonths().stream()
+                .map(ym -> Calendar.yearMonth(LocalDate.of(ym / 100, ym % 100, 1)))
+                .sorted()
                 .toList();
     }
 
@@ -55,10 +66,30 @@ public final class Domains {
         return Nation.ALL.stream().map(Nation::name).sorted().toList();
     }
 
-    public static List<String> cities() {
+    /** The nations of one region. */
+    public static List<String> nations(String region) {
         return Nation.ALL.stream()
-                .flatMap(n -> IntStream.range(0, Nation.CITIES_PER_NATION).mapToObj(n::city))
+                .filter(n -> n.region().equals(region))
+                .map(Nation::name)
                 .sorted()
+                .toList();
+    }
+
+    public static List<String> cities() {
+        return Nation.ALL.stream().flatMap(n -> cities(n).stream()).sorted().toList();
+    }
+
+    /** The cities of one nation, e.g. {@code UNITED KI0} to {@code UNITED KI9}. */
+    public static List<String> cities(String nation) {
+        return cities(Nation.ALL.stream()
+                .filter(n -> n.name().equals(nation))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no nation " + nation)));
+    }
+
+    private static List<String> cities(Nation nation) {
+        return IntStream.range(0, Nation.CITIES_PER_NATION)
+                .mapToObj(nation::city)
                 .toList();
     }
 
@@ -82,13 +113,14 @@ public final class Domains {
 
     /** {@code p_brand1}: {@code MFGR#1101} to {@code MFGR#5540}. */
     public static List<String> brands() {
-        List<String> brands = new ArrayList<>();
-        for (String category : categories()) {
-            for (int b = 1; b <= PartRows.BRANDS_PER_CATEGORY; b++) {
-                brands.add(PartRows.brand(category, b));
-            }
-        }
-        return List.copyOf(brands);
+        return categories().stream().flatMap(c -> brands(c).stream()).toList();
+    }
+
+    /** The brands of one category, e.g. {@code MFGR#2201} to {@code MFGR#2240}, in SQL order. */
+    public static List<String> brands(String category) {
+        return IntStream.rangeClosed(1, PartRows.BRANDS_PER_CATEGORY)
+                .mapToObj(b -> PartRows.brand(category, b))
+                .toList();
     }
 
     public static List<String> shipModes() {

@@ -191,7 +191,7 @@ public final class AdhocQueries {
         return List.copyOf(items);
     }
 
-    private static <T> T pick(SplittableRandom random, List<T> items) {
+    static <T> T pick(SplittableRandom random, List<T> items) {
         return items.get(random.nextInt(items.size()));
     }
 
@@ -201,10 +201,7 @@ public final class AdhocQueries {
 
     private static Column strings(String name, String family, List<String> values, boolean ordered) {
         return new Column(
-                name,
-                family,
-                values.stream().map(v -> "'" + v.replace("'", "''") + "'").toList(),
-                ordered);
+                name, family, values.stream().map(SqlLiterals::literal).toList(), ordered);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

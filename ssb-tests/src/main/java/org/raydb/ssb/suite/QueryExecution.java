@@ -1,6 +1,7 @@
 package org.raydb.ssb.suite;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,16 +14,29 @@ import org.raydb.ssb.sql.RaydbProbe;
  */
 public record QueryExecution(ResultTable result, double millis, boolean offloaded, Map<String, Long> timings) {
 
+    private interface Execution {
+        ResultSet start() throws SQLException;
+    }
+
     public static QueryExecution run(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            long start = System.nanoTime();
-            ResultTable result;
-            try (ResultSet rows = statement.executeQuery(sql)) {
-                result = ResultTable.read(rows);
-            }
-            double millis = (System.nanoTime() - start) / 1e6;
-            return new QueryExecution(
-                    result, millis, RaydbProbe.lastQueryOffloaded(statement), RaydbProbe.lastOffloadTimings(statement));
+            return timed(statement, () -> statement.executeQuery(sql));
         }
+    }
+
+    /** A prepared statement with its parameters bound; the statement stays open for the next run. */
+    public static QueryExecution run(PreparedStatement statement) throws SQLException {
+        return timed(statement, statement::executeQuery);
+    }
+
+    private static QueryExecution timed(Statement statement, Execution execution) throws SQLException {
+        long start = System.nanoTime();
+        ResultTable result;
+        try (ResultSet rows = execution.start()) {
+            result = ResultTable.read(rows);
+        }
+        double millis = (System.nanoTime() - start) / 1e6;
+        return new QueryExecution(
+                result, millis, RaydbProbe.lastQueryOffloaded(statement), RaydbProbe.lastOffloadTimings(statement));
     }
 }

@@ -99,6 +99,26 @@ class CliOptionsTest {
     }
 
     @Test
+    void varyConstantsRunsOneThreadWithItsOwnSeedUnlessTold() throws SQLException {
+        CliOptions defaults = CliOptions.parse(new String[] {"--vary-constants"});
+        assertTrue(defaults.varyConstants());
+        assertEquals(1, defaults.clients());
+        assertEquals(CliOptions.DEFAULT_DURATION, defaults.duration());
+        assertFalse(defaults.prepared());
+        assertEquals(CliOptions.DEFAULT_CONSTANTS_SEED, defaults.constantsSeed());
+        assertEquals(CliOptions.DEFAULT_SEED, defaults.seed(), "the data keep their seed");
+        CliOptions given = CliOptions.parse(
+                new String[] {"--vary-constants", "--threads", "4", "--duration", "2.5", "--prepared", "--seed", "7"});
+        assertEquals(4, given.clients());
+        assertEquals(2.5, given.duration());
+        assertTrue(given.prepared(), "--prepared is a flag without a value");
+        assertEquals(7, given.constantsSeed());
+        assertFalse(CliOptions.parse(new String[0]).varyConstants());
+        assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--vary-constants", "--adhoc", "5"}));
+        assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--duration", "0"}));
+    }
+
+    @Test
     void theBandwidthCanComeFromTheEnvironmentAndTheOptionWins() throws SQLException {
         assertEquals(3000.0, CliOptions.parse(new String[0], "3000").copyBandwidthGbs());
         assertEquals(

@@ -39,6 +39,29 @@ class DomainsTest {
                 1000, Domains.brands().stream().sorted().distinct().toList().size());
         assertEquals(Domains.brands().stream().sorted().toList(), Domains.brands(), "in SQL order");
         assertEquals(Domains.cities().stream().sorted().toList(), Domains.cities(), "in SQL order");
+        assertEquals(
+                List.of("Apr1992", "Sep1998"),
+                List.of(
+                        Domains.yearMonthNames().getFirst(),
+                        Domains.yearMonthNames().getLast()));
+        assertEquals(84, Domains.yearMonthNames().size());
+    }
+
+    @Test
+    void partsOfTheDomainsFollowTheirHierarchy() {
+        assertEquals(List.of("ARGENTINA", "BRAZIL", "CANADA", "PERU", "UNITED STATES"), Domains.nations("AMERICA"));
+        assertEquals(
+                List.of("UNITED KI0", "UNITED KI9"),
+                List.of(
+                        Domains.cities("UNITED KINGDOM").getFirst(),
+                        Domains.cities("UNITED KINGDOM").getLast()));
+        assertEquals(10, Domains.cities("PERU").size());
+        assertEquals(
+                List.of("MFGR#2201", "MFGR#2240"),
+                List.of(
+                        Domains.brands("MFGR#22").getFirst(),
+                        Domains.brands("MFGR#22").getLast()));
+        assertEquals(40, Domains.brands("MFGR#22").size());
     }
 
     @Test
@@ -50,6 +73,8 @@ class DomainsTest {
                 Map.entry("p_size", Domains.PART_SIZE.values()),
                 Map.entry("d_year", Domains.years().values()),
                 Map.entry("d_yearmonthnum", Domains.yearMonths()),
+                Map.entry("d_yearmonth", Domains.yearMonthNames()),
+                Map.entry("d_weeknuminyear", Domains.WEEK_IN_YEAR.values()),
                 Map.entry("lo_orderdate", Domains.orderDates()),
                 Map.entry("c_region", Domains.regions()),
                 Map.entry("s_nation", Domains.nations()),

@@ -1,0 +1,62 @@
+package org.raydb.ssb.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.raydb.ssb.query.SqlLiterals;
+import org.raydb.ssb.query.VariedConstants;
+
+/**
+ * Everything one vary-constants bench run measured: the machine, the data (scale factor, source, the
+ * generator's seed, lineorder rows), the driver settings, the seed the constants were drawn with, the threads,
+ * the timed seconds per side, whether constants were bound to prepared statements, when and by which command,
+ * and what the runner measured.
+ */
+public record VaryConstantsReport(
+        MachineInfo machine,
+        double sf,
+        String source,
+        long dataSeed,
+        long rows,
+        String engine,
+        String offload,
+        long querySeed,
+        int threads,
+        double durationSeconds,
+        boolean prepared,
+        String timestamp,
+        String command,
+        VaryConstantsRunner.Outcome outcome) {
+
+    /** One template: its catalog text with {@code ?} for its constants, and both sides' figures for it. */
+    public record TemplateRow(
+            String id, String sql, VaryConstantsSide.Template duckdb, VaryConstantsSide.Template raydb) {}
+
+    /** The templates in catalog order. */
+    public List<TemplateRow> templates() {
+        List<TemplateRow> rows = new ArrayList<>();
+        for (int i = 0; i < VariedConstants.TEMPLATES.size(); i++) {
+            rows.add(new TemplateRow(
+                    VariedConstants.TEMPLATES.get(i).id(),
+                    SqlLiterals.parameterized(VariedConstants.TEMPLATES.get(i).sql()),
+                    outcome.duckdb().templates().get(i),
+                    outcome.raydb().templates().get(i)));
+        }
+        return rows;
+    }
+
+    /** RayDB's queries per second over DuckDB's. */
+    public double throughputRatio() {
+        return outcome.raydb().queriesPerSecond() / outcome.duckdb().queriesPerSecond();
+    }
+
+    public List<VaryConstantsCheck> mismatches() {
+        return outcome.checks().stream().filter(c -> !c.exact()).toList();
+    }
+
+    /** No checked answer differed and no query failed on either side. */
+    public boolean passed() {
+        return mismatches().isEmpty()
+                && outcome.duckdb().errors() == 0
+                && outcome.raydb().errors() == 0;
+    }
+}
