@@ -86,6 +86,16 @@ final class ConnectionOffloader implements Offloader {
     };
     /** The database file of each catalog this connection read ({@code null}: held in memory). */
     private final Map<String, Path> files = new HashMap<>();
+    /**
+     * The latest job of each rewritten statement: statements of one template share it ({@link PlannedQuery}),
+     * and a new job of theirs starts from its measured times.
+     */
+    private final Map<String, CachedJob> latestOfTemplate = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CachedJob> eldest) {
+            return size() > PREPARED_JOBS;
+        }
+    };
     /** The host overhead of this connection's recent offloads, for the cost model. */
     private final HostOverhead overhead = new HostOverhead();
 
@@ -174,6 +184,7 @@ final class ConnectionOffloader implements Offloader {
             } catch (OutOfMemoryError e) {
                 // What the offload holds is only a cache: dropping it gives the heap back for DuckDB's answer.
                 preparedJobs.clear();
+                latestOfTemplate.clear();
                 residency.budget().evictAll();
                 return decline(
                         new Declined("the offload ran out of memory: " + e.getMessage(), true, e),
@@ -211,6 +222,7 @@ final class ConnectionOffloader implements Offloader {
         // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
         // the snapshot that replaced it.
         preparedJobs.values().removeIf(j -> j.table().retired());
+        latestOfTemplate.values().removeIf(j -> j.table().retired());
         PlannedQuery pq = planned(sql, parameters);
         try {
             TableVersion version = version(pq.plan());
@@ -458,7 +470,12 @@ final class ConnectionOffloader implements Offloader {
         if (cached == null || cached.table() != table) {
             PreparedJob job = JobPlanner.prepare(pq.plan(), table, cancel);
             cached = new CachedJob(table, job, new JobCosts(job.job()));
+            CachedJob sibling = latestOfTemplate.get(pq.relationName());
+            if (sibling != null && sibling.table() == table) {
+                cached.costs().measured().startFrom(sibling.costs().measured());
+            }
             preparedJobs.put(pq, cached);
+            latestOfTemplate.put(pq.relationName(), cached);
         }
         return cached;
     }
@@ -697,6 +714,7 @@ final class ConnectionOffloader implements Offloader {
                 planner.clear();
             }
             preparedJobs.clear();
+            latestOfTemplate.clear();
             handoff.clear();
         } finally {
             unlock();

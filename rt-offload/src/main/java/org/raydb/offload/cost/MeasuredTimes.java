@@ -29,6 +29,19 @@ public final class MeasuredTimes {
         micros.put(side, timedMicros);
     }
 
+    /**
+     * Starts from the times measured on another job of the same statement template (other constants, same
+     * columns, groups and aggregates): close enough to choose by, so DuckDB is not timed again for every new
+     * set of constants. The other job's runs do not count as this one's ({@link #record} still treats this
+     * job's first run on an engine as cold).
+     */
+    public void startFrom(MeasuredTimes other) {
+        Map<String, Long> times = other.all();
+        synchronized (this) {
+            times.forEach(micros::putIfAbsent);
+        }
+    }
+
     /** The last warm time measured for the engine, or -1 when there is none. */
     public synchronized long of(String engine) {
         return micros.getOrDefault(engine, -1L);

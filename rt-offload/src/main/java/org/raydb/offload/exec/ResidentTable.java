@@ -152,19 +152,32 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     /**
      * Host bytes a build of {@code plan}'s shape adds to {@code table} (null: not held yet) of {@code rows},
-     * estimated before it starts: each column not loaded yet in its storage form (4 bytes a row where it
-     * {@link ColumnData#holdsInts holds ints} or is a string column's codes, else 8), a 4-byte code a row for
-     * each column's encoding, and 4 bytes a row each for the group codes, every group key's codes and the index
-     * order.
+     * estimated before it starts from what the snapshot does not hold yet: each column not loaded in its
+     * storage form (4 bytes a row where it {@link ColumnData#holdsInts holds ints} or is a string column's
+     * codes, else 8), a filtered or grouped column's dictionary codes (4 bytes a row) unless built, the group
+     * codes (4) unless built for these keys, and an index entry (Z codes, group codes in its order and the
+     * order itself: 12). Counting shared columns and encodings again for every shape refused shapes that
+     * fitted: at SF 20 in a 32 GiB budget the last three SSB queries.
      */
     public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows) {
-        long perRow = 4L * (plan.groups().size() + 2);
+        List<String> groups = plan.groups().stream().map(g -> g.column()).toList();
+        long perRow = 12;
+        if (table == null
+                || table.groupCodes.get(groups) == null
+                || table.groupCodes.get(groups).ifBuilt() == null) {
+            perRow += 4;
+        }
+        Set<String> coded = new java.util.HashSet<>(groups);
+        plan.filters().forEach(f -> coded.add(f.column()));
         for (Map.Entry<String, ColumnType> c : plan.columnTypes().entrySet()) {
             if (table == null || !table.columns.containsKey(c.getKey())) {
                 ColumnType type = c.getValue();
                 perRow += ColumnData.holdsInts(type) || type.kind() == ColumnType.Kind.VARCHAR ? 4 : 8;
             }
-            perRow += 4;
+            BuiltOnce<SortedDictionary> dictionary = table == null ? null : table.dictionaries.get(c.getKey());
+            if (coded.contains(c.getKey()) && (dictionary == null || dictionary.ifBuilt() == null)) {
+                perRow += 4;
+            }
         }
         return Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow;
     }

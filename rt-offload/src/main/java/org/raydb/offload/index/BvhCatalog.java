@@ -17,7 +17,10 @@ import org.raydb.offload.encode.SortedDictionary;
  * covers every filtered attribute with at most {@value #MAX_INTERVALS} Z intervals. When no entry reaches
  * the score of the query's own ideal attribute set, that set is built and added (RayDB prebuilds the catalog
  * offline; we build on first use and keep it), evicting the least recently used beyond
- * {@value #CAPACITY} entries. Attributes an entry lacks (other group keys, all measures) are read by row.
+ * {@value #CAPACITY} entries. The count is only a backstop: memory is bounded by the host budget, which
+ * admits each query shape's build with its index counted, and by the GPU budget's eviction. (At 8 entries
+ * the 13 SSB flat queries in turn evicted each other's entries, and every query rebuilt its Z order.)
+ * Attributes an entry lacks (other group keys, all measures) are read by row.
  *
  * <p>An attribute set whose Z codes reach {@link TriangleScene#MAX_CODE} cannot be exact float32 geometry;
  * up to {@link #maxRangeCodes} codes it still becomes a {@linkplain TriangleScene#rangeOnly() range-only}
@@ -29,7 +32,7 @@ public final class BvhCatalog {
 
     public static final int ALPHA = 4;
     public static final int MAX_INTERVALS = 4096;
-    public static final int CAPACITY = 8;
+    public static final int CAPACITY = 64;
     /**
      * A range-only entry's Z order keeps a 4-byte start per code: its code space stays within this or the
      * table's rows, whichever is larger, so that array is never larger than 64 MiB or the row permutation.

@@ -230,15 +230,19 @@ final class PlanTemplate {
         Map<Object, Integer> out = new IdentityHashMap<>();
         List<WhereConstant> constants = new ArrayList<>();
         collectConstants(where, null, constants);
+        int[] starts = lits.stream().mapToInt(SqlLiterals.Literal::start).toArray(); // ascending
         for (WhereConstant c : constants) {
-            for (int i = 0; i < lits.size(); i++) {
-                SqlLiterals.Literal l = lits.get(i);
-                if (c.at >= 0 ? l.start() == c.at : c.cast != null && l.start() > c.cast.at) {
-                    if (l.text().equals(c.text)) {
-                        out.put(c.node, i);
-                    }
-                    break;
-                }
+            int i;
+            if (c.at >= 0) {
+                i = java.util.Arrays.binarySearch(starts, (int) c.at);
+            } else if (c.cast != null) {
+                int p = java.util.Arrays.binarySearch(starts, (int) c.cast.at + 1);
+                i = p >= 0 ? p : -p - 1;
+            } else {
+                continue;
+            }
+            if (i >= 0 && i < lits.size() && lits.get(i).text().equals(c.text)) {
+                out.put(c.node, i);
             }
         }
         return out;

@@ -106,13 +106,15 @@ final class WhereFilters {
                 switch (type) {
                     case "COMPARE_IN", "COMPARE_NOT_IN" -> {
                         Atom c = column(ch.get(0), types);
-                        ValueSet set = new ValueSet(List.of(), ValueSet.Tri.FALSE);
+                        List<ValueSet> each = new java.util.ArrayList<>(ch.size());
+                        each.add(new ValueSet(List.of(), ValueSet.Tri.FALSE));
                         for (JsonNode v : ch.subList(1, ch.size())) {
                             if (literal(v, c.type, literalOf) == null) {
                                 throw new Unsupported(); // NULL in an IN list
                             }
-                            set = set.or(compare("=", v, c.type, literalOf));
+                            each.add(compare("=", v, c.type, literalOf));
                         }
+                        ValueSet set = ValueSet.union(each); // one merge: a long IN list stays linear
                         return new Atom(c.column, c.type, type.equals("COMPARE_IN") ? set : set.not());
                     }
                     case "OPERATOR_NOT" -> {
