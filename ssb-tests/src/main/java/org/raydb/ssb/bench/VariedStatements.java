@@ -4,10 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.raydb.ssb.query.SqlLiterals;
 import org.raydb.ssb.query.SsbQuery;
-import org.raydb.ssb.query.VariedConstants;
 import org.raydb.ssb.query.VariedQuery;
 import org.raydb.ssb.suite.QueryExecution;
 
@@ -21,11 +21,11 @@ final class VariedStatements implements AutoCloseable {
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new HashMap<>();
 
-    VariedStatements(Connection connection, boolean prepare) throws SQLException {
+    VariedStatements(Connection connection, List<SsbQuery> templates, boolean prepare) throws SQLException {
         this.connection = connection;
         try {
             if (prepare) {
-                for (SsbQuery template : VariedConstants.TEMPLATES) {
+                for (SsbQuery template : templates) {
                     prepared.put(template.id(), connection.prepareStatement(SqlLiterals.parameterized(template.sql())));
                 }
             }

@@ -9,7 +9,8 @@ import java.util.List;
  * "p50_ms", "p99_ms", "offloaded", "errors", "error_samples": [...]}, ...], "raydb_over_duckdb_throughput",
  * "templates": [{"query", "sql" (the catalog text with ? for its constants), "duckdb_queries", "duckdb_p50_ms",
  * "raydb_queries", "raydb_p50_ms"}, ...], "checked", "mismatches", "checks": [{"query", "sql", "exact",
- * "difference"}, ...]}}: every checked RayDB query with its SQL. Times in milliseconds; null where unknown.
+ * "difference"}, ...]}}: the templates drawn from ({@code --queries}) and every checked RayDB query with its SQL.
+ * Times in milliseconds; null where unknown.
  */
 public final class VaryConstantsJsonReport {
 

@@ -3,7 +3,7 @@ package org.raydb.ssb.bench;
 import java.util.ArrayList;
 import java.util.List;
 import org.raydb.ssb.query.SqlLiterals;
-import org.raydb.ssb.query.VariedConstants;
+import org.raydb.ssb.query.SsbQuery;
 
 /**
  * Everything one vary-constants bench run measured: the machine, the data (scale factor, source, the
@@ -31,13 +31,14 @@ public record VaryConstantsReport(
     public record TemplateRow(
             String id, String sql, VaryConstantsSide.Template duckdb, VaryConstantsSide.Template raydb) {}
 
-    /** The templates in catalog order. */
+    /** The templates the run drew from, in the order they were chosen. */
     public List<TemplateRow> templates() {
         List<TemplateRow> rows = new ArrayList<>();
-        for (int i = 0; i < VariedConstants.TEMPLATES.size(); i++) {
+        for (int i = 0; i < outcome.templates().size(); i++) {
+            SsbQuery template = outcome.templates().get(i);
             rows.add(new TemplateRow(
-                    VariedConstants.TEMPLATES.get(i).id(),
-                    SqlLiterals.parameterized(VariedConstants.TEMPLATES.get(i).sql()),
+                    template.id(),
+                    SqlLiterals.parameterized(template.sql()),
                     outcome.duckdb().templates().get(i),
                     outcome.raydb().templates().get(i)));
         }

@@ -9,14 +9,15 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
 import org.raydb.jdbc.RayConnection;
+import org.raydb.ssb.query.SsbQuery;
 import org.raydb.ssb.query.VariedConstants;
 import org.raydb.ssb.suite.DifferentialSuite;
 import org.raydb.ssb.suite.ResultComparison;
 import org.raydb.ssb.suite.ResultTable;
 
 /**
- * {@code bench --vary-constants}: the 13 flat SSB queries with constants drawn afresh for every run
- * ({@link VariedConstants}) on T threads, each with its own connection and stream of queries, first through
+ * {@code bench --vary-constants}: flat SSB queries (all 13 or those chosen) with constants drawn afresh for every
+ * run ({@link VariedConstants}) on T threads, each with its own connection and stream of queries, first through
  * plain {@code jdbc:duckdb:}, then through {@code jdbc:raydb:}, for the same time each. On each side the first
  * thread runs each template once (through the driver, then waits for the background builds those runs started,
  * so that the shapes are resident), all threads run queries untimed for {@link #WARM_UP}, meet at a start line
@@ -27,8 +28,9 @@ public final class VaryConstantsRunner {
 
     public static final Duration WARM_UP = Duration.ofSeconds(2);
 
-    /** Both sides' figures, RayDB's wait for its background builds, and the checks of its answers. */
+    /** The templates drawn from, both sides' figures, RayDB's wait for its background builds, and the checks. */
     public record Outcome(
+            List<SsbQuery> templates,
             VaryConstantsSide duckdb,
             VaryConstantsSide raydb,
             double buildWaitMs,
@@ -41,6 +43,7 @@ public final class VaryConstantsRunner {
 
     private final Path database;
     private final String raydbParameters;
+    private final List<SsbQuery> templates;
     private final int threads;
     private final Duration duration;
     private final boolean prepared;
@@ -48,13 +51,21 @@ public final class VaryConstantsRunner {
 
     /**
      * @param raydbParameters the driver settings of the {@code jdbc:raydb:} side, as URL parameters
+     * @param templates       the flat queries drawn from in turn ({@link VariedConstants#templates})
      * @param prepared        whether each thread prepares each template once and binds the constants
      * @param seed            the seed the constants are drawn with
      */
     public VaryConstantsRunner(
-            Path database, String raydbParameters, int threads, Duration duration, boolean prepared, long seed) {
+            Path database,
+            String raydbParameters,
+            List<SsbQuery> templates,
+            int threads,
+            Duration duration,
+            boolean prepared,
+            long seed) {
         this.database = database;
         this.raydbParameters = raydbParameters;
+        this.templates = List.copyOf(templates);
         this.threads = threads;
         this.duration = duration;
         this.prepared = prepared;
@@ -64,7 +75,8 @@ public final class VaryConstantsRunner {
     public Outcome run() throws SQLException {
         SideRun duckdb = side("duckdb", duckdbUrl(), false);
         SideRun raydb = side("raydb", DifferentialSuite.raydbUrl(database, raydbParameters), true);
-        return new Outcome(duckdb.side(), raydb.side(), raydb.buildWaitMs(), raydb.buildsDone(), check(raydb.kept()));
+        return new Outcome(
+                templates, duckdb.side(), raydb.side(), raydb.buildWaitMs(), raydb.buildsDone(), check(raydb.kept()));
     }
 
     private String duckdbUrl() {
@@ -76,12 +88,12 @@ public final class VaryConstantsRunner {
         try {
             for (int t = 0; t < threads; t++) {
                 clients.add(new VaryConstantsClient(
-                        new VariedStatements(DriverManager.getConnection(url), prepared),
-                        new VariedConstants(seed, t),
+                        new VariedStatements(DriverManager.getConnection(url), templates, prepared),
+                        new VariedConstants(templates, seed, t),
                         raydb));
             }
             VaryConstantsClient first = clients.getFirst();
-            first.runUntimed(VariedConstants.TEMPLATES.size());
+            first.runUntimed(templates.size());
             double buildWaitMs = Double.NaN;
             boolean buildsDone = true;
             if (raydb) {
@@ -110,7 +122,8 @@ public final class VaryConstantsRunner {
             }
             List<VaryConstantsClient.Answer> kept = new ArrayList<>();
             clients.forEach(c -> kept.addAll(c.kept()));
-            return new SideRun(VaryConstantsSide.of(name, timedStart.get(), clients), kept, buildWaitMs, buildsDone);
+            return new SideRun(
+                    VaryConstantsSide.of(name, templates, timedStart.get(), clients), kept, buildWaitMs, buildsDone);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while the " + name + " side ran", "57014", e);
@@ -124,7 +137,8 @@ public final class VaryConstantsRunner {
     /** Each kept answer against plain DuckDB's; a DuckDB failure counts as a difference (nothing confirmed it). */
     private List<VaryConstantsCheck> check(List<VaryConstantsClient.Answer> answers) throws SQLException {
         List<VaryConstantsCheck> checks = new ArrayList<>();
-        try (VariedStatements duckdb = new VariedStatements(DriverManager.getConnection(duckdbUrl()), prepared)) {
+        try (VariedStatements duckdb =
+                new VariedStatements(DriverManager.getConnection(duckdbUrl()), templates, prepared)) {
             for (VaryConstantsClient.Answer answer : answers) {
                 String difference;
                 try {

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.raydb.ssb.query.SsbQuery;
-import org.raydb.ssb.query.VariedConstants;
 
 /**
  * What one side of the vary-constants bench ({@code jdbc:duckdb:} or {@code jdbc:raydb:}) measured in its timed
@@ -32,9 +31,11 @@ public record VaryConstantsSide(
         return seconds > 0 ? queries / seconds : Double.NaN;
     }
 
-    static VaryConstantsSide of(String name, long timedStart, List<VaryConstantsClient> clients) {
+    /** The figures of {@code clients}, with one row per template in {@code drawnFrom}'s order. */
+    static VaryConstantsSide of(
+            String name, List<SsbQuery> drawnFrom, long timedStart, List<VaryConstantsClient> clients) {
         Map<String, List<Long>> byTemplate = new LinkedHashMap<>();
-        for (SsbQuery template : VariedConstants.TEMPLATES) {
+        for (SsbQuery template : drawnFrom) {
             byTemplate.put(template.id(), new ArrayList<>());
         }
         List<String> errorTexts = new ArrayList<>();

@@ -37,8 +37,8 @@ import org.raydb.ssb.query.QueryForm;
  * @param out       where the soak writes its JSON report ({@code --out}), or null for its default
  * @param adhoc     how many generated ad-hoc queries {@code bench} runs instead of the SSB queries
  *                  ({@code --adhoc}, drawn with {@code --seed}); 0 for the SSB queries
- * @param varyConstants whether {@code bench} runs the flat SSB queries with drawn constants for a while on each
- *                  side ({@code --vary-constants}) instead of the SSB queries
+ * @param varyConstants whether {@code bench} runs the flat forms of {@code queries} with drawn constants for a
+ *                  while on each side ({@code --vary-constants}) instead of the SSB queries
  * @param duration  the seconds the vary-constants bench times each side ({@code --duration}, default
  *                  {@value #DEFAULT_DURATION})
  * @param prepared  whether the vary-constants bench binds its constants to statements prepared once per thread

@@ -40,6 +40,7 @@ import org.raydb.ssb.query.AdhocQuery;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.Selectivity;
 import org.raydb.ssb.query.SsbQuery;
+import org.raydb.ssb.query.VariedConstants;
 import org.raydb.ssb.soak.SoakCommand;
 import org.raydb.ssb.suite.DifferentialSuite;
 
@@ -73,7 +74,7 @@ public final class RaydbCli {
                     + "       raydb bench --adhoc N [--seed S] [--sf N | --db FILE] [--engine ...] [--offload ...]"
                     + " [--reps R]\n"
                     + "       raydb bench --vary-constants [--threads 1] [--duration 20] [--prepared] [--seed 42]"
-                    + " [--sf N | --db FILE] [--engine ...] [--offload ...]\n"
+                    + " [--queries q1.1,...] [--sf N | --db FILE] [--engine ...] [--offload ...]\n"
                     + "       raydb soak [--sf N | --db FILE] [--threads 16] [--writers 2] [--minutes 10]"
                     + " [--engine auto|cuda|optix|cpu] [--offload auto|force] [--seed S] [--out FILE]");
             return FAILURE;
@@ -160,15 +161,19 @@ public final class RaydbCli {
     }
 
     /**
-     * {@code bench --vary-constants}: the flat SSB queries with constants drawn afresh, timed for a while on each
-     * side (see {@link VaryConstantsRunner}).
+     * {@code bench --vary-constants}: the flat SSB queries ({@code --queries}, all 13 by default) with constants
+     * drawn afresh, timed for a while on each side (see {@link VaryConstantsRunner}).
      */
     private int varyConstants(CliOptions options, String command) throws SQLException, IOException {
+        List<SsbQuery> templates = VariedConstants.templates(options.queries());
+        String ids = String.join(",", templates.stream().map(SsbQuery::id).toList());
         SsbDatabase.Contents contents = Datasets.prepare(options, ConsoleProgress.forThisTerminal(), out);
         out.printf(
                 Locale.ROOT,
-                "13 flat SSB templates, constants drawn with seed %d%s; %d threads; %d s warm-up, then %s s timed:"
+                "%d flat SSB templates%s, constants drawn with seed %d%s; %d threads; %d s warm-up, then %s s timed:"
                         + " jdbc:duckdb:, then jdbc:raydb:%s%n",
+                templates.size(),
+                ids.equals(String.join(",", QueryCatalog.IDS)) ? "" : " (" + ids + ")",
                 options.constantsSeed(),
                 options.prepared() ? " and bound to prepared statements" : "",
                 options.clients(),
@@ -178,6 +183,7 @@ public final class RaydbCli {
         VaryConstantsRunner.Outcome outcome = new VaryConstantsRunner(
                         contents.file(),
                         options.raydbParameters(),
+                        templates,
                         options.clients(),
                         Duration.ofNanos(Math.round(options.duration() * 1e9)),
                         options.prepared(),

@@ -2,6 +2,7 @@ package org.raydb.ssb.query;
 
 import static org.raydb.ssb.query.AdhocQueries.pick;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -9,10 +10,10 @@ import java.util.function.Function;
 import org.raydb.ssb.gen.Domains;
 
 /**
- * The 13 flat SSB queries as templates whose constants are drawn at random from the SSB specification's
- * domains ({@link Domains}), the same for the same seed and stream. Each query keeps its catalog text with only
- * the constants replaced, so that a plan cache keyed by the text without its constants sees 13 templates.
- * What is drawn, per template (a pair such as {@code d, d+2} keeps the catalog's width):
+ * Flat SSB queries (all 13, or those chosen) as templates whose constants are drawn at random from the SSB
+ * specification's domains ({@link Domains}), the same for the same seed and stream. Each query keeps its catalog
+ * text with only the constants replaced, so that a plan cache keyed by the text without its constants sees one
+ * template per query. What is drawn, per template (a pair such as {@code d, d+2} keeps the catalog's width):
  *
  * <ul>
  *   <li>q1.1: a year 1992-1998, discount {@code d..d+2} with d in 1..8, quantity below 20..35;
@@ -27,9 +28,6 @@ import org.raydb.ssb.gen.Domains;
  * </ul>
  */
 public final class VariedConstants {
-
-    /** The catalog's flat queries, in catalog order. */
-    public static final List<SsbQuery> TEMPLATES = QueryCatalog.select(QueryCatalog.IDS, List.of(QueryForm.FLAT));
 
     private static final Domains.IntRange YEARS = Domains.years();
     private static final List<Integer> YEAR_MONTHS = Domains.yearMonths();
@@ -104,15 +102,33 @@ public final class VariedConstants {
                 return List.of(region, pick(r, Domains.nations(region)), year, year + 1, pick(r, CATEGORIES));
             }));
 
+    private final List<SsbQuery> templates;
     private final SplittableRandom random;
     private final int stream;
     private int drawn;
 
     /**
-     * Stream {@code stream} (one per thread) of the queries drawn with {@code seed}: streams of one seed are
-     * independent of each other and the same from run to run.
+     * The flat queries with these ids ({@link QueryCatalog#IDS} for all 13), in the order given, each once: a
+     * template met twice would split its figures over two rows of the bench's report.
      */
-    public VariedConstants(long seed, int stream) {
+    public static List<SsbQuery> templates(Collection<String> ids) {
+        return QueryCatalog.select(ids.stream().distinct().toList(), List.of(QueryForm.FLAT));
+    }
+
+    /**
+     * Stream {@code stream} (one per thread) of the queries drawn with {@code seed} from {@code templates}
+     * ({@link #templates}): streams of one seed are independent of each other and the same from run to run.
+     */
+    public VariedConstants(List<SsbQuery> templates, long seed, int stream) {
+        if (templates.isEmpty()) {
+            throw new IllegalArgumentException("no templates to draw from");
+        }
+        for (SsbQuery template : templates) {
+            if (template.form() != QueryForm.FLAT || !DRAWS.containsKey(template.id())) {
+                throw new IllegalArgumentException("not a flat SSB template: " + template.label());
+            }
+        }
+        this.templates = List.copyOf(templates);
         SplittableRandom root = new SplittableRandom(seed);
         SplittableRandom own = root.split();
         for (int s = 0; s < stream; s++) {
@@ -124,7 +140,7 @@ public final class VariedConstants {
 
     /** The next query: the templates in turn, stream s starting at the s-th, each with constants of its own. */
     public VariedQuery next() {
-        return draw(TEMPLATES.get((stream + drawn++) % TEMPLATES.size()));
+        return draw(templates.get((stream + drawn++) % templates.size()));
     }
 
     private VariedQuery draw(SsbQuery template) {

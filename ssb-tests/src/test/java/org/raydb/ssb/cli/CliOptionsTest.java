@@ -116,6 +116,18 @@ class CliOptionsTest {
         assertFalse(CliOptions.parse(new String[0]).varyConstants());
         assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--vary-constants", "--adhoc", "5"}));
         assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--duration", "0"}));
+        assertEquals(
+                List.of("q1.1", "q4.1"),
+                CliOptions.parse(new String[] {"--vary-constants", "--queries", "q1.1,q4.1"})
+                        .queries());
+        assertEquals(
+                assertThrows(SQLException.class, () -> CliOptions.parse(new String[] {"--queries", "q9.9"}))
+                        .getMessage(),
+                assertThrows(
+                                SQLException.class,
+                                () -> CliOptions.parse(new String[] {"--vary-constants", "--queries", "q9.9"}))
+                        .getMessage(),
+                "an unknown id is named as in the other modes");
     }
 
     @Test

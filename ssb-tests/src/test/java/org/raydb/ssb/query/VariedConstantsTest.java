@@ -2,6 +2,7 @@ package org.raydb.ssb.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -20,8 +21,10 @@ import org.raydb.ssb.suite.ResultComparison;
 
 class VariedConstantsTest {
 
+    private static final List<SsbQuery> ALL = VariedConstants.templates(QueryCatalog.IDS);
+
     private static List<String> sql(long seed, int stream, int count) {
-        VariedConstants queries = new VariedConstants(seed, stream);
+        VariedConstants queries = new VariedConstants(ALL, seed, stream);
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             texts.add(queries.next().sql());
@@ -41,7 +44,7 @@ class VariedConstantsTest {
     void onlyTheConstantsDifferFromTheCatalogQuery() {
         Map<String, Set<String>> textsByTemplate = new HashMap<>();
         for (int stream = 0; stream < 4; stream++) {
-            VariedConstants queries = new VariedConstants(42, stream);
+            VariedConstants queries = new VariedConstants(ALL, 42, stream);
             for (int i = 0; i < 13 * 20; i++) {
                 VariedQuery q = queries.next();
                 String catalog = QueryCatalog.get(q.id(), QueryForm.FLAT).sql();
@@ -62,7 +65,7 @@ class VariedConstantsTest {
 
     @Test
     void streamsTakeTheTemplatesInTurnFromTheirOwnStart() {
-        VariedConstants stream2 = new VariedConstants(42, 2);
+        VariedConstants stream2 = new VariedConstants(ALL, 42, 2);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 14; i++) {
             ids.add(stream2.next().id());
@@ -72,12 +75,29 @@ class VariedConstantsTest {
         assertEquals("q1.3", ids.get(13));
     }
 
+    @Test
+    void chosenTemplatesAreTakenInTurnInTheirGivenOrderEachOnce() {
+        List<SsbQuery> chosen = VariedConstants.templates(List.of("q4.1", "q1.1", "q4.1"));
+        assertEquals(List.of("q4.1", "q1.1"), chosen.stream().map(SsbQuery::id).toList());
+        VariedConstants stream1 = new VariedConstants(chosen, 42, 1);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(stream1.next().id());
+        }
+        assertEquals(List.of("q1.1", "q4.1", "q1.1", "q4.1", "q1.1"), ids);
+        assertThrows(IllegalArgumentException.class, () -> new VariedConstants(List.of(), 42, 0));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new VariedConstants(List.of(QueryCatalog.get("q1.1", QueryForm.STAR)), 42, 0),
+                "flat templates only");
+    }
+
     /** The constants bound with setInt and setString give DuckDB the same answer as the text with them in place. */
     @Test
     void boundConstantsAnswerAsTheirText() throws Exception {
         int rows = 0;
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + TestDatabases.generated(0.01))) {
-            VariedConstants queries = new VariedConstants(42, 0);
+            VariedConstants queries = new VariedConstants(ALL, 42, 0);
             for (int i = 0; i < 13 * 3; i++) {
                 VariedQuery q = queries.next();
                 QueryExecution text = QueryExecution.run(duckdb, q.sql());
