@@ -3,7 +3,6 @@ package org.raydb.offload.cost;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RtScanForm;
 import org.raydb.offload.engine.Technique;
@@ -80,7 +79,7 @@ public record JobShape(
                 .filter(Accumulator::onDemand)
                 .count();
         if (job.technique() == Technique.RAYDB_TRIANGLES) {
-            long q = rowsIn(job.scene().zOrder(), job.zIntervals());
+            long q = rowsIn(job.scene().zStarts(), job.zIntervals());
             JobShape rtScan = job.rangeOnly() ? rtScan(job, q, measures.size(), minMax) : null;
             return new JobShape(
                     job.rows(),
@@ -123,9 +122,10 @@ public record JobShape(
     }
 
     /** Rows whose code lies in the closed intervals: two lookups in the code order per interval. */
-    static long rowsIn(CodeOrder order, List<long[]> intervals) {
+    static long rowsIn(int[] zStarts, List<long[]> intervals) {
         long rows = 0;
-        for (int[] range : TriangleScene.zRanges(order, intervals)) rows += range[1] - range[0];
+        for (int[] range : TriangleScene.zRanges(i -> zStarts[i], zStarts.length - 2, intervals))
+            rows += range[1] - range[0];
         return rows;
     }
 

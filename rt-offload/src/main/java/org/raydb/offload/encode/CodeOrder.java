@@ -234,13 +234,25 @@ public final class CodeOrder {
 
     /** Where each code's rows would begin in code order, for codes below {@code codeCount}: counted on all cores. */
     public static int[] starts(int[] codes, int codeCount) {
-        int rows = codes.length;
+        return starts(arrayCodes(codes), codes.length, codeCount);
+    }
+
+    /**
+     * {@link #starts(int[], int)} of codes produced on the fly: what the order's size needs (the rows of any
+     * range of codes) without sorting the rows or holding a code per row.
+     */
+    public static int[] starts(Codes codes, int rows, int codeCount) {
         int chunks = chunks(rows, codeCount);
         int[][] counts = new int[chunks][];
         IntStream.range(0, chunks).parallel().forEach(t -> {
             int[] count = new int[codeCount];
-            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r++) {
-                count[codes[r]]++;
+            int[] block = new int[BLOCK];
+            for (int r = from(t, chunks, rows), end = from(t + 1, chunks, rows); r < end; r += BLOCK) {
+                int n = Math.min(BLOCK, end - r);
+                codes.fill(r, r + n, block);
+                for (int i = 0; i < n; i++) {
+                    count[block[i]]++;
+                }
             }
             counts[t] = count;
         });
@@ -284,7 +296,7 @@ public final class CodeOrder {
     }
 
     /** The start of every code and, last, the row count (not a copy; never modify). */
-    int[] startArray() {
+    public int[] startArray() {
         return start;
     }
 }

@@ -145,7 +145,8 @@ public final class BvhCatalog {
             return TriangleScene.rangeOnly(key.zAttributes(), packing, columns, rows);
         }
         boolean yFits = groups.count() < TriangleScene.MAX_CODE;
-        int[] y = yFits ? groups.groupOfRow() : new int[rows];
+        // Y is always a group-code array the table holds (and counts): with too many groups, the no-group one.
+        int[] y = (yFits ? groups : encodings.groupCodes(List.of())).groupOfRow();
         BvhKey actual = yFits ? key : new BvhKey(key.zAttributes(), List.of());
         return new TriangleScene(actual, packing, columns, rows, y, yFits ? Math.max(1, groups.count()) : 1);
     }

@@ -1,5 +1,6 @@
 package org.raydb.offload.cost;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -156,9 +157,11 @@ class CostModelTest {
 
     @Test
     void qualifyingRowsOfZIntervalsAreCountedInTheZOrder() {
-        CodeOrder order = CodeOrder.of(new int[] {5, 1, 0, 2, 5, 1, 5});
-        assertEquals(6, JobShape.rowsIn(order, List.of(new long[] {1, 2}, new long[] {5, 9})));
-        assertEquals(1, JobShape.rowsIn(order, List.<long[]>of(new long[] {-3, 0})));
-        assertEquals(0, JobShape.rowsIn(order, List.<long[]>of(new long[] {3, 4}, new long[] {6, 7})));
+        int[] codes = {5, 1, 0, 2, 5, 1, 5};
+        int[] starts = CodeOrder.starts(codes, 6);
+        assertArrayEquals(CodeOrder.of(codes).startArray(), starts, "counted as the sort places them");
+        assertEquals(6, JobShape.rowsIn(starts, List.of(new long[] {1, 2}, new long[] {5, 9})));
+        assertEquals(1, JobShape.rowsIn(starts, List.<long[]>of(new long[] {-3, 0})));
+        assertEquals(0, JobShape.rowsIn(starts, List.<long[]>of(new long[] {3, 4}, new long[] {6, 7})));
     }
 }
