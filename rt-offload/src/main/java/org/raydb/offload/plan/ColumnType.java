@@ -7,9 +7,10 @@ import org.raydb.offload.json.JsonNode;
  * A DuckDB logical type as the plan states it, reduced to what the offload needs. Every qualifying value is
  * held as a {@code long} in its "storage" form: integers as themselves, DECIMAL(w,s) as the unscaled
  * integer, DATE as days and TIMESTAMP as microseconds since the epoch, BOOLEAN as 0/1; VARCHAR is held as
- * dictionary codes.
+ * dictionary codes. {@code name} is DuckDB's name of the type, for messages (a type the offload does not handle
+ * is {@link Kind#OTHER} by kind and keeps its own name).
  */
-public record ColumnType(Kind kind, int width, int scale) {
+public record ColumnType(Kind kind, int width, int scale, String name) {
 
     public enum Kind {
         TINYINT,
@@ -27,11 +28,11 @@ public record ColumnType(Kind kind, int width, int scale) {
     }
 
     public static ColumnType of(Kind kind) {
-        return new ColumnType(kind, 0, 0);
+        return new ColumnType(kind, 0, 0, kind.name());
     }
 
     public static ColumnType decimal(int width, int scale) {
-        return new ColumnType(Kind.DECIMAL, width, scale);
+        return new ColumnType(Kind.DECIMAL, width, scale, Kind.DECIMAL.name());
     }
 
     /** Reads a plan's {@code {"id": ..., "type_info": ...}} type. */
@@ -41,7 +42,9 @@ public record ColumnType(Kind kind, int width, int scale) {
         try {
             kind = Kind.valueOf(id);
         } catch (IllegalArgumentException e) {
-            kind = Kind.OTHER; // every type the offload does not handle (FLOAT, TIMESTAMP WITH TIME ZONE, ...)
+            // Every type the offload does not handle (FLOAT, UTINYINT, TIMESTAMP WITH TIME ZONE, ...), named as
+            // DuckDB names it in reasons.
+            return new ColumnType(Kind.OTHER, 0, 0, id);
         }
         if (kind == Kind.DECIMAL) {
             JsonNode info = type.obj("type_info");
@@ -97,7 +100,7 @@ public record ColumnType(Kind kind, int width, int scale) {
 
     /** The SQL spelling, for messages, literals and EXPLAIN. */
     public String sql() {
-        return kind == Kind.DECIMAL ? "DECIMAL(" + width + "," + scale + ")" : kind.name();
+        return kind == Kind.DECIMAL ? "DECIMAL(" + width + "," + scale + ")" : name;
     }
 
     @Override

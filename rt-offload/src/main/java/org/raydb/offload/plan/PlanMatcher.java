@@ -111,8 +111,11 @@ public final class PlanMatcher {
         List<GroupKey> groups = new ArrayList<>();
         for (JsonNode g : agg.nodes("groups")) {
             Expr x = PlanExpressions.resolve(g, input::ref);
-            if (!(x instanceof Expr.Column c) || !c.type().isKeyType()) {
-                throw new NotQualified("GROUP BY on an expression or a " + x.type() + " column");
+            if (!(x instanceof Expr.Column c)) {
+                throw new NotQualified("GROUP BY on an expression");
+            }
+            if (!c.type().isKeyType()) {
+                throw new NotQualified("GROUP BY on " + c.type() + " column " + c.name());
             }
             groups.add(new GroupKey(c.name(), c.type()));
         }
@@ -237,8 +240,9 @@ public final class PlanMatcher {
                 }
                 addFilter(filters, c, PredicateReader.tableFilter(value, c));
             }
-            if (!tf.list("multi_column_filters").isEmpty()) {
-                throw new NotQualified("OR across columns (a multi-column filter; only conjunctive filters qualify)");
+            List<JsonNode> multi = tf.nodes("multi_column_filters");
+            if (!multi.isEmpty()) {
+                throw new NotQualified(multiColumnReason(multi.get(0).obj("expr"), names, get.nodes("column_indexes")));
             }
         }
         List<Object> projection = get.list("projection_ids");
@@ -252,6 +256,31 @@ public final class PlanMatcher {
         }
         in.outputs = outputs;
         return in;
+    }
+
+    /** Why a filter over several columns does not qualify, naming its columns where it compares two. */
+    private static String multiColumnReason(JsonNode expr, List<Object> names, List<JsonNode> columnIndexes) {
+        String type = expr == null ? "" : expr.str("type");
+        if (type.startsWith("COMPARE_") && expr.nodes("children").size() == 2) {
+            List<String> columns = new ArrayList<>();
+            for (JsonNode c : expr.nodes("children")) {
+                if (!"BOUND_REF".equals(c.str("expression_class"))) {
+                    return "a comparison of expressions over several columns (only comparisons with constants"
+                            + " qualify)";
+                }
+                int read = (int) c.num("index");
+                java.math.BigDecimal index = read < columnIndexes.size()
+                        ? (java.math.BigDecimal) columnIndexes.get(read).raw("index")
+                        : null;
+                columns.add(
+                        index != null && index.intValue() < names.size()
+                                ? names.get(index.intValue()).toString()
+                                : "?");
+            }
+            return "a comparison of two columns (" + columns.get(0) + ", " + columns.get(1)
+                    + "; only comparisons with constants qualify)";
+        }
+        return "OR across columns (a multi-column filter; only conjunctive filters qualify)";
     }
 
     private static void addFilter(Map<String, ColumnFilter> filters, Expr.Column c, ValueSet values) {

@@ -109,6 +109,9 @@ final class PredicateReader {
             }
             default -> {}
         }
+        if (type.equals("COMPARE_BETWEEN") && cls.equals("BOUND_FUNCTION")) {
+            return betweenFunction(e, refs);
+        }
         if (type.startsWith("COMPARE_") && !type.equals("COMPARE_IN") && !type.equals("COMPARE_NOT_IN")) {
             List<JsonNode> ch = e.nodes("children");
             if (ch.size() != 2) {
@@ -153,6 +156,27 @@ final class PredicateReader {
             }
             default -> throw new NotQualified("filter expression " + type);
         }
+    }
+
+    /**
+     * A range the optimizer wrote as the function {@code __between(column, lower, upper)}, its bounds'
+     * inclusiveness in the function's data: DuckDB 2.0 does so where the column is cast (a DECIMAL column
+     * against bounds of a larger scale), for BETWEEN and for two one-sided comparisons alike.
+     */
+    private static Atom betweenFunction(JsonNode e, IntFunction<Expr> refs) throws NotQualified {
+        List<JsonNode> ch = e.nodes("children");
+        JsonNode data = e.obj("function_data");
+        if (!"__between".equals(e.qnameLast("qname"))
+                || ch.size() != 3
+                || data == null
+                || !(data.raw("lower_inclusive") instanceof Boolean lowerInclusive)
+                || !(data.raw("upper_inclusive") instanceof Boolean upperInclusive)) {
+            throw new NotQualified("comparison COMPARE_BETWEEN in a form the planner does not know");
+        }
+        Expr.Column c = column(ch.get(0), refs);
+        ValueSet lo = compare(lowerInclusive ? ">=" : ">", constant(ch.get(1)), c.type());
+        ValueSet hi = compare(upperInclusive ? "<=" : "<", constant(ch.get(2)), c.type());
+        return new Atom(c, lo.and(hi));
     }
 
     private static boolean onlyConstants(JsonNode e) {

@@ -1,0 +1,54 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.SQLException;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A declined query's reason names what does not qualify, in DuckDB's terms. */
+class DeclineReasonsTest {
+
+    private static OffloadHarness h;
+
+    @BeforeAll
+    static void setUp() throws SQLException {
+        h = OffloadHarness.forceCpu();
+        h.exec("CREATE TABLE l AS SELECT i % 50 AS q, i % 5 AS g, (i % 7)::UTINYINT AS u,"
+                + " DATE '1992-01-01' + (i % 2000)::INTEGER AS d, DATE '1992-01-01' + (i % 2100)::INTEGER AS d2"
+                + " FROM range(1000) t(i)");
+    }
+
+    @AfterAll
+    static void tearDown() throws SQLException {
+        h.close();
+    }
+
+    private static String reason(String sql) throws SQLException {
+        Map<String, String> explain = h.explain(sql);
+        assertEquals("false", explain.get("qualifies"), sql);
+        return explain.get("reason");
+    }
+
+    @Test
+    void aComparisonOfTwoColumnsIsNamedSo() throws SQLException {
+        assertEquals(
+                "a comparison of two columns (d, d2; only comparisons with constants qualify)",
+                reason("SELECT sum(q) FROM l WHERE d < d2"));
+        assertEquals(
+                "a comparison of two columns (q, g; only comparisons with constants qualify)",
+                reason("SELECT sum(q) FROM l WHERE q = g"));
+        assertEquals(
+                "OR across columns (a multi-column filter; only conjunctive filters qualify)",
+                reason("SELECT sum(q) FROM l WHERE q = 1 OR g = 2"));
+    }
+
+    @Test
+    void typesTheOffloadDoesNotHandleKeepTheirNames() throws SQLException {
+        assertEquals("filter on UTINYINT column u", reason("SELECT sum(q) FROM l WHERE u = 3"));
+        assertEquals("GROUP BY on UTINYINT column u", reason("SELECT u, sum(q) FROM l GROUP BY u"));
+        assertEquals("GROUP BY on an expression", reason("SELECT q + g, sum(q) FROM l GROUP BY q + g"));
+    }
+}
