@@ -24,6 +24,9 @@ class PlanShapesTest {
                 + " (i * 0.25)::DECIMAL(10,2) AS m, TIMESTAMP '2024-01-01 00:00:00' + to_minutes(i) AS ts,"
                 + " i % 3 = 0 AS flag, ['ä', 'z', '😀', 'a'][1 + i % 4] AS u FROM range(3000) r(i)");
         h.exec("CREATE TABLE empty_t (a INTEGER, k VARCHAR)");
+        h.exec("CREATE TABLE dt AS SELECT i % 4 AS g, CASE WHEN i % 13 = 0 THEN NULL ELSE DATE '1992-01-01'"
+                + " + (i * 7 % 3000)::INTEGER END AS d, TIMESTAMP '2020-01-01 00:00:00' + to_seconds(i * 37) AS t"
+                + " FROM range(5000) r(i)");
     }
 
     @AfterAll
@@ -51,6 +54,14 @@ class PlanShapesTest {
         same("SELECT CASE WHEN sum(a) > 100 THEN 'big' ELSE 'small' END, k FROM s GROUP BY k ORDER BY k");
         same("SELECT DISTINCT count(*) AS n FROM s GROUP BY flag ORDER BY n"); // without ORDER BY the row order is
         // DuckDB's choice
+    }
+
+    @Test
+    void extremesOfDatesAndTimestamps() throws SQLException {
+        same("SELECT g, min(d), max(d), min(t), max(t), count(d) FROM dt GROUP BY g ORDER BY g");
+        same("SELECT min(d), max(t) FROM dt WHERE g = 2 AND d > DATE '1995-01-01'");
+        same("SELECT max(d) FROM dt WHERE d IS NULL"); // no input: NULL
+        assertEquals("true", h.explain("SELECT g, max(d) FROM dt GROUP BY g").get("qualifies"));
     }
 
     @Test

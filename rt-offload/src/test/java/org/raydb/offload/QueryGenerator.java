@@ -40,7 +40,9 @@ final class QueryGenerator {
             "max(m_null)",
             "count(k_str)",
             "sum(m_small * 3)",
-            "avg(m_big)");
+            "avg(m_big)",
+            "min(k_date)",
+            "max(k_ts)");
 
     /** Draws the query's structure: with one seed, the statements differ only in their constants. */
     private final Random random;

@@ -47,9 +47,19 @@ public enum AggregateFunction {
         }
     },
     /** The argument's type. */
-    MIN(Accumulator.MIN),
+    MIN(Accumulator.MIN) {
+        @Override
+        public void qualify(Expr argument, ColumnType result) throws NotQualified {
+            qualifyExtreme(this, argument, result);
+        }
+    },
     /** The argument's type. */
-    MAX(Accumulator.MAX),
+    MAX(Accumulator.MAX) {
+        @Override
+        public void qualify(Expr argument, ColumnType result) throws NotQualified {
+            qualifyExtreme(this, argument, result);
+        }
+    },
     /** BIGINT; reads only its argument's validity. */
     COUNT(Accumulator.NONE) {
         @Override
@@ -165,6 +175,21 @@ public enum AggregateFunction {
         if (!argument.type().isExactNumeric()) {
             throw new NotQualified(sqlName().toUpperCase(java.util.Locale.ROOT) + " of a " + argument.type()
                     + " value (only integer and DECIMAL measures qualify)");
+        }
+    }
+
+    /**
+     * MIN and MAX also take a DATE or TIMESTAMP column: its storage form (days, microseconds) orders as its
+     * values do, and the extreme goes back in that form with the column's own type.
+     */
+    private static void qualifyExtreme(AggregateFunction f, Expr argument, ColumnType result) throws NotQualified {
+        ColumnType.Kind kind = argument.type().kind();
+        boolean temporal = (kind == ColumnType.Kind.DATE || kind == ColumnType.Kind.TIMESTAMP)
+                && argument instanceof Expr.Column
+                && result.equals(argument.type());
+        if (!temporal && !argument.type().isExactNumeric()) {
+            throw new NotQualified(f.sqlName().toUpperCase(java.util.Locale.ROOT) + " of a " + argument.type()
+                    + " value (only integer, DECIMAL, DATE and TIMESTAMP measures qualify)");
         }
     }
 
