@@ -230,7 +230,8 @@ final class PredicateReader {
         return ValueSet.union(each);
     }
 
-    private static String operator(String comparison) throws NotQualified {
+    /** A comparison type of DuckDB's as its SQL operator. */
+    static String operator(String comparison) throws NotQualified {
         return switch (comparison) {
             case "COMPARE_EQUAL" -> "=";
             case "COMPARE_NOTEQUAL" -> "<>";
@@ -242,7 +243,8 @@ final class PredicateReader {
         };
     }
 
-    private static String flip(String op) {
+    /** The operator with its operands swapped ({@code 5 < x} is {@code x > 5}). */
+    static String flip(String op) {
         return switch (op) {
             case "<" -> ">";
             case "<=" -> ">=";

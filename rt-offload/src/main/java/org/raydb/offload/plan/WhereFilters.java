@@ -89,11 +89,14 @@ final class WhereFilters {
                 return out;
             }
             case "COMPARISON" -> {
-                String op = operator(type);
+                String op = PredicateReader.operator(type);
                 boolean constantLeft = !"COLUMN_REF".equals(e.obj("left").str("class"));
                 Atom c = column(constantLeft ? e.obj("right") : e.obj("left"), types);
                 JsonNode constant = constantLeft ? e.obj("left") : e.obj("right");
-                return new Atom(c.column, c.type, compare(constantLeft ? flip(op) : op, constant, c.type, literalOf));
+                return new Atom(
+                        c.column,
+                        c.type,
+                        compare(constantLeft ? PredicateReader.flip(op) : op, constant, c.type, literalOf));
             }
             case "BETWEEN" -> {
                 Atom c = column(e.obj("input"), types);
@@ -211,27 +214,5 @@ final class WhereFilters {
             out.put("type_info", null);
         }
         return out;
-    }
-
-    private static String operator(String comparison) throws Unsupported {
-        return switch (comparison) {
-            case "COMPARE_EQUAL" -> "=";
-            case "COMPARE_NOTEQUAL" -> "<>";
-            case "COMPARE_LESSTHAN" -> "<";
-            case "COMPARE_LESSTHANOREQUALTO" -> "<=";
-            case "COMPARE_GREATERTHAN" -> ">";
-            case "COMPARE_GREATERTHANOREQUALTO" -> ">=";
-            default -> throw new Unsupported();
-        };
-    }
-
-    private static String flip(String op) {
-        return switch (op) {
-            case "<" -> ">";
-            case "<=" -> ">=";
-            case ">" -> "<";
-            case ">=" -> "<=";
-            default -> op;
-        };
     }
 }
