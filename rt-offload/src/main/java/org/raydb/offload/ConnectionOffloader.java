@@ -496,7 +496,8 @@ final class ConnectionOffloader implements Offloader {
                 pq.plan(),
                 run.job().groups(),
                 run.job().keyDictionaries(),
-                run.result().aggregates());
+                run.result().aggregates(),
+                run.job().job().columns());
         ResultSet rs = handoff.run(
                 pq, fields, rows, () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
         long t1 = handoff.readyAt();

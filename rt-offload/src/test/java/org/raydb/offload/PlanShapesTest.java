@@ -65,6 +65,14 @@ class PlanShapesTest {
     }
 
     @Test
+    void extremesOfStringsInDuckDbsByteOrder() throws SQLException {
+        same("SELECT flag, min(u), max(u), min(k), max(k), count(k) FROM s GROUP BY flag ORDER BY flag");
+        same("SELECT max(u), min(k) FROM s WHERE a > 2990");
+        same("SELECT max(k) FROM s WHERE k IS NULL"); // no input: NULL
+        same("SELECT k, max(u) FROM s WHERE u > 'a' GROUP BY k ORDER BY k NULLS FIRST");
+    }
+
+    @Test
     void filtersInTheFormsDuckDbLeavesThem() throws SQLException {
         same("SELECT count(*) FROM s WHERE m = 3.125");
         // Bounds of a larger scale than the column's: DuckDB casts the column and writes one __between function.

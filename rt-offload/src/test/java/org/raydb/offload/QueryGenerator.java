@@ -42,7 +42,9 @@ final class QueryGenerator {
             "sum(m_small * 3)",
             "avg(m_big)",
             "min(k_date)",
-            "max(k_ts)");
+            "max(k_ts)",
+            "min(k_str)",
+            "max(k_str)");
 
     /** Draws the query's structure: with one seed, the statements differ only in their constants. */
     private final Random random;

@@ -62,8 +62,13 @@ public final class MeasureProgram {
     private static Node node(Expr e, Function<String, ColumnData> columns) throws NotQualified {
         if (e instanceof Expr.Column c) {
             ColumnData data = columns.apply(c.name());
-            // A VARCHAR argument can only be COUNT's (the planner refuses others): only its NULLs matter.
-            return data.isString() ? row -> 0L : data::longAt;
+            if (data.isString()) {
+                // A VARCHAR argument is COUNT's (only its NULLs matter) or MIN's and MAX's: its code into the
+                // column's dictionary, which is in UTF-8 byte order, DuckDB's order of strings.
+                int[] codes = data.stringCodes();
+                return row -> codes[row];
+            }
+            return data::longAt;
         }
         if (e instanceof Expr.Constant k) {
             long v = k.value().movePointRight(scale(k.type())).longValueExact();

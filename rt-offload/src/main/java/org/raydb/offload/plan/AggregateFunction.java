@@ -179,17 +179,19 @@ public enum AggregateFunction {
     }
 
     /**
-     * MIN and MAX also take a DATE or TIMESTAMP column: its storage form (days, microseconds) orders as its
-     * values do, and the extreme goes back in that form with the column's own type.
+     * MIN and MAX also take a DATE, TIMESTAMP or VARCHAR column: its storage form (days, microseconds, the code
+     * into its dictionary in UTF-8 byte order, which is how DuckDB orders strings without a collation) orders as
+     * its values do, and the extreme goes back with the column's own type (a string decoded by the result).
      */
     private static void qualifyExtreme(AggregateFunction f, Expr argument, ColumnType result) throws NotQualified {
         ColumnType.Kind kind = argument.type().kind();
-        boolean temporal = (kind == ColumnType.Kind.DATE || kind == ColumnType.Kind.TIMESTAMP)
-                && argument instanceof Expr.Column
-                && result.equals(argument.type());
-        if (!temporal && !argument.type().isExactNumeric()) {
+        boolean ordered =
+                (kind == ColumnType.Kind.DATE || kind == ColumnType.Kind.TIMESTAMP || kind == ColumnType.Kind.VARCHAR)
+                        && argument instanceof Expr.Column
+                        && result.equals(argument.type());
+        if (!ordered && !argument.type().isExactNumeric()) {
             throw new NotQualified(f.sqlName().toUpperCase(java.util.Locale.ROOT) + " of a " + argument.type()
-                    + " value (only integer, DECIMAL, DATE and TIMESTAMP measures qualify)");
+                    + " value (only integer and DECIMAL measures, and DATE, TIMESTAMP or VARCHAR columns qualify)");
         }
     }
 

@@ -2,16 +2,19 @@ package org.raydb.offload.result;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.Expr;
 import org.raydb.offload.plan.GroupKey;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.SqlRewriter;
@@ -47,7 +50,11 @@ public final class ResultBuilder {
      * {@code String}, an exact {@code BigDecimal}, a {@code Double} or {@code null}).
      */
     public static List<Object[]> rows(
-            OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries, GroupAggregates state) {
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            Map<String, ColumnData> columns) {
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
@@ -55,11 +62,11 @@ public final class ResultBuilder {
         for (int i = 0; i < state.slots(); i++) {
             int s = state.slotInGroupOrder(i);
             if (state.rowsHitAt(s) > 0 || oneRow) {
-                rows.add(row(width, plan, groups, keyDictionaries, state, s));
+                rows.add(row(width, plan, groups, keyDictionaries, state, columns, s));
             }
         }
         if (oneRow && rows.isEmpty()) {
-            rows.add(row(width, plan, groups, keyDictionaries, state, -1));
+            rows.add(row(width, plan, groups, keyDictionaries, state, columns, -1));
         }
         return rows;
     }
@@ -94,6 +101,7 @@ public final class ResultBuilder {
             GroupCodes groups,
             List<SortedDictionary> keyDictionaries,
             GroupAggregates state,
+            Map<String, ColumnData> columns,
             int s) {
         Object[] row = new Object[width];
         int col = 0;
@@ -107,7 +115,12 @@ public final class ResultBuilder {
             long count = s < 0 ? 0 : state.countAt(a, s);
             long value = s < 0 ? 0 : state.valueAt(a, s);
             Aggregate agg = plan.aggregates().get(a);
-            row[col++] = agg.function().finish(plan, agg, count, value);
+            Object v = agg.function().finish(plan, agg, count, value);
+            if (v != null && agg.resultType().kind() == ColumnType.Kind.VARCHAR) {
+                // MIN or MAX of a string column: the extreme code, decoded.
+                v = columns.get(((Expr.Column) agg.argument()).name()).stringDictionary()[(int) (long) (Long) v];
+            }
+            row[col++] = v;
         }
         if (col == 0) {
             row[0] = 1L;
