@@ -19,21 +19,15 @@ public final class AdhocHtmlReport {
     public static String render(AdhocReport report) {
         StringBuilder html = new StringBuilder(HtmlReport.head("RayDB ad-hoc bench") + "<p>");
         html.append("<code>").append(HtmlReport.escape(report.command())).append("</code><br>");
-        html.append(HtmlReport.escape(String.format(
-                        Locale.ROOT,
-                        "SF %s (%s), %,d lineorder rows; engine=%s, offload=%s; %d queries drawn with seed %d;"
-                                + " DuckDB: median of %d reps; %s",
-                        Json.number(report.sf()),
-                        report.source(),
-                        report.rows(),
-                        report.engine(),
-                        report.offload(),
-                        report.results().size(),
-                        report.querySeed(),
-                        report.reps(),
-                        report.timestamp())))
-                .append("<br>");
-        html.append(HtmlReport.machine(report.machine())).append("</p>\n");
+        html.append(report.header()
+                        .html(String.format(
+                                Locale.ROOT,
+                                "%d queries drawn with seed %d; DuckDB: median of %d reps; %s",
+                                report.results().size(),
+                                report.header().querySeed(),
+                                report.reps(),
+                                report.timestamp())))
+                .append("</p>\n");
         html.append(summary(report.summary()));
         html.append(chart(report.results()));
         html.append(table(report.results()));

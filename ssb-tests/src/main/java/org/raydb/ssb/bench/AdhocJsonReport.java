@@ -16,14 +16,7 @@ public final class AdhocJsonReport {
     private AdhocJsonReport() {}
 
     public static String render(AdhocReport report) {
-        return "{\n  \"machine\": " + JsonReport.machine(report.machine())
-                + ",\n  \"sf\": " + Json.number(report.sf())
-                + ",\n  \"source\": " + Json.string(report.source())
-                + ",\n  \"seed\": " + report.dataSeed()
-                + ",\n  \"rows\": " + report.rows()
-                + ",\n  \"engine\": " + Json.string(report.engine())
-                + ",\n  \"offload\": " + Json.string(report.offload())
-                + ",\n  \"query_seed\": " + report.querySeed()
+        return "{\n  " + report.header().json()
                 + ",\n  \"reps\": " + report.reps()
                 + ",\n  \"timestamp\": " + Json.string(report.timestamp())
                 + ",\n  \"command\": " + Json.string(report.command())

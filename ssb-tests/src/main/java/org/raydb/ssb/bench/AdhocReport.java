@@ -3,23 +3,10 @@ package org.raydb.ssb.bench;
 import java.util.List;
 
 /**
- * Everything one ad-hoc bench run measured: the machine, the data (scale factor, source, the generator's seed,
- * lineorder rows), the driver settings, the seed the queries were drawn with, DuckDB's timed runs per query,
- * when and by which command, and the results.
+ * Everything one ad-hoc bench run measured: the run's header (machine, data, driver settings, the seed the
+ * queries were drawn with), DuckDB's timed runs per query, when and by which command, and the results.
  */
-public record AdhocReport(
-        MachineInfo machine,
-        double sf,
-        String source,
-        long dataSeed,
-        long rows,
-        String engine,
-        String offload,
-        long querySeed,
-        int reps,
-        String timestamp,
-        String command,
-        List<AdhocResult> results) {
+public record AdhocReport(RunHeader header, int reps, String timestamp, String command, List<AdhocResult> results) {
 
     /** What the memory columns are: the offload layer tells neither its host nor its GPU residency. */
     public static final String MEMORY_NOTE = "memory after each query: the JVM's used heap (live data and garbage"

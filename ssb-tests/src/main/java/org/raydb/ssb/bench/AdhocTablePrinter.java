@@ -72,7 +72,7 @@ public final class AdhocTablePrinter {
                 Locale.ROOT,
                 "%d ad-hoc queries (seed %d): %d of %d exact; offloaded: first run %d, second run %d%n",
                 s.queries(),
-                report.querySeed(),
+                report.header().querySeed(),
                 s.exact(),
                 s.queries(),
                 s.firstOffloaded(),

@@ -19,24 +19,18 @@ public final class VaryConstantsHtmlReport {
     public static String render(VaryConstantsReport report) {
         StringBuilder html = new StringBuilder(HtmlReport.head("RayDB vary-constants bench") + "<p>");
         html.append("<code>").append(HtmlReport.escape(report.command())).append("</code><br>");
-        html.append(HtmlReport.escape(String.format(
-                        Locale.ROOT,
-                        "SF %s (%s), %,d lineorder rows; engine=%s, offload=%s; %d threads, each with its own"
-                                + " connection; %s s timed per side after %d s of warm-up; constants drawn with"
-                                + " seed %d%s; %s",
-                        Json.number(report.sf()),
-                        report.source(),
-                        report.rows(),
-                        report.engine(),
-                        report.offload(),
-                        report.threads(),
-                        Json.number(report.durationSeconds()),
-                        VaryConstantsRunner.WARM_UP.toSeconds(),
-                        report.querySeed(),
-                        report.prepared() ? ", bound to statements prepared once per thread" : "",
-                        report.timestamp())))
-                .append("<br>");
-        html.append(HtmlReport.machine(report.machine())).append("</p>\n");
+        html.append(report.header()
+                        .html(String.format(
+                                Locale.ROOT,
+                                "%d threads, each with its own connection; %s s timed per side after %d s of"
+                                        + " warm-up; constants drawn with seed %d%s; %s",
+                                report.threads(),
+                                Json.number(report.durationSeconds()),
+                                VaryConstantsRunner.WARM_UP.toSeconds(),
+                                report.header().querySeed(),
+                                report.prepared() ? ", bound to statements prepared once per thread" : "",
+                                report.timestamp())))
+                .append("</p>\n");
         html.append(sides(report));
         html.append(chart(report.templates()));
         html.append(templates(report.templates()));

@@ -18,14 +18,7 @@ public final class VaryConstantsJsonReport {
 
     public static String render(VaryConstantsReport report) {
         VaryConstantsRunner.Outcome o = report.outcome();
-        return "{\n  \"machine\": " + JsonReport.machine(report.machine())
-                + ",\n  \"sf\": " + Json.number(report.sf())
-                + ",\n  \"source\": " + Json.string(report.source())
-                + ",\n  \"seed\": " + report.dataSeed()
-                + ",\n  \"rows\": " + report.rows()
-                + ",\n  \"engine\": " + Json.string(report.engine())
-                + ",\n  \"offload\": " + Json.string(report.offload())
-                + ",\n  \"query_seed\": " + report.querySeed()
+        return "{\n  " + report.header().json()
                 + ",\n  \"threads\": " + report.threads()
                 + ",\n  \"duration_s\": " + Json.number(report.durationSeconds())
                 + ",\n  \"warm_up_s\": " + Json.number(VaryConstantsRunner.WARM_UP.toMillis() / 1e3)

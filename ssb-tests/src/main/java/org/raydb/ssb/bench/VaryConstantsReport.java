@@ -6,20 +6,12 @@ import org.raydb.ssb.query.SqlLiterals;
 import org.raydb.ssb.query.SsbQuery;
 
 /**
- * Everything one vary-constants bench run measured: the machine, the data (scale factor, source, the
- * generator's seed, lineorder rows), the driver settings, the seed the constants were drawn with, the threads,
- * the timed seconds per side, whether constants were bound to prepared statements, when and by which command,
- * and what the runner measured.
+ * Everything one vary-constants bench run measured: the run's header (machine, data, driver settings, the seed
+ * the constants were drawn with), the threads, the timed seconds per side, whether constants were bound to
+ * prepared statements, when and by which command, and what the runner measured.
  */
 public record VaryConstantsReport(
-        MachineInfo machine,
-        double sf,
-        String source,
-        long dataSeed,
-        long rows,
-        String engine,
-        String offload,
-        long querySeed,
+        RunHeader header,
         int threads,
         double durationSeconds,
         boolean prepared,

@@ -74,7 +74,7 @@ public final class VaryConstantsTablePrinter {
                 Json.number(report.durationSeconds()),
                 VaryConstantsRunner.WARM_UP.toSeconds(),
                 report.prepared() ? ", constants bound to prepared statements" : "",
-                report.querySeed());
+                report.header().querySeed());
     }
 
     private void side(int threads, VaryConstantsSide s, String offloaded, String checked, String mismatches) {

@@ -26,6 +26,7 @@ import org.raydb.ssb.bench.Json;
 import org.raydb.ssb.bench.JsonReport;
 import org.raydb.ssb.bench.MachineInfo;
 import org.raydb.ssb.bench.ResultTablePrinter;
+import org.raydb.ssb.bench.RunHeader;
 import org.raydb.ssb.bench.SummaryPrinter;
 import org.raydb.ssb.bench.Targets;
 import org.raydb.ssb.bench.VaryConstantsHtmlReport;
@@ -142,6 +143,17 @@ public final class RaydbCli {
                 .run(queries, printer::print);
         LocalDateTime now = LocalDateTime.now();
         AdhocReport report = new AdhocReport(
+                runHeader(contents, options, options.seed()), options.reps(), now.toString(), command, results);
+        printer.printSummary(report);
+        ReportFiles.write(
+                out, "adhoc-latest", "adhoc", now, AdhocJsonReport.render(report), AdhocHtmlReport.render(report));
+        return report.allExact() ? 0 : MISMATCH;
+    }
+
+    /** The header both the ad-hoc and the vary-constants reports open with; {@code querySeed} drew their queries. */
+    private static RunHeader runHeader(SsbDatabase.Contents contents, CliOptions options, long querySeed)
+            throws SQLException {
+        return new RunHeader(
                 MachineInfo.current(),
                 ExistingDatabase.scaleFactor(contents.file(), contents.provenance()),
                 contents.provenance().source(),
@@ -149,15 +161,7 @@ public final class RaydbCli {
                 contents.lineorderRows(),
                 options.engine(),
                 options.offload(),
-                options.seed(),
-                options.reps(),
-                now.toString(),
-                command,
-                results);
-        printer.printSummary(report);
-        ReportFiles.write(
-                out, "adhoc-latest", "adhoc", now, AdhocJsonReport.render(report), AdhocHtmlReport.render(report));
-        return report.allExact() ? 0 : MISMATCH;
+                querySeed);
     }
 
     /**
@@ -191,14 +195,7 @@ public final class RaydbCli {
                 .run();
         LocalDateTime now = LocalDateTime.now();
         VaryConstantsReport report = new VaryConstantsReport(
-                MachineInfo.current(),
-                ExistingDatabase.scaleFactor(contents.file(), contents.provenance()),
-                contents.provenance().source(),
-                contents.provenance().seed(),
-                contents.lineorderRows(),
-                options.engine(),
-                options.offload(),
-                options.constantsSeed(),
+                runHeader(contents, options, options.constantsSeed()),
                 options.clients(),
                 options.duration(),
                 options.prepared(),

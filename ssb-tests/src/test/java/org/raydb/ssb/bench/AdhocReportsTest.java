@@ -35,14 +35,15 @@ class AdhocReportsTest {
 
     private static AdhocReport report(AdhocResult... results) {
         return new AdhocReport(
-                new MachineInfo(2, 24L << 30, "Linux", "Java 25", List.of()),
-                0.01,
-                "generated",
-                19920101,
-                60_000,
-                "cpu",
-                "auto",
-                42,
+                new RunHeader(
+                        new MachineInfo(2, 24L << 30, "Linux", "Java 25", List.of()),
+                        0.01,
+                        "generated",
+                        19920101,
+                        60_000,
+                        "cpu",
+                        "auto",
+                        42),
                 3,
                 "2026-11-22T09:00",
                 "raydb bench --adhoc 3",
