@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.raydb.jdbc.RayConnection;
 import org.raydb.ssb.Progress;
+import org.raydb.ssb.query.QueryForm;
 import org.raydb.ssb.query.SsbQuery;
 import org.raydb.ssb.sql.RaydbProbe;
 import org.raydb.ssb.suite.DifferentialSuite;
@@ -64,12 +65,22 @@ public final class BenchRunner {
     private record WarmUp(
             ResultTable expected, Optional<String> difference, boolean failed, double coldMs, double duckdbMs) {}
 
-    /** What {@link #run} measured: per query results and the RayDB side's cold start. */
-    public record Outcome(List<BenchResult> results, ColdStart cold) {}
+    /**
+     * What {@link #run} measured: per query results, the RayDB side's cold start, and why that side offloads
+     * nothing at all ({@link RaydbProbe#offloadUnavailable}; null when an engine may take the queries).
+     */
+    public record Outcome(List<BenchResult> results, ColdStart cold, String offloadUnavailable) {}
 
-    /** Runs the queries in order, handing each result to {@code onResult} as soon as it is known. */
+    /**
+     * Runs the queries in order, handing each result to {@code onResult} as soon as it is known; before the
+     * first, hands {@code onOffloadUnavailable} the reason when the RayDB side can offload nothing.
+     */
     public Outcome run(
-            List<SsbQuery> queries, Map<String, Double> selectivity, Progress progress, Consumer<BenchResult> onResult)
+            List<SsbQuery> queries,
+            Map<String, Double> selectivity,
+            Progress progress,
+            Consumer<String> onOffloadUnavailable,
+            Consumer<BenchResult> onResult)
             throws SQLException {
         List<BenchResult> results = new ArrayList<>();
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
@@ -90,6 +101,16 @@ public final class BenchRunner {
                 long buildsStart = System.nanoTime();
                 raydb.unwrap(RayConnection.class).awaitBackgroundBuilds(BUILDS_TIMEOUT);
                 double buildsMs = (System.nanoTime() - buildsStart) / 1e6;
+                // Asked after the cold runs, so that its planning does not warm them, and of a flat query, the
+                // form an engine can take.
+                String unavailable = queries.stream()
+                        .filter(q -> q.form() == QueryForm.FLAT)
+                        .findFirst()
+                        .flatMap(q -> RaydbProbe.offloadUnavailable(raydb, q.sql()))
+                        .orElse(null);
+                if (unavailable != null) {
+                    onOffloadUnavailable.accept(unavailable);
+                }
                 for (int i = 0; i < queries.size(); i++) {
                     SsbQuery query = queries.get(i);
                     BenchResult result = measure(
@@ -97,7 +118,7 @@ public final class BenchRunner {
                     results.add(result);
                     onResult.accept(result);
                 }
-                return new Outcome(results, coldStart(connectMs, queries, warmUps, buildsMs));
+                return new Outcome(results, coldStart(connectMs, queries, warmUps, buildsMs), unavailable);
             }
         }
     }

@@ -35,6 +35,12 @@ public final class HtmlReport {
                 .append("<br>");
         html.append(machine(report.machine())).append("<br>");
         html.append(escape(coldStart(report.cold()))).append("</p>\n");
+        if (report.offloadUnavailable() != null) {
+            html.append("<p class=\"bad\">Nothing was offloaded: ")
+                    .append(escape(report.offloadUnavailable()))
+                    .append(". Every RayDB time is DuckDB running the query through the driver; the speed-ups"
+                            + " compare DuckDB with itself.</p>\n");
+        }
         Targets targets = report.targets();
         html.append(targets(targets));
         html.append(chart(report.results()));
@@ -117,7 +123,7 @@ public final class HtmlReport {
             table.append(String.format(
                     Locale.ROOT,
                     "<tr><td>%s</td><td>%s</td><td>%.5f%%</td><td>%.2f</td>"
-                            + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%.2f&times;</td><td%s>%s</td></tr>\n",
+                            + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%s</td><td%s>%s</td></tr>\n",
                     escape(r.query()),
                     escape(r.form()),
                     r.selectivity() * 100,
@@ -126,11 +132,16 @@ public final class HtmlReport {
                     r.coldMs(),
                     escape(r.engine()),
                     r.offloaded(),
-                    r.speedup(),
+                    ResultTablePrinter.speedup(r, "&times;"),
                     r.match() ? "" : " class=\"bad\"",
                     r.match() ? "yes" : "NO: " + escape(r.difference())));
         }
-        return table.append("</table>\n").toString();
+        table.append("</table>\n");
+        if (results.stream().anyMatch(r -> !r.offloaded())) {
+            table.append("<p>" + ResultTablePrinter.NOT_OFFLOADED + " not offloaded: DuckDB ran the query on both"
+                    + " sides, the ratio is DuckDB against DuckDB, not a speed-up.</p>\n");
+        }
+        return table.toString();
     }
 
     private static String breakdown(List<BenchResult> results, BandwidthFloor floor) {
@@ -213,7 +224,7 @@ public final class HtmlReport {
                     BreakdownTablePrinter.fixed("%.2f&times;", c.crystalOverOurs()),
                     String.format(Locale.ROOT, "%.2f", r.duckdbMs()),
                     String.format(Locale.ROOT, "%.2f", r.raydbMs()),
-                    BreakdownTablePrinter.fixed("%.2f&times;", r.speedup()),
+                    ResultTablePrinter.speedup(r, "&times;"),
                     String.format(Locale.ROOT, "%.1f", c.anchor().duckdbFlatMs()),
                     Integer.toString(r.resultRows()),
                     Integer.toString(c.anchor().resultRows())));

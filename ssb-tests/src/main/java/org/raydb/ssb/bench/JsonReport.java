@@ -5,9 +5,12 @@ import java.util.StringJoiner;
 
 /**
  * The bench report as JSON: {@code {"machine": {...}, "sf": ..., "source": ..., "seed": ..., "rows": ...,
- * "engine": ..., "reps": ..., "timestamp": ..., "command": ..., "results": [{"query", "form", "selectivity",
+ * "engine": ..., "reps": ..., "timestamp": ..., "command": ..., "offload_unavailable": ..., "results": [{"query",
+ * "form", "selectivity",
  * "duckdb_ms", "raydb_ms", "cold_ms", "speedup", "engine", "offloaded", "match", "result_rows", "difference",
- * "breakdown"}, ...], ...}}. Selectivity is a fraction (0..1); times are medians in milliseconds, except {@code cold_ms}, the first
+ * "breakdown"}, ...], ...}}. {@code offload_unavailable} is why the RayDB side offloaded nothing, null when an
+ * engine could take the queries (then each result's {@code offloaded} tells); a result not offloaded has its
+ * {@code speedup} from DuckDB on both sides. Selectivity is a fraction (0..1); times are medians in milliseconds, except {@code cold_ms}, the first
  * RayDB run's time. {@code breakdown} is {@code {"planning_us", "execution_us", "handoff_us", "finish_us",
  * "engine_us", "kernel_us", "bytes_read", "floor_us", "kernel_over_floor"}} (medians in microseconds, see
  * {@link PhaseBreakdown}; -1 where the engine does not measure a figure, {@code null} for a floor without
@@ -33,6 +36,7 @@ public final class JsonReport {
                 + ",\n  \"timing\": " + Json.string(report.timing())
                 + ",\n  \"timestamp\": " + Json.string(report.timestamp())
                 + ",\n  \"command\": " + Json.string(report.command())
+                + ",\n  \"offload_unavailable\": " + Json.string(report.offloadUnavailable())
                 + ",\n  \"results\": " + array(results)
                 + ",\n  \"cold\": " + cold(report.cold())
                 + ",\n  \"copy_bandwidth_gbs\": "

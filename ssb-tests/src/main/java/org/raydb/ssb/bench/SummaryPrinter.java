@@ -10,7 +10,7 @@ import java.util.Locale;
  */
 public final class SummaryPrinter {
 
-    private static final String FORMAT = "%-6s %-6s %10s %10s %12s %10s %10s %12s %12s %12s%n";
+    private static final String FORMAT = "%-6s %-6s %10s %10s %12s %10s %10s %14s %12s %12s%n";
 
     private final PrintStream out;
 
@@ -79,7 +79,7 @@ public final class SummaryPrinter {
                     BreakdownTablePrinter.fixed("%.2fx", c.crystalOverOurs()),
                     BreakdownTablePrinter.fixed("%.2f", r.duckdbMs()),
                     BreakdownTablePrinter.fixed("%.2f", r.raydbMs()),
-                    BreakdownTablePrinter.fixed("%.2fx", r.speedup()),
+                    ResultTablePrinter.speedup(r, "x"),
                     String.format(Locale.ROOT, "%.1f", c.anchor().duckdbFlatMs()),
                     r.resultRows() + "/" + c.anchor().resultRows());
         }

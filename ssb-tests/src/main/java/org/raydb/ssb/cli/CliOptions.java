@@ -3,10 +3,14 @@ package org.raydb.ssb.cli;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.raydb.ssb.bench.Anchors;
 import org.raydb.ssb.bench.BenchRunner;
+import org.raydb.ssb.bench.Json;
 import org.raydb.ssb.gen.ScaleFactor;
 import org.raydb.ssb.query.QueryCatalog;
 import org.raydb.ssb.query.QueryForm;
@@ -16,7 +20,8 @@ import org.raydb.ssb.query.QueryForm;
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
  * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
- * [--write-pause S] [--out FILE] [--adhoc N] [--vary-constants] [--duration S] [--prepared]}.
+ * [--write-pause S] [--out FILE] [--adhoc N] [--vary-constants] [--duration S] [--prepared]}; {@link #help}
+ * lists those of one command, one line each, for its {@code --help}.
  *
  * @param sf       the scale factor to generate, null when importing or reusing {@code --db} as it is
  * @param fromTbl  the folder of dbgen {@code .tbl} files to import, or null
@@ -94,6 +99,98 @@ public record CliOptions(
     private static final List<String> TIMINGS = Arrays.stream(BenchRunner.Timing.values())
             .map(BenchRunner.Timing::label)
             .toList();
+
+    /** The commands that take these options, each with what it does. */
+    static final Map<String, String> COMMANDS = commands();
+
+    /** One option as {@code --help} shows it: its form, what it does, and the commands that read it. */
+    private record Help(String option, String meaning, List<String> commands) {}
+
+    private static final List<String> ALL = List.copyOf(COMMANDS.keySet());
+    private static final List<String> QUERYING = List.of("bench", "suite");
+    private static final List<String> DRIVER = List.of("bench", "suite", "soak");
+    private static final List<String> BENCH = List.of("bench");
+    private static final List<String> SOAK = List.of("soak");
+
+    private static final List<Help> HELP = List.of(
+            new Help("--sf N", "generate SSB at scale factor N, 0.01 to 100 (default 1)", ALL),
+            new Help("--from-tbl DIR", "import dbgen's .tbl files from DIR instead of generating", ALL),
+            new Help(
+                    "--db FILE",
+                    "the DuckDB file (default " + BENCH_FOLDER + "/ssb-sf<N>-seed<S>.duckdb); alone: used as it is",
+                    ALL),
+            new Help(
+                    "--seed S",
+                    "generator seed (default " + DEFAULT_SEED + "); bench --adhoc: the queries' seed;"
+                            + " bench --vary-constants: the constants' seed (default " + DEFAULT_CONSTANTS_SEED + ")",
+                    ALL),
+            new Help(
+                    "--threads T",
+                    "generator threads (default all cores); soak: readers (default " + DEFAULT_READERS + ");"
+                            + " bench --vary-constants: client threads (default 1)",
+                    ALL),
+            new Help("--form flat|star|both", "flat queries, star joins, or both (default both)", QUERYING),
+            new Help("--queries q1.1,q2.1,...", "which SSB queries (default all 13)", QUERYING),
+            new Help("--engine auto|optix|cuda|cpu", "the driver's engine setting (default auto)", DRIVER),
+            new Help(
+                    "--offload auto|force|off",
+                    "the driver's offload setting (default auto; force: a query not offloaded fails)",
+                    DRIVER),
+            new Help("--reps R", "timed runs per query and side, medians reported (default 5)", BENCH),
+            new Help("--breakdown", "also print where each offloaded query's time went", BENCH),
+            new Help(
+                    "--copy-bandwidth-gbs X",
+                    "device copy bandwidth for the kernels' floors (default $" + BANDWIDTH_ENV + ")",
+                    BENCH),
+            new Help(
+                    "--anchors " + String.join("|", Anchors.KNOWN),
+                    "compare with measured anchors and print the targets as PASS/FAIL",
+                    BENCH),
+            new Help(
+                    "--timing " + String.join("|", TIMINGS),
+                    "all DuckDB runs then all RayDB runs, or alternating (default blocks)",
+                    BENCH),
+            new Help("--adhoc N", "N generated queries, each met for the first time, instead of the SSB ones", BENCH),
+            new Help("--vary-constants", "the flat SSB queries with constants drawn afresh every run", BENCH),
+            new Help(
+                    "--duration S",
+                    "with --vary-constants: seconds timed per side (default " + Json.number(DEFAULT_DURATION) + ")",
+                    BENCH),
+            new Help("--prepared", "with --vary-constants: bind the constants to prepared statements", BENCH),
+            new Help("--writers W", "writer threads, 0 to " + MAX_WRITERS + " (default " + DEFAULT_WRITERS + ")", SOAK),
+            new Help("--minutes M", "how long the soak runs (default " + Json.number(DEFAULT_MINUTES) + ")", SOAK),
+            new Help(
+                    "--write-pause S",
+                    "seconds each writer waits between writes (default " + Json.number(DEFAULT_WRITE_PAUSE) + ")",
+                    SOAK),
+            new Help("--out FILE", "the soak's JSON report (default " + BENCH_FOLDER + "/soak-latest.json)", SOAK),
+            new Help("-h, --help", "print this help and exit", ALL));
+
+    private static Map<String, String> commands() {
+        Map<String, String> commands = new LinkedHashMap<>();
+        commands.put("bench", "time the SSB queries on jdbc:duckdb: and jdbc:raydb:, every answer compared");
+        commands.put("suite", "check every SSB query's answer through jdbc:raydb: against jdbc:duckdb:, untimed");
+        commands.put("generate", "only make the database (the SSB tables and lineorder_flat)");
+        commands.put("soak", "concurrent readers and writers on jdbc:raydb:, every answer checked");
+        return Collections.unmodifiableMap(commands);
+    }
+
+    /** Whether {@code args} (a command's options) ask for its help. */
+    static boolean wantsHelp(String[] args) {
+        return Arrays.stream(args).anyMatch(a -> a.equals("--help") || a.equals("-h"));
+    }
+
+    /** {@code command}'s help: what it does and the options it reads, one line each. */
+    static String help(String command) {
+        StringBuilder text = new StringBuilder(
+                "usage: raydb " + command + " [options]\n" + COMMANDS.get(command) + "\n\noptions:\n");
+        for (Help h : HELP) {
+            if (h.commands().contains(command)) {
+                text.append(String.format(Locale.ROOT, "  %-30s %s%n", h.option(), h.meaning()));
+            }
+        }
+        return text.toString();
+    }
 
     public static CliOptions parse(String[] args) throws SQLException {
         return parse(args, System.getenv(BANDWIDTH_ENV));

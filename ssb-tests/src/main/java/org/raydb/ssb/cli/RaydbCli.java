@@ -47,7 +47,8 @@ import org.raydb.ssb.suite.DifferentialSuite;
 
 /**
  * {@code ./raydb bench|suite|generate|soak [options]} (see {@link CliOptions}). Exit status: 0 when every answer
- * matched, 1 when one differed (or, for soak, a query failed or stuck), 2 on a usage or setup error.
+ * matched, 1 when one differed (or, for soak, a query failed or stuck), 2 on a usage or setup error;
+ * {@code --help} (or {@code -h}) prints the command's options and exits 0.
  */
 public final class RaydbCli {
 
@@ -67,30 +68,27 @@ public final class RaydbCli {
     }
 
     int run(String[] args) {
-        if (args.length == 0) {
-            System.err.println("usage: raydb bench|suite|generate [--sf N | --from-tbl DIR] [--db FILE]"
-                    + " [--form flat|star|both] [--engine auto|optix|cuda|cpu] [--offload auto|force|off] [--reps R]"
-                    + " [--queries q1.1,...]"
-                    + " [--seed S] [--threads T] [--breakdown] [--copy-bandwidth-gbs X] [--anchors h100-sf20]\n"
-                    + "       raydb bench --adhoc N [--seed S] [--sf N | --db FILE] [--engine ...] [--offload ...]"
-                    + " [--reps R]\n"
-                    + "       raydb bench --vary-constants [--threads 1] [--duration 20] [--prepared] [--seed 42]"
-                    + " [--queries q1.1,...] [--sf N | --db FILE] [--engine ...] [--offload ...]\n"
-                    + "       raydb soak [--sf N | --db FILE] [--threads 16] [--writers 2] [--minutes 10]"
-                    + " [--engine auto|cuda|optix|cpu] [--offload auto|force] [--seed S] [--out FILE]");
+        if (args.length == 0 || !CliOptions.COMMANDS.containsKey(args[0])) {
+            if (args.length > 0) {
+                System.err.println("raydb: unknown command '" + args[0] + "'");
+            }
+            System.err.println("usage: raydb <command> [options]; raydb <command> --help lists its options");
+            CliOptions.COMMANDS.forEach((name, what) -> System.err.printf(Locale.ROOT, "  %-9s %s%n", name, what));
             return FAILURE;
         }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (CliOptions.wantsHelp(rest)) {
+            out.print(CliOptions.help(args[0]));
+            return 0;
+        }
         try {
-            CliOptions options = CliOptions.parse(Arrays.copyOfRange(args, 1, args.length));
+            CliOptions options = CliOptions.parse(rest);
             return switch (args[0]) {
                 case "generate" -> generate(options);
                 case "suite" -> suite(options);
                 case "bench" -> bench(options, "raydb " + String.join(" ", args));
                 case "soak" -> soak(options, "raydb " + String.join(" ", args));
-                default -> {
-                    System.err.println("raydb: unknown command '" + args[0] + "' (bench, suite, generate or soak)");
-                    yield FAILURE;
-                }
+                default -> throw new IllegalStateException("command without a case: " + args[0]);
             };
         } catch (SQLException | IOException e) {
             System.err.println("raydb " + args[0] + ": " + e.getMessage());
@@ -234,7 +232,9 @@ public final class RaydbCli {
                         QueryCatalog.select(options.queries(), options.forms()),
                         selectivity,
                         ConsoleProgress.forThisTerminal(),
+                        printer::printOffloadUnavailable,
                         printer::print);
+        printer.printLegend();
         List<BenchResult> results = outcome.results();
         LocalDateTime now = LocalDateTime.now();
         BenchReport report = new BenchReport(
@@ -251,7 +251,8 @@ public final class RaydbCli {
                 results,
                 outcome.cold(),
                 bandwidth,
-                anchors);
+                anchors,
+                outcome.offloadUnavailable());
         if (options.breakdown()) {
             new BreakdownTablePrinter(out, bandwidth).print(results);
         }

@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.raydb.jdbc.RayStatement;
 
 /**
@@ -37,6 +39,32 @@ public final class RaydbProbe {
         } catch (SQLException e) {
             return Map.of();
         }
+    }
+
+    /**
+     * Why this connection offloads nothing at all, as {@code EXPLAIN OFFLOAD sql} of a query that qualifies by
+     * its shape tells it; empty when an engine may take it (or the driver cannot tell). Two declines concern the
+     * connection rather than the query: the offload is off (a {@code reason} without any planning, as under
+     * {@code offload=off} or without the offload layer), or no engine can run it (an {@code engine_reason} with
+     * no build state or encodings, which are only looked at for an available engine, as under
+     * {@code engine=auto} without a GPU).
+     */
+    public static Optional<String> offloadUnavailable(Connection connection, String sql) {
+        Map<String, String> rows = new HashMap<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("EXPLAIN OFFLOAD " + sql)) {
+            while (result.next()) {
+                rows.put(result.getString(1), result.getString(2));
+            }
+        } catch (SQLException e) {
+            return Optional.empty();
+        }
+        if ("false".equals(rows.get("qualifies"))) {
+            return rows.containsKey("planning_us") ? Optional.empty() : Optional.ofNullable(rows.get("reason"));
+        }
+        boolean noEngine =
+                DUCKDB.equals(rows.get("engine")) && !rows.containsKey("build") && !rows.containsKey("encodings");
+        return noEngine ? Optional.ofNullable(rows.get("engine_reason")) : Optional.empty();
     }
 
     /** The {@code engine} row of {@code EXPLAIN OFFLOAD sql}, or {@value #DUCKDB} when it does not qualify. */

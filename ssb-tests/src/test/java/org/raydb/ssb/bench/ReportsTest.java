@@ -31,6 +31,7 @@ class ReportsTest {
                 List.of(results),
                 new ColdStart(40, "q1.1/flat", 812.25, 1500, 1400, 3000),
                 BandwidthFloor.UNKNOWN,
+                null,
                 null);
     }
 
@@ -170,6 +171,7 @@ class ReportsTest {
                         new PhaseBreakdown(4, 1900, 310, 290, 1700, 350, 700_000_000))),
                 new ColdStart(40, "q1.1/flat", 800, 1500, 1400, 3000),
                 new BandwidthFloor(2000),
+                null,
                 null);
         JsonNode root = parse(report);
         assertEquals(2000, root.num("copy_bandwidth_gbs"));

@@ -53,7 +53,8 @@ class TargetsTest {
                 List.of(results),
                 new ColdStart(50, "q1.1/flat", 600, coldMs, 10_000, 2000),
                 floor,
-                ANCHORS);
+                ANCHORS,
+                null);
     }
 
     private static Map<String, Targets.Target> byName(Targets targets) {
@@ -129,6 +130,11 @@ class TargetsTest {
         assertEquals(
                 Targets.Status.FAIL,
                 g.get("every answer exact, every flat query offloaded").status());
+        assertTrue(
+                g.get("end to end >= 60x faster than DuckDB, geometric mean")
+                        .detail()
+                        .endsWith("; 1 not offloaded (DuckDB against DuckDB)"),
+                "its ratio compares DuckDB with itself, and the detail says so");
     }
 
     @Test
@@ -173,6 +179,7 @@ class TargetsTest {
                 List.of(cuda("q1.1", 50, 0.5, 50, 80, 100)),
                 ColdStart.NONE,
                 BandwidthFloor.UNKNOWN,
+                null,
                 null);
         assertTrue(plain.targets().isEmpty());
         assertTrue(plain.targets().comparisons().isEmpty());

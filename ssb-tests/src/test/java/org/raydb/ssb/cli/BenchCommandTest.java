@@ -22,6 +22,12 @@ class BenchCommandTest {
         assertTrue(first.contains("made " + db), first);
         assertTrue(first.contains("q2.1   star"), first);
         assertTrue(first.contains("6 of 6 answers matched"), first);
+        assertTrue(
+                first.matches("(?s).*\nnothing is offloaded: no GPU engine is available[^\n]*\n"
+                        + "  every RayDB time below is DuckDB running the query through the driver;[^\n]*\n"
+                        + "query +form .*"),
+                "without a GPU, engine=auto offloads nothing and the bench says so before its table: " + first);
+        assertTrue(first.contains("(DuckDB) not offloaded: DuckDB ran the query on both sides"), first);
 
         String again = run(args);
         assertTrue(again.contains("using " + db), "the second run reuses the file: " + again);
@@ -40,7 +46,8 @@ class BenchCommandTest {
             "\"raydb_ms\"",
             "\"engine\"",
             "\"offloaded\"",
-            "\"match\": true"
+            "\"match\": true",
+            "\"offload_unavailable\": \"no GPU engine is available"
         }) {
             assertTrue(json.contains(key), key + " missing from " + json);
         }
@@ -67,6 +74,7 @@ class BenchCommandTest {
             "2000"
         });
         assertTrue(broken.contains("cold ms"), broken);
+        assertTrue(!broken.contains("nothing is offloaded"), "engine=cpu offloads: " + broken);
         assertTrue(
                 broken.matches("(?s).*planning +offload exec +handoff +finish +host +engine +kernel +floor"
                         + " +k/floor +RayDB ms\\n"
