@@ -38,8 +38,12 @@ public final class ResultScan {
 
     private ResultScan() {}
 
-    /** Registers the function in {@code connection}'s database (a no-op where it already is). */
-    public static void register(Connection connection) throws SQLException {
+    /**
+     * Registers the function in {@code connection}'s database (a no-op where it already is). One registration at
+     * a time in the JVM: two connections of one database registering at once conflict in DuckDB's catalog
+     * ("Failed to register table function"), seen with 16 connections handing off their first results together.
+     */
+    public static synchronized void register(Connection connection) throws SQLException {
         DuckDBFunctions.tableFunction()
                 .withName(SqlRewriter.RESULT_FUNCTION)
                 .withParameter(DuckDBColumnType.VARCHAR)

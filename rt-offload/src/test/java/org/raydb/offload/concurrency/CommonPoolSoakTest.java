@@ -15,10 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
@@ -74,6 +77,7 @@ class CommonPoolSoakTest {
         ExecutorService workers = Executors.newFixedThreadPool(threads);
         AtomicInteger offloaded = new AtomicInteger();
         AtomicInteger round = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         try {
             for (int i = 0; i < threads; i++) {
                 // force: every query builds what it needs itself (under auto one background thread would).
@@ -95,13 +99,17 @@ class CommonPoolSoakTest {
                 queries.add(workers.submit(() -> {
                     try (Statement st = c.createStatement()) {
                         for (int r = 0; r < rounds; r++) {
-                            start.await();
+                            // Bounded: where another client failed, the rest give up instead of waiting for it.
+                            start.await(bound.toSeconds() / 2, TimeUnit.SECONDS);
                             String q = QUERIES.get(r % QUERIES.size());
                             assertEquals(expected.get(q), rows(st, q), q);
                             if (st.unwrap(RayStatement.class).lastQueryOffloaded()) {
                                 offloaded.incrementAndGet();
                             }
                         }
+                    } catch (Throwable failed) {
+                        failure.compareAndSet(null, failed);
+                        throw failed;
                     }
                     return null;
                 }));
@@ -110,7 +118,11 @@ class CommonPoolSoakTest {
                     bound,
                     () -> {
                         for (Future<?> f : queries) {
-                            f.get();
+                            try {
+                                f.get();
+                            } catch (ExecutionException e) {
+                                throw new AssertionError("a client failed in round " + round.get(), failure.get());
+                            }
                         }
                     },
                     () -> "offloaded queries of round " + round.get() + " still running: a build and a query wait on"
