@@ -162,9 +162,8 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows) {
         List<String> groups = plan.groups().stream().map(g -> g.column()).toList();
         long perRow = 12;
-        if (table == null
-                || table.groupCodes.get(groups) == null
-                || table.groupCodes.get(groups).ifBuilt() == null) {
+        BuiltOnce<GroupCodes> codes = table == null ? null : table.groupCodes.get(groups);
+        if (codes == null || codes.ifBuilt() == null) {
             perRow += 4;
         }
         Set<String> coded = new java.util.HashSet<>(groups);

@@ -210,11 +210,11 @@ final class PlanTemplate {
         JsonNode literal = constant.obj("literal");
         String text = literal.str("text");
         return switch (literal.str("kind")) {
-            case "INTEGER" -> new SqlLiterals.Literal(-1, -1, text, SqlLiterals.Kind.INTEGER, null);
-            case "NUMERIC" ->
-                text.matches("-?\\d*\\.\\d+|-?\\d+\\.\\d*")
-                        ? new SqlLiterals.Literal(-1, -1, text, SqlLiterals.Kind.DECIMAL, null)
-                        : null;
+            case "INTEGER" -> SqlLiterals.numeric(-1, -1, text);
+            case "NUMERIC" -> {
+                SqlLiterals.Literal l = SqlLiterals.numeric(-1, -1, text);
+                yield l.kind() == SqlLiterals.Kind.DECIMAL ? l : null;
+            }
             case "STRING" -> new SqlLiterals.Literal(-1, -1, text, SqlLiterals.Kind.STRING, null);
             case "BOOLEAN" -> new SqlLiterals.Literal(-1, -1, text, SqlLiterals.Kind.BOOLEAN, null);
             default -> null;

@@ -143,7 +143,8 @@ record SqlLiterals(String skeleton, List<Literal> literals) {
         };
     }
 
-    private static Literal numeric(int start, int end, String text) {
+    /** A number literal of the text, classified as the lexer classifies it (also for parse-tree literals). */
+    static Literal numeric(int start, int end, String text) {
         String digits = text.startsWith("-") ? text.substring(1) : text;
         if (digits.indexOf('e') >= 0 || digits.indexOf('E') >= 0) {
             return new Literal(start, end, text, Kind.OTHER, "x" + text);
