@@ -255,6 +255,18 @@ final class ConnectionOffloader implements Offloader {
             loaded.job().table().markReady(pq.plan().shape());
             cancel.check();
             residency.budget().enforce(loaded.job().table());
+            loaded.job().costs().measured().groupsHit(run.result().aggregates().groupsHit());
+            if (engine.costs() != null && engine.costs().countsGroups()) {
+                Engines.Choice counted = engines.choose(
+                        candidates,
+                        settings,
+                        loaded.job().costs(),
+                        overhead,
+                        new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
+                if (counted.engine() == null) {
+                    throw new Declined(counted.reason(), false, null);
+                }
+            }
             if (settings.verify()) {
                 verify(pq, run, cancel);
             }

@@ -9,8 +9,10 @@ import java.util.Map;
 
 /**
  * {@code engine=auto}'s decision for one prepared job: each available GPU engine's time (its measured time for
- * this job where it has run it, else its estimate) plus the offload's host overhead, against DuckDB's time
- * (measured where it was, else estimated); the cheapest wins, ties in the order cuda, optix, duckdb.
+ * this job where it has run it, else its estimate) plus the offload's host overhead and handoff, against DuckDB's
+ * time (measured where it was, else estimated); the cheapest wins, ties in the order cuda, optix, duckdb. Where
+ * only the handoff of groups whose number is a guess makes DuckDB cheaper, the best engine runs once to count
+ * them ({@link #countsGroups}); the choice is then made again on the count.
  *
  * @param engine      "cuda", "optix" or "duckdb"
  * @param reason      the comparison, for EXPLAIN OFFLOAD and the decline message
@@ -26,7 +28,8 @@ public record CostChoice(
         Map<String, Double> estimates,
         double duckdb,
         boolean duckdbMeasured,
-        double bestOffload) {
+        double bestOffload,
+        boolean countsGroups) {
 
     public static final String DUCKDB = "duckdb";
     /**
@@ -47,7 +50,9 @@ public record CostChoice(
      * Handing a job's groups back and finishing the statement over them, per group: on the H100 host, TPC-H at
      * SF 10 grouped by order, part or customer key (1M-15M groups) took 0.4-1.1 µs a group there while the
      * engine took 0.5-8 ms in all. The measured host overhead ({@link HostOverhead}) comes from queries of a
-     * few groups and misses it, so an offload of millions of groups looked cheaper than DuckDB.
+     * few groups and misses it, so an offload of millions of groups looked cheaper than DuckDB. Counted for the
+     * groups the job can return: no more than its qualifying rows (SSB q3.2 and q4.3 have 10^5-10^6 groups in the
+     * table but return a few hundred, and counting the table's made DuckDB look 5-10x cheaper).
      */
     static final double HANDOFF_MICROS_PER_GROUP = 1.0;
 
@@ -68,7 +73,9 @@ public record CostChoice(
         Map<String, Double> estimates = new LinkedHashMap<>();
         List<Option> options = new ArrayList<>();
         double host = overhead.micros();
-        double handoff = job.groups() * HANDOFF_MICROS_PER_GROUP;
+        long groupsHit = measured.groupsHit();
+        long handed = groupsHit >= 0 ? groupsHit : Math.min(job.groups(), job.qualifyingRows());
+        double handoff = handed * HANDOFF_MICROS_PER_GROUP;
         // The model's underestimate, as an engine that has run this job shows it (fixed costs it does not
         // model): an engine not run yet is judged with the same factor, so a measurement is never compared
         // with a bare estimate (on the H100 cuda measured 131 us against 62 estimated, and optix, estimated
@@ -87,13 +94,14 @@ public record CostChoice(
                     engineMicros + host + handoff,
                     String.format(
                             Locale.ROOT,
-                            "%s %.0f us (%s %.0f + host %.0f + handoff of %d groups %.0f)",
+                            "%s %.0f us (%s %.0f + host %.0f + handoff of %s%d groups %.0f)",
                             e,
                             engineMicros + host + handoff,
                             m >= 0 ? "measured" : bias > 1 ? "estimated x model bias" : "estimated",
                             engineMicros,
                             host,
-                            job.groups(),
+                            groupsHit >= 0 ? "" : "at most ",
+                            handed,
                             handoff)));
         }
         double best = options.stream().mapToDouble(Option::micros).min().orElseThrow();
@@ -114,7 +122,19 @@ public record CostChoice(
         StringBuilder why = new StringBuilder("cheapest: ");
         for (int i = 0; i < ranked.size(); i++)
             why.append(i == 0 ? "" : " < ").append(ranked.get(i).how());
-        return new CostChoice(ranked.get(0).name(), why.toString(), estimates, duckdbMicros, duckdbMeasured >= 0, best);
+        String engine = ranked.get(0).name();
+        boolean countsGroups = engine.equals(DUCKDB) && groupsHit < 0 && best - handoff < duckdbMicros;
+        if (countsGroups) {
+            engine = ranked.stream()
+                    .filter(o -> !o.name().equals(DUCKDB))
+                    .findFirst()
+                    .orElseThrow()
+                    .name();
+            why.append("; but without the handoff ")
+                    .append(engine)
+                    .append(" is cheaper, and the groups it returns are not known yet: it runs once to count them");
+        }
+        return new CostChoice(engine, why.toString(), estimates, duckdbMicros, duckdbMeasured >= 0, best, countsGroups);
     }
 
     /** Whether DuckDB's estimate is too close to the offload to decide by, so DuckDB should be timed once. */

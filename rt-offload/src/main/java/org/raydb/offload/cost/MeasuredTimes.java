@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * The online correction: the engine time last measured per engine for one prepared job (a plan on one table
- * snapshot), which replaces that engine's estimate when the same query comes again. A job's first run on an
+ * snapshot), which replaces that engine's estimate when the same query comes again, and the groups its last run
+ * returned, which replace the guess of how many it hands back. A job's first run on an
  * engine is not kept: it can pay one-time costs inside the engine's own time (a kernel's lazy loading, the
  * first launch of a ray pipeline: 5.5 ms against 0.2 ms warm, seen on the H100), and a cold figure could
  * leave an engine that is in fact fastest never chosen again.
@@ -16,6 +17,7 @@ public final class MeasuredTimes {
 
     private final Set<String> ran = new HashSet<>();
     private final Map<String, Long> micros = new TreeMap<>();
+    private long groupsHit = -1;
 
     /** Records a run's engine time; returns whether the engine had run this job before (the run was warm). */
     public synchronized boolean record(String engine, long engineMicros) {
@@ -37,9 +39,21 @@ public final class MeasuredTimes {
      */
     public void startFrom(MeasuredTimes other) {
         Map<String, Long> times = other.all();
+        long groups = other.groupsHit();
         synchronized (this) {
             times.forEach(micros::putIfAbsent);
+            if (groupsHit < 0) groupsHit = groups;
         }
+    }
+
+    /** Records how many groups a run of the job returned (how many its handoff passes on). */
+    public synchronized void groupsHit(long groups) {
+        groupsHit = groups;
+    }
+
+    /** The groups the job's last run returned, or -1 where it has not run (nor a job of its template). */
+    public synchronized long groupsHit() {
+        return groupsHit;
     }
 
     /** The last warm time measured for the engine, or -1 when there is none. */

@@ -207,6 +207,13 @@ public final class GroupAggregates {
         return functions[a].takesArgument() ? counts[a][s] : rowsHit[s];
     }
 
+    /** Groups with at least one row: those the job hands back. */
+    public int groupsHit() {
+        int n = 0;
+        for (long r : rowsHit) n += r > 0 ? 1 : 0;
+        return n;
+    }
+
     /** Rows that passed the filters, over all groups. */
     public long totalRowsHit() {
         long sum = 0;

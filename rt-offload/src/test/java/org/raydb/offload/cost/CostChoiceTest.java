@@ -1,6 +1,7 @@
 package org.raydb.offload.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -51,16 +52,51 @@ class CostChoiceTest {
 
     @Test
     void handingMillionsOfGroupsBackCountsAgainstTheOffload() {
-        // A fast kernel over 60M rows into 15M groups: DuckDB's 208 ms beats handing 15M groups back.
+        // A fast kernel over 60M rows into 15M groups: DuckDB's 208 ms beats handing 15M groups back. Until the
+        // groups are counted, the engine runs once to count them; then DuckDB wins.
         JobShape many =
                 new JobShape(60_000_000, Technique.RTSCAN_CUBES, 60_000_000, 60_000_000, 0, 0, 1, 15_000_000, 1, 0);
-        CostChoice c = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), new MeasuredTimes());
-        assertEquals(CostChoice.DUCKDB, c.engine(), c.reason());
+        MeasuredTimes measured = new MeasuredTimes();
+        CostChoice first = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
+        assertEquals("cuda", first.engine(), first.reason());
+        assertTrue(first.countsGroups(), first.reason());
+        measured.groupsHit(15_000_000);
+        CostChoice counted = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
+        assertEquals(CostChoice.DUCKDB, counted.engine(), counted.reason());
+        assertFalse(counted.countsGroups());
         JobShape few = new JobShape(60_000_000, Technique.RTSCAN_CUBES, 60_000_000, 60_000_000, 0, 0, 1, 800, 1, 0);
-        assertEquals(
-                "cuda",
-                CostChoice.choose(List.of("cuda"), few, FAST, 208_000, overhead(300), new MeasuredTimes())
-                        .engine());
+        CostChoice c = CostChoice.choose(List.of("cuda"), few, FAST, 208_000, overhead(300), new MeasuredTimes());
+        assertEquals("cuda", c.engine(), c.reason());
+        assertFalse(c.countsGroups());
+    }
+
+    @Test
+    void aSelectiveJobHandsBackNoMoreGroupsThanItsRows() {
+        // SSB q4.3's shape at SF 20: 1.75M groups in the table, 55,000 qualifying rows, DuckDB 70 ms.
+        JobShape q43 =
+                new JobShape(120_000_000, Technique.RAYDB_TRIANGLES, 55_000, 55_000, 4, 0, 1000, 1_750_000, 2, 0);
+        CostChoice c = CostChoice.choose(List.of("cuda"), q43, FAST, 70_000, overhead(300), new MeasuredTimes());
+        assertEquals("cuda", c.engine(), c.reason());
+        assertTrue(c.reason().contains("handoff of at most 55000 groups"), c.reason());
+    }
+
+    @Test
+    void countedGroupsReplaceTheGuess() {
+        // SSB q3.2's shape at SF 20: 375,000 groups in the table, 165,000 qualifying rows in 600 of them.
+        JobShape q32 =
+                new JobShape(120_000_000, Technique.RAYDB_TRIANGLES, 165_000, 165_000, 6, 0, 1000, 375_000, 1, 0);
+        MeasuredTimes measured = new MeasuredTimes();
+        measured.keep(CostChoice.DUCKDB, 90_000);
+        CostChoice guessed = CostChoice.choose(List.of("cuda"), q32, FAST, 90_000, overhead(300), measured);
+        assertTrue(guessed.countsGroups(), guessed.reason());
+        measured.groupsHit(600);
+        CostChoice counted = CostChoice.choose(List.of("cuda"), q32, FAST, 90_000, overhead(300), measured);
+        assertEquals("cuda", counted.engine(), counted.reason());
+        assertFalse(counted.countsGroups());
+        assertTrue(counted.reason().contains("handoff of 600 groups"), counted.reason());
+        MeasuredTimes other = new MeasuredTimes();
+        other.startFrom(measured);
+        assertEquals(600, other.groupsHit(), "a statement of the same template starts from the count");
     }
 
     @Test

@@ -90,7 +90,8 @@ public final class VaryConstantsRunner {
                 clients.add(new VaryConstantsClient(
                         new VariedStatements(DriverManager.getConnection(url), templates, prepared),
                         new VariedConstants(templates, seed, t),
-                        raydb));
+                        raydb,
+                        threads));
             }
             VaryConstantsClient first = clients.getFirst();
             first.runUntimed(templates.size());

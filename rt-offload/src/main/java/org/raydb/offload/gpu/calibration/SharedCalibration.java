@@ -29,10 +29,13 @@ public final class SharedCalibration {
         if (c == null) {
             int rtcore = rtcoreVersion(gpu);
             try {
-                synchronized (gpu) {
+                gpu.exclusive().lock();
+                try {
                     long t0 = System.nanoTime();
                     c = DeviceCalibration.measure(gpu.device(), gpu.kernels(), rtcore);
                     LOG.log(Level.INFO, "calibrated in {0} ms: {1}", (System.nanoTime() - t0) / 1_000_000, c);
+                } finally {
+                    gpu.exclusive().unlock();
                 }
                 cache.store(c);
             } catch (RuntimeException e) {

@@ -42,7 +42,8 @@ public final class CudaEngine extends GpuEngine {
     }
 
     @Override
-    EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
+    EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs in) {
+        CudaStream stream = lane.stream();
         long setup = System.nanoTime();
         DeviceBuffer validity = in.measureBlock == null ? null : in.measureBlock.valid();
         QueryKernels.Inputs inputs = new QueryKernels.Inputs(
@@ -52,7 +53,7 @@ public final class CudaEngine extends GpuEngine {
                 in.measures.count(),
                 validity,
                 job.rows());
-        JobScratch scratch = JobScratch.of(gpu);
+        JobScratch scratch = lane.scratch();
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
         boolean lean = chunks != null

@@ -7,7 +7,6 @@ import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.gpu.GpuException;
-import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
@@ -23,8 +22,8 @@ abstract class GpuEngine implements Engine {
 
     private final CpuEngine exact = new CpuEngine();
 
-    /** Runs the job's GPU part; inputs are pinned, the stream is the query's. */
-    abstract EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs inputs)
+    /** Runs the job's GPU part on its lane; inputs are pinned. */
+    abstract EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs inputs)
             throws EngineException;
 
     abstract boolean needsOptix();
@@ -52,18 +51,20 @@ abstract class GpuEngine implements Engine {
             throw failed(e);
         }
         SharedGpu.purgeStale(gpu);
-        // One job at a time per device: launches of two queries would only contend, and the JCuda context
-        // is made current per call.
-        synchronized (gpu) {
-            try (ResidentInputs inputs = new ResidentInputs(gpu, job, zSorted(job))) {
-                if (inputs.hostOnlyReason() != null) return exact.run(job);
-                long t0 = System.nanoTime();
-                EngineResult r = runOnGpu(gpu, SharedGpu.stream(), job, inputs);
-                if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(job, r, (System.nanoTime() - t0) / 1000);
-                return r;
-            } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
-                throw failed(e);
-            }
+        JobLanes lanes = SharedGpu.lanes();
+        gpu.shared().lock();
+        JobLanes.Lane lane = lanes.take();
+        try (ResidentInputs inputs = new ResidentInputs(gpu, lane.stream(), job, zSorted(job))) {
+            if (inputs.hostOnlyReason() != null) return exact.run(job);
+            long t0 = System.nanoTime();
+            EngineResult r = runOnGpu(gpu, lane, job, inputs);
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(job, r, (System.nanoTime() - t0) / 1000);
+            return r;
+        } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
+            throw failed(e);
+        } finally {
+            lanes.give(lane);
+            gpu.shared().unlock();
         }
     }
 

@@ -19,8 +19,8 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  * upload area for a job's chunks, filter or ray segments, pinned staging both ways, the events that time
  * the launches, and a {@link ResultMailbox} (mapped host memory) through which small inputs and results of the
  * fused kernel skip the copy calls. Buffers grow to the largest job seen and live as long as the runtime (its
- * context frees them). Jobs run one at a time per device (GpuEngine), so nothing here is shared between two
- * jobs in flight.
+ * context frees them). One per {@link JobLanes lane}: a lane runs one job at a time, so nothing here is shared
+ * between two jobs in flight.
  */
 final class JobScratch {
 
@@ -36,8 +36,6 @@ final class JobScratch {
     private static final long MAILBOX_OUTPUT_MAX_BYTES = 1024 * 1024;
 
     private static final long MAILBOX_OUTPUT_MIN_BYTES = 64 * 1024;
-
-    private static JobScratch current;
 
     private final GpuRuntime gpu;
     final StreamClock clock;
@@ -64,15 +62,9 @@ final class JobScratch {
     /** A job began and did not read its groups back: its touched slots may not be identities. */
     private boolean dirty;
 
-    private JobScratch(GpuRuntime gpu) {
+    JobScratch(GpuRuntime gpu) {
         this.gpu = gpu;
         clock = new StreamClock(gpu.device());
-    }
-
-    /** The scratch of {@code gpu} (call under its lock). */
-    static synchronized JobScratch of(GpuRuntime gpu) {
-        if (current == null || current.gpu != gpu) current = new JobScratch(gpu);
-        return current;
     }
 
     GpuRuntime gpu() {

@@ -67,13 +67,15 @@ public final class OptixEngine extends GpuEngine {
     }
 
     @Override
-    EngineResult runOnGpu(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) throws EngineException {
+    EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs in)
+            throws EngineException {
         return job.technique() == Technique.RAYDB_TRIANGLES
-                ? triangles(gpu, stream, job, in)
-                : cubes(gpu, stream, job, in);
+                ? triangles(gpu, lane.stream(), lane.scratch(), job, in)
+                : cubes(gpu, lane.stream(), lane.scratch(), job, in);
     }
 
-    private EngineResult triangles(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in)
+    private EngineResult triangles(
+            GpuRuntime gpu, CudaStream stream, JobScratch scratch, OffloadJob job, ResidentInputs in)
             throws EngineException {
         int n = job.rows();
         int cells = Math.max(1, job.scene().yCells());
@@ -113,7 +115,6 @@ public final class OptixEngine extends GpuEngine {
                     null);
         }
         DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
-        JobScratch scratch = JobScratch.of(gpu);
         // The any-hit program keeps non-NULL counters whether or not a measure has NULLs.
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, true);
         DeviceBuffer flags = scratch.rowBuffer(0, 4L * GpuKernels.words(n));
@@ -158,11 +159,11 @@ public final class OptixEngine extends GpuEngine {
                 BytesRead.hits(in, hits) + out.compactionBytes());
     }
 
-    private EngineResult cubes(GpuRuntime gpu, CudaStream stream, OffloadJob job, ResidentInputs in) {
+    private EngineResult cubes(
+            GpuRuntime gpu, CudaStream stream, JobScratch scratch, OffloadJob job, ResidentInputs in) {
         int n = job.rows();
         long words = GpuKernels.words(n);
         long rays = 0;
-        JobScratch scratch = JobScratch.of(gpu);
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null);
         DeviceBuffer result = scratch.rowBuffer(0, 4L * words);
         DeviceBuffer column = scratch.rowBuffer(1, 4L * words);

@@ -38,9 +38,10 @@ final class ResidentInputs implements AutoCloseable {
     /** The Z-sorted row order the inputs are in, or null for table order. */
     final ZSortedProjection projection;
 
-    ResidentInputs(GpuRuntime gpu, OffloadJob job, boolean zSorted) {
+    /** @param stream the job's lane's: projections and gathers it builds run there */
+    ResidentInputs(GpuRuntime gpu, CudaStream stream, OffloadJob job, boolean zSorted) {
         this.gpu = gpu;
-        this.stream = SharedGpu.stream();
+        this.stream = stream;
         this.job = job;
         try {
             measures = JobMeasures.of(job);

@@ -1,7 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
 import org.raydb.jdbc.offload.OffloadSettings;
-import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
@@ -14,7 +13,7 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
 public final class SharedGpu {
 
     private static GpuRuntime runtime;
-    private static CudaStream stream;
+    private static JobLanes lanes;
     private static String failure;
     private static int ordinal;
     private static OffloadSettings.MemoryBudget memory =
@@ -39,7 +38,7 @@ public final class SharedGpu {
         memory = settings.gpuMemory();
     }
 
-    /** The runtime, opened on first use; jobs and calibration lock it while they launch (see GpuEngine). */
+    /** The runtime, opened on first use. */
     public static synchronized GpuRuntime runtime() {
         if (runtime == null) {
             if (failure != null) throw new IllegalStateException(failure);
@@ -50,7 +49,7 @@ public final class SharedGpu {
                 throw e;
             }
             GpuRuntime opened = runtime;
-            stream = opened.newStream();
+            lanes = new JobLanes(opened);
             Runtime.getRuntime().addShutdownHook(new Thread(opened::close, "raydb-gpu-shutdown"));
         }
         return runtime;
@@ -61,10 +60,10 @@ public final class SharedGpu {
         return runtime;
     }
 
-    /** The jobs' stream (jobs run one at a time per device, see GpuEngine): created once, not per query. */
-    static synchronized CudaStream stream() {
+    /** The lanes jobs run on (see GpuEngine). */
+    static synchronized JobLanes lanes() {
         runtime();
-        return stream;
+        return lanes;
     }
 
     /** Frees device data of snapshots that no longer exist. */

@@ -2,6 +2,8 @@ package org.raydb.offload.gpu.runtime;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.GpuUnavailableException;
 import org.raydb.offload.gpu.cuda.CudaDevice;
@@ -25,6 +27,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final Map<RayProgram, RayPipeline> pipelines = new EnumMap<>(RayProgram.class);
     private OptixContext optix;
     private boolean closed;
+    private final ReentrantReadWriteLock use = new ReentrantReadWriteLock();
 
     private GpuRuntime(CudaDevice device, GpuKernels kernels, GpuResidency residency) {
         this.device = device;
@@ -61,6 +64,16 @@ public final class GpuRuntime implements AutoCloseable {
         return residency;
     }
 
+    /** Held by each job while it uses the device: jobs run side by side, and {@link #exclusive} waits for them. */
+    public Lock shared() {
+        return use.readLock();
+    }
+
+    /** Held alone: by a calibration (its timings undisturbed) and by {@link #close} (no job in flight). */
+    public Lock exclusive() {
+        return use.writeLock();
+    }
+
     /** A stream for one query's launches; the caller closes it. */
     public CudaStream newStream() {
         return device.createStream();
@@ -91,11 +104,16 @@ public final class GpuRuntime implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (closed) return;
-        closed = true;
-        residency.close();
-        pipelines.clear();
-        if (optix != null) optix.close(); // closes its pipelines and GASes first
-        kernels.close();
-        device.close();
+        exclusive().lock();
+        try {
+            closed = true;
+            residency.close();
+            pipelines.clear();
+            if (optix != null) optix.close(); // closes its pipelines and GASes first
+            kernels.close();
+            device.close();
+        } finally {
+            exclusive().unlock();
+        }
     }
 }

@@ -12,6 +12,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -22,6 +27,7 @@ import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.RayOffloadProvider;
 import org.raydb.offload.ResultComparator;
 import org.raydb.offload.gpu.GpuTestSupport;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 
 /**
  * The cuda and optix engines against the cpu engine and DuckDB itself, through the offload seam with
@@ -52,8 +58,12 @@ class GpuEnginesDifferentialTest {
     }
 
     private Offloader attach(OffloadSettings.Engine engine) throws SQLException {
+        return attach(duckdb, engine);
+    }
+
+    private Offloader attach(Connection connection, OffloadSettings.Engine engine) throws SQLException {
         Offloader o = provider.attach(
-                duckdb,
+                connection,
                 new OffloadSettings(
                         OffloadSettings.Mode.FORCE,
                         engine,
@@ -109,6 +119,56 @@ class GpuEnginesDifferentialTest {
         assertEquals(null, ResultComparator.difference(duck(q), rows(cuda, q)), "after a write");
     }
 
+    /**
+     * Twice as many connections as the device has lanes, each running every query in its own order, several
+     * times over: jobs run side by side (and wait for a lane) and each gets its own query's answer. Where OptiX is
+     * there, half the connections use the optix engine.
+     */
+    @Test
+    @Tag("gpu")
+    void concurrentJobsMatchDuckDb() throws Exception {
+        GpuTestSupport.requireCuda("concurrentJobsMatchDuckDb");
+        List<String> queries = GpuEngineFixture.QUERIES.stream()
+                .filter(q -> !q.equals(GpuEngineFixture.OVERFLOW))
+                .toList();
+        Map<String, List<List<Object>>> expected = new LinkedHashMap<>();
+        for (String q : queries) expected.put(q, duck(q));
+        boolean optix = GpuAvailability.probe().optix();
+        int threads = 2 * JobLanes.LANES;
+        List<Connection> connections = new ArrayList<>();
+        List<Callable<String>> clients = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int t = 0; t < threads; t++) {
+                Connection c = duckdb.unwrap(DuckDBConnection.class).duplicate();
+                connections.add(c);
+                Offloader o =
+                        attach(c, optix && t % 2 == 1 ? OffloadSettings.Engine.OPTIX : OffloadSettings.Engine.CUDA);
+                int first = t;
+                clients.add(() -> {
+                    for (int round = 0; round < 5; round++) {
+                        for (int i = 0; i < queries.size(); i++) {
+                            String q = queries.get((first + i) % queries.size());
+                            String diff = ResultComparator.difference(expected.get(q), rows(o, c, q));
+                            if (diff != null) return "connection " + first + ", " + q + ": " + diff;
+                        }
+                    }
+                    return null;
+                });
+            }
+            List<String> failures = new ArrayList<>();
+            for (Future<String> f : pool.invokeAll(clients)) {
+                if (f.get() != null) failures.add(f.get());
+            }
+            assertEquals(List.of(), failures);
+        } finally {
+            pool.shutdownNow();
+            for (Offloader o : offloaders) o.close();
+            offloaders.clear();
+            for (Connection c : connections) c.close();
+        }
+    }
+
     /** Per query, what differs from DuckDB (rows, types, or the error's SQLState against the cpu engine's). */
     private Map<String, String> differences(OffloadSettings.Engine engine) throws SQLException {
         Offloader cpu = attach(OffloadSettings.Engine.CPU);
@@ -162,7 +222,11 @@ class GpuEnginesDifferentialTest {
     }
 
     private List<List<Object>> rows(Offloader o, String q) throws SQLException {
-        try (Statement st = duckdb.createStatement()) {
+        return rows(o, duckdb, q);
+    }
+
+    private static List<List<Object>> rows(Offloader o, Connection connection, String q) throws SQLException {
+        try (Statement st = connection.createStatement()) {
             ResultSet rs = o.tryQuery(st, q, List.of(), new QueryCancel());
             assertNotNull(rs, "offload=force returned no result for " + q);
             try (rs) {
