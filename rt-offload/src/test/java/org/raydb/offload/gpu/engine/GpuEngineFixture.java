@@ -66,6 +66,9 @@ final class GpuEngineFixture {
             "SELECT k10, sum(m_int) AS t FROM g GROUP BY k10 HAVING sum(m_int) > 0 ORDER BY t DESC LIMIT 3",
             "SELECT s, k10, sum(m_big), count(*) FROM g WHERE id < 2000 OR id > 299000 GROUP BY s, k10 ORDER BY 1, 2",
             "SELECT count(*) FROM g WHERE id = 123456",
+            // Extremes of strings (dictionary codes in UTF-8 byte order) and dates, grouped and not.
+            "SELECT k10, min(s), max(s), min(d), max(d) FROM g WHERE k1000 < 700 GROUP BY k10 ORDER BY k10",
+            "SELECT min(s), max(d), count(*) FROM g WHERE k_skew BETWEEN 5 AND 50",
             "SELECT max(m_int), min(m_int) FROM g WHERE id BETWEEN 10 AND 20 AND k_skew BETWEEN 0 AND 99",
             // 1000 x 5000 Z codes: beyond float32 geometry, a range-only RayDB job (optix runs its RTScan form).
             "SELECT k10, sum(m_int), count(*), min(m_dec) FROM g WHERE k1000 BETWEEN 100 AND 300 AND g5k < 2500"
