@@ -134,6 +134,7 @@ public final class QueryPlanner implements AutoCloseable {
             String replica = db.replica(session, binding);
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(session, bound);
+            boolean viaView = ViewInlining.inline(session, tree, binding);
             String json;
             try (PreparedStatement p =
                     db.connection().prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
@@ -148,8 +149,9 @@ public final class QueryPlanner implements AutoCloseable {
                     new OffloadPlan(binding.table(), matched.filters(), matched.groups(), matched.aggregates());
             SumBounds.check(session, plan, binding.oid());
             CountedStrings.check(session, plan, binding.oid());
-            // Read before the rewrite, which replaces it.
-            Object where = SqlRewriter.aggregatingWhere(tree, binding.table());
+            // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text: no
+            // template.
+            Object where = viaView ? null : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
             PlannedQuery planned = new PlannedQuery(
