@@ -37,8 +37,17 @@ class ExamplesTest {
                         out.get(line++));
             }
             assertEquals(6, line, "five regions");
-            assertEquals("offloaded: false", out.get(line), "no offload layer on the examples' class path");
-            assertEquals("EXPLAIN OFFLOAD  qualifies = false", out.get(line + 1));
+            // The offload layer is on the examples' class path: the query qualifies; whether it ran on a GPU
+            // depends on the machine (without one, engine=auto leaves it to DuckDB).
+            String engine = out.stream()
+                    .filter(l -> l.startsWith("EXPLAIN OFFLOAD  engine = "))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(
+                    "offloaded: " + !engine.endsWith("= duckdb"),
+                    out.get(line),
+                    "offloaded where an engine was chosen");
+            assertEquals("EXPLAIN OFFLOAD  qualifies = true", out.get(line + 1));
         }
     }
 
