@@ -102,16 +102,19 @@ public final class GpuRuntime implements AutoCloseable {
 
     /** Frees resident data, pipelines, the OptiX context, the kernels and the context, in that order. */
     @Override
-    public synchronized void close() {
-        if (closed) return;
+    public void close() {
+        // The exclusive lock first: a job holding the shared one may still call optix() or pipeline().
         exclusive().lock();
         try {
-            closed = true;
-            residency.close();
-            pipelines.clear();
-            if (optix != null) optix.close(); // closes its pipelines and GASes first
-            kernels.close();
-            device.close();
+            synchronized (this) {
+                if (closed) return;
+                closed = true;
+                residency.close();
+                pipelines.clear();
+                if (optix != null) optix.close(); // closes its pipelines and GASes first
+                kernels.close();
+                device.close();
+            }
         } finally {
             exclusive().unlock();
         }
