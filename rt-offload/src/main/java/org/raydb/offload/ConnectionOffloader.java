@@ -26,6 +26,7 @@ import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.exec.DatabaseIdentity;
+import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.OpenTransaction;
 import org.raydb.offload.exec.PreparedJob;
@@ -480,7 +481,7 @@ final class ConnectionOffloader implements Offloader {
             throws NotQualified, SQLException {
         CachedJob cached = preparedJobs.get(pq);
         if (cached == null || cached.table() != table) {
-            PreparedJob job = JobPlanner.prepare(pq.plan(), table, cancel);
+            PreparedJob job = JobPlanner.prepare(pq.plan(), table, new DictionaryFilter(duckdb), cancel);
             cached = new CachedJob(table, job, new JobCosts(job.job()));
             CachedJob sibling = latestOfTemplate.get(pq.relationName());
             if (sibling != null && sibling.table() == table) {

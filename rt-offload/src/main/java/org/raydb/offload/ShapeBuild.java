@@ -7,6 +7,7 @@ import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
@@ -80,7 +81,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (!current(c) || table.retired()) {
                 return;
             }
-            PreparedJob job = JobPlanner.prepare(plan, table, cancel);
+            PreparedJob job = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel);
             Engines.Choice choice = engines.choose(
                     candidates,
                     settings,

@@ -3,6 +3,7 @@ package org.raydb.offload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,5 +51,22 @@ class DeclineReasonsTest {
         assertEquals("filter on UTINYINT column u", reason("SELECT sum(q) FROM l WHERE u = 3"));
         assertEquals("GROUP BY on UTINYINT column u", reason("SELECT u, sum(q) FROM l GROUP BY u"));
         assertEquals("GROUP BY on an expression", reason("SELECT q + g, sum(q) FROM l GROUP BY q + g"));
+    }
+
+    /** DuckDB compares and groups a collated column's strings by the collation: the offload, by their bytes. */
+    @Test
+    void aCollatedStringColumnIsDuckDbs() throws SQLException {
+        h.exec("CREATE TABLE c (g INTEGER, s VARCHAR COLLATE nocase)");
+        h.exec("INSERT INTO c SELECT i % 3, (['AIR', 'air', 'Air', 'truck'])[1 + i % 4] FROM range(100) r(i)");
+        for (String sql : List.of(
+                "SELECT g, count(*) FROM c WHERE s = 'air' GROUP BY g",
+                "SELECT s, count(*) FROM c GROUP BY s",
+                "SELECT g, min(s) FROM c GROUP BY g")) {
+            assertEquals("the column s is VARCHAR COLLATE nocase", reason(sql), sql);
+        }
+        assertEquals(
+                "false",
+                h.explain("SELECT g, count(*) FROM c WHERE s LIKE '%ir' GROUP BY g")
+                        .get("qualifies"));
     }
 }

@@ -33,8 +33,12 @@ public final class JobPlanner {
 
     private JobPlanner() {}
 
-    /** The plan's job on {@code table}; a cancel stops it between its build phases. */
-    public static PreparedJob prepare(OffloadPlan plan, ResidentTable table, QueryCancel cancel)
+    /**
+     * The plan's job on {@code table}; a cancel stops it between its build phases. {@code dictionaries} judges the
+     * filters DuckDB must evaluate over a column's distinct values.
+     */
+    public static PreparedJob prepare(
+            OffloadPlan plan, ResidentTable table, DictionaryFilter dictionaries, QueryCancel cancel)
             throws NotQualified, SQLException {
         int rows = table.rows();
         // Code intervals per filtered column, most selective first (it leads the Z packing).
@@ -44,7 +48,7 @@ public final class JobPlanner {
         for (ColumnFilter f : plan.filters()) {
             cancel.check();
             SortedDictionary d = table.dictionary(f.column());
-            List<int[]> codes = d.codeIntervals(f.values());
+            List<int[]> codes = dictionaries.narrow(f, d, d.codeIntervals(f.values()));
             intervals.put(f.column(), codes);
             long selected = codes.stream().mapToLong(c -> c[1] - c[0] + 1L).sum();
             selectivity.put(f.column(), (double) selected / d.cardinality());

@@ -50,6 +50,13 @@ public record ColumnType(Kind kind, int width, int scale, String name) {
             JsonNode info = type.obj("type_info");
             return decimal((int) info.num("width"), (int) info.num("scale"));
         }
+        if (kind == Kind.VARCHAR && type.has("type_info") && type.raw("type_info") != null) {
+            // A collation changes how DuckDB compares and groups the strings; the offload compares their bytes.
+            String collation = type.obj("type_info").str("collation");
+            if (collation != null && !collation.isEmpty()) {
+                return new ColumnType(Kind.OTHER, 0, 0, "VARCHAR COLLATE " + collation);
+            }
+        }
         return of(kind);
     }
 

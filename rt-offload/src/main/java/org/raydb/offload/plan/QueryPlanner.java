@@ -135,23 +135,33 @@ public final class QueryPlanner implements AutoCloseable {
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(session, bound);
             boolean viaView = ViewInlining.inline(session, tree, binding);
-            String json;
-            try (PreparedStatement p =
-                    db.connection().prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
-                p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
-                try (ResultSet rs = p.executeQuery()) {
-                    rs.next();
-                    json = rs.getString(1);
+            OffloadPlan matched;
+            Map<String, List<String>> predicates = Map.of();
+            try {
+                matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
+            } catch (NotQualified e) {
+                predicates = DictionaryPredicates.extract(session, tree, binding);
+                if (predicates.isEmpty()) throw e;
+                matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
+            }
+            OffloadPlan plan = new OffloadPlan(
+                    binding.table(),
+                    withPredicates(matched.filters(), predicates, binding),
+                    matched.groups(),
+                    matched.aggregates());
+            for (String column : plan.columnTypes().keySet()) {
+                ColumnType boundType = binding.columns().get(column);
+                if (boundType != null && boundType.kind() == ColumnType.Kind.OTHER) {
+                    // The planning database's copy of the table lacks what makes it so (a collation).
+                    throw new NotQualified("the column " + column + " is " + boundType.name());
                 }
             }
-            OffloadPlan matched = PlanMatcher.match(json);
-            OffloadPlan plan =
-                    new OffloadPlan(binding.table(), matched.filters(), matched.groups(), matched.aggregates());
             SumBounds.check(session, plan, binding.oid());
             CountedStrings.check(session, plan, binding.oid());
-            // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text: no
-            // template.
-            Object where = viaView ? null : SqlRewriter.aggregatingWhere(tree, binding.table());
+            // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
+            // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
+            Object where =
+                    viaView || !predicates.isEmpty() ? null : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
             String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
             PlannedQuery planned = new PlannedQuery(
@@ -181,6 +191,35 @@ public final class QueryPlanner implements AutoCloseable {
                             bound, new NotQualified("planning failed: " + e), (System.nanoTime() - t0) / 1000),
                     null);
         }
+    }
+
+    /** DuckDB's optimized plan of the statement, its table redirected to the planning database's replica. */
+    private static String optimizedPlan(
+            PlanningDatabase db, Map<String, Object> tree, TableBinding binding, String replica)
+            throws SQLException, NotQualified {
+        try (PreparedStatement p =
+                db.connection().prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
+            p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** The plan's filters with the predicates DuckDB evaluates over dictionaries added to their columns. */
+    private static List<ColumnFilter> withPredicates(
+            List<ColumnFilter> filters, Map<String, List<String>> predicates, TableBinding binding) {
+        if (predicates.isEmpty()) return filters;
+        List<ColumnFilter> out = new ArrayList<>();
+        Map<String, List<String>> left = new LinkedHashMap<>(predicates);
+        for (ColumnFilter f : filters) {
+            List<String> p = left.remove(f.column());
+            out.add(p == null ? f : new ColumnFilter(f.column(), f.type(), f.values(), p));
+        }
+        left.forEach((column, p) -> out.add(new ColumnFilter(
+                column, binding.columns().get(column), ValueSet.allValues().or(ValueSet.isNull()), p)));
+        return out;
     }
 
     private PlanningDatabase planning() throws SQLException {

@@ -117,9 +117,15 @@ public final class SqlRewriter {
      * none or more than one SELECT reads the table): the clause the rewrite drops for the offload's filters.
      */
     static Object aggregatingWhere(Map<String, Object> tree, TableRef table) {
+        Map<String, Object> select = aggregatingSelect(tree, table);
+        return select == null ? null : select.get("where_clause");
+    }
+
+    /** The one SELECT that reads {@code table} directly in a parse tree, or {@code null} (none, or several). */
+    static Map<String, Object> aggregatingSelect(Map<String, Object> tree, TableRef table) {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, table, targets);
-        return targets.size() == 1 ? targets.get(0).get("where_clause") : null;
+        return targets.size() == 1 ? targets.get(0) : null;
     }
 
     /** DuckDB's parse tree of {@code sql} ({@code json_serialize_sql}). */

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.raydb.offload.json.Json;
@@ -20,8 +21,9 @@ import org.raydb.offload.json.JsonNode;
  * @param identity the table's columns as bound (names and types), which tell one version of its schema from
  *                 another
  * @param oid      the table's catalog oid
+ * @param columns  the table's columns as bound, by name, with their types
  */
-record TableBinding(TableRef table, String identity, long oid) {
+record TableBinding(TableRef table, String identity, long oid, Map<String, ColumnType> columns) {
 
     static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
         String json;
@@ -52,7 +54,14 @@ record TableBinding(TableRef table, String identity, long oid) {
         if (oid < 0) {
             throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
         }
-        return new TableBinding(table, Json.write(get.raw("names")) + Json.write(get.raw("returned_types")), oid);
+        List<?> names = (List<?>) get.raw("names");
+        List<JsonNode> types = get.nodes("returned_types");
+        Map<String, ColumnType> columns = new LinkedHashMap<>();
+        for (int i = 0; i < names.size() && i < types.size(); i++) {
+            columns.put(String.valueOf(names.get(i)), ColumnType.fromPlan(types.get(i)));
+        }
+        return new TableBinding(
+                table, Json.write(get.raw("names")) + Json.write(get.raw("returned_types")), oid, columns);
     }
 
     private static void collectScans(Object value, List<JsonNode> out) {
