@@ -1,5 +1,6 @@
 package org.raydb.offload.exec;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.plan.ColumnFilter;
+import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -48,22 +50,58 @@ public final class DictionaryFilter {
         String where = "(" + String.join(") AND (", f.predicates()) + ")";
         int n = d.size();
         boolean[] pass = new boolean[n + 1];
-        String[] values = new String[n];
-        for (int code = 0; code < n; code++) values[code] = (String) d.value(code);
-        try (PreparedStatement p = duckdb.prepareStatement("SELECT i FROM (SELECT unnest(?::VARCHAR[]) AS " + column
+        Values values = values(f.type(), d);
+        try (PreparedStatement p = duckdb.prepareStatement("SELECT i FROM (SELECT " + values.sql() + " AS " + column
                 + ", unnest(range(?)) AS i) WHERE " + where)) {
-            p.setArray(1, duckdb.createArrayOf("VARCHAR", values));
+            p.setArray(1, duckdb.createArrayOf(values.arrayType(), values.elements()));
             p.setLong(2, n);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) pass[(int) rs.getLong(1)] = true;
             }
         }
-        try (PreparedStatement p =
-                        duckdb.prepareStatement("SELECT " + where + " FROM (SELECT NULL::VARCHAR AS " + column + ")");
+        try (PreparedStatement p = duckdb.prepareStatement(
+                        "SELECT " + where + " FROM (SELECT NULL::" + sqlType(f.type()) + " AS " + column + ")");
                 ResultSet rs = p.executeQuery()) {
             rs.next();
             pass[n] = rs.getBoolean(1) && !rs.wasNull();
         }
         return pass;
+    }
+
+    /** The dictionary's values as one array parameter and the SQL that turns its elements into the column's type. */
+    private record Values(String sql, String arrayType, Object[] elements) {}
+
+    /** Exact in every case: strings as they are, numbers and dates from their stored integers or exact text. */
+    private static Values values(ColumnType type, SortedDictionary d) {
+        int n = d.size();
+        if (type.kind() == ColumnType.Kind.VARCHAR) {
+            String[] strings = new String[n];
+            for (int code = 0; code < n; code++) strings[code] = (String) d.value(code);
+            return new Values("unnest(?::VARCHAR[])", "VARCHAR", strings);
+        }
+        if (type.kind() == ColumnType.Kind.DECIMAL) {
+            String[] text = new String[n];
+            for (int code = 0; code < n; code++) {
+                text[code] =
+                        BigDecimal.valueOf((Long) d.value(code), type.scale()).toPlainString();
+            }
+            return new Values("unnest(?::VARCHAR[])::" + sqlType(type), "VARCHAR", text);
+        }
+        Long[] longs = new Long[n];
+        for (int code = 0; code < n; code++) longs[code] = (Long) d.value(code);
+        String element = "unnest(?::BIGINT[])";
+        String sql = switch (type.kind()) {
+            case DATE -> "(DATE '1970-01-01' + " + element + "::INTEGER)";
+            case TIMESTAMP -> "make_timestamp(" + element + ")";
+            case BOOLEAN -> "(" + element + " <> 0)";
+            default -> element + "::" + sqlType(type);
+        };
+        return new Values(sql, "BIGINT", longs);
+    }
+
+    private static String sqlType(ColumnType type) {
+        return type.kind() == ColumnType.Kind.DECIMAL
+                ? "DECIMAL(" + type.width() + "," + type.scale() + ")"
+                : type.kind().name();
     }
 }

@@ -13,8 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Filters on one VARCHAR column that the offload cannot read from DuckDB's plan (LIKE other than a prefix, NOT
- * LIKE, ILIKE, regular expressions, {@code lower}, {@code substring}, an OR of such): such a conjunct of the
+ * Filters on one column that the offload cannot read from DuckDB's plan (LIKE other than a prefix, NOT LIKE, ILIKE,
+ * regular expressions, {@code lower}, {@code substring}, {@code year(d)}, {@code date_trunc}, arithmetic on the
+ * column, an OR of such): such a conjunct of the
  * aggregating SELECT's WHERE is taken out of the statement before it is planned, and DuckDB itself evaluates it
  * over the column's distinct values (and NULL) when the job is prepared, so the offload selects exactly the rows
  * DuckDB would. A conjunct qualifies when it reads one column and nothing else of the row, and calls only functions
@@ -55,7 +56,7 @@ final class DictionaryPredicates {
         return out;
     }
 
-    /** The VARCHAR column a qualifying conjunct reads, or null where it does not qualify. */
+    /** The column (of a type the offload filters on) a qualifying conjunct reads, or null where it does not qualify. */
     private static String column(Connection session, Object conjunct, TableBinding binding) throws SQLException {
         Set<String> columns = new LinkedHashSet<>();
         Set<String> functions = new LinkedHashSet<>();
@@ -67,7 +68,7 @@ final class DictionaryPredicates {
         String name = columns.iterator().next();
         String column = null;
         for (Map.Entry<String, ColumnType> c : binding.columns().entrySet()) {
-            if (c.getKey().equalsIgnoreCase(name) && c.getValue().kind() == ColumnType.Kind.VARCHAR) {
+            if (c.getKey().equalsIgnoreCase(name) && c.getValue().isKeyType()) {
                 column = c.getKey();
             }
         }
