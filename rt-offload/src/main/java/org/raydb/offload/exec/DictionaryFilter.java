@@ -10,6 +10,7 @@ import java.util.List;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.TableRef;
 
 /**
@@ -19,6 +20,12 @@ import org.raydb.offload.plan.TableRef;
  */
 public final class DictionaryFilter {
 
+    /**
+     * The most distinct values handed to DuckDB as one array: beyond, the array itself costs what a scan does (a
+     * key column of SF 20 holds tens of millions), and DuckDB answers the query.
+     */
+    static final int MAX_VALUES = 1 << 20;
+
     private final Connection duckdb;
 
     public DictionaryFilter(Connection duckdb) {
@@ -26,8 +33,12 @@ public final class DictionaryFilter {
     }
 
     /** The inclusive code intervals of {@code d} that both {@code intervals} and every predicate of {@code f} pass. */
-    List<int[]> narrow(ColumnFilter f, SortedDictionary d, List<int[]> intervals) throws SQLException {
+    List<int[]> narrow(ColumnFilter f, SortedDictionary d, List<int[]> intervals) throws SQLException, NotQualified {
         if (f.predicates().isEmpty()) return intervals;
+        if (d.size() > MAX_VALUES) {
+            throw new NotQualified("a filter DuckDB would judge over " + d.size() + " distinct values of " + f.column()
+                    + " (at most " + MAX_VALUES + ")");
+        }
         boolean[] pass = passing(f, d);
         List<int[]> out = new ArrayList<>();
         for (int[] iv : intervals) {
