@@ -242,15 +242,7 @@ final class ConnectionOffloader implements Offloader {
             long loadedAt = System.nanoTime();
             cancel.check();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
-            Engines.Choice engine = engines.choose(
-                    candidates,
-                    settings,
-                    loaded.job().costs(),
-                    overhead,
-                    new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
-            if (engine.engine() == null) {
-                throw new Declined(engine.reason(), false, null);
-            }
+            Engines.Choice engine = chooseEngine(pq, loaded, candidates);
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
             loaded.job().table().markReady(pq.plan().shape());
@@ -258,15 +250,7 @@ final class ConnectionOffloader implements Offloader {
             residency.budget().enforce(loaded.job().table());
             loaded.job().costs().measured().groupsHit(run.result().aggregates().groupsHit());
             if (engine.costs() != null && engine.costs().countsGroups()) {
-                Engines.Choice counted = engines.choose(
-                        candidates,
-                        settings,
-                        loaded.job().costs(),
-                        overhead,
-                        new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
-                if (counted.engine() == null) {
-                    throw new Declined(counted.reason(), false, null);
-                }
+                chooseEngine(pq, loaded, candidates); // on the groups just counted: DuckDB may be cheaper after all
             }
             if (settings.verify()) {
                 verify(pq, run, cancel);
@@ -310,6 +294,21 @@ final class ConnectionOffloader implements Offloader {
         } catch (NotQualified e) {
             throw new Declined(e.reason(), e.duckDbMayReject(), e);
         }
+    }
+
+    /** The engine the cost model picks for the prepared job; declined where DuckDB is cheaper. */
+    private Engines.Choice chooseEngine(PlannedQuery pq, Loaded loaded, Engines.Candidates candidates)
+            throws SQLException, Declined {
+        Engines.Choice engine = engines.choose(
+                candidates,
+                settings,
+                loaded.job().costs(),
+                overhead,
+                new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
+        if (engine.engine() == null) {
+            throw new Declined(engine.reason(), false, null);
+        }
+        return engine;
     }
 
     /**

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,30 +26,24 @@ class DeclineReasonsTest {
         h.close();
     }
 
-    private static String reason(String sql) throws SQLException {
-        Map<String, String> explain = h.explain(sql);
-        assertEquals("false", explain.get("qualifies"), sql);
-        return explain.get("reason");
-    }
-
     @Test
     void aComparisonOfTwoColumnsIsNamedSo() throws SQLException {
         assertEquals(
                 "a comparison of two columns (d, d2; only comparisons with constants qualify)",
-                reason("SELECT sum(q) FROM l WHERE d < d2"));
+                h.declineReason("SELECT sum(q) FROM l WHERE d < d2"));
         assertEquals(
                 "a comparison of two columns (q, g; only comparisons with constants qualify)",
-                reason("SELECT sum(q) FROM l WHERE q = g"));
+                h.declineReason("SELECT sum(q) FROM l WHERE q = g"));
         assertEquals(
                 "OR across columns (a multi-column filter; only conjunctive filters qualify)",
-                reason("SELECT sum(q) FROM l WHERE q = 1 OR g = 2"));
+                h.declineReason("SELECT sum(q) FROM l WHERE q = 1 OR g = 2"));
     }
 
     @Test
     void typesTheOffloadDoesNotHandleKeepTheirNames() throws SQLException {
-        assertEquals("filter on UTINYINT column u", reason("SELECT sum(q) FROM l WHERE u = 3"));
-        assertEquals("GROUP BY on UTINYINT column u", reason("SELECT u, sum(q) FROM l GROUP BY u"));
-        assertEquals("GROUP BY on an expression", reason("SELECT q + g, sum(q) FROM l GROUP BY q + g"));
+        assertEquals("filter on UTINYINT column u", h.declineReason("SELECT sum(q) FROM l WHERE u = 3"));
+        assertEquals("GROUP BY on UTINYINT column u", h.declineReason("SELECT u, sum(q) FROM l GROUP BY u"));
+        assertEquals("GROUP BY on an expression", h.declineReason("SELECT q + g, sum(q) FROM l GROUP BY q + g"));
     }
 
     /** DuckDB compares and groups a collated column's strings by the collation: the offload, by their bytes. */
@@ -62,7 +55,7 @@ class DeclineReasonsTest {
                 "SELECT g, count(*) FROM c WHERE s = 'air' GROUP BY g",
                 "SELECT s, count(*) FROM c GROUP BY s",
                 "SELECT g, min(s) FROM c GROUP BY g")) {
-            assertEquals("the column s is VARCHAR COLLATE nocase", reason(sql), sql);
+            assertEquals("the column s is VARCHAR COLLATE nocase", h.declineReason(sql), sql);
         }
         assertEquals(
                 "false",

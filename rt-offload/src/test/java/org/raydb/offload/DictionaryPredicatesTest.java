@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,12 +33,6 @@ class DictionaryPredicatesTest {
         h.close();
     }
 
-    private static void offloadedExactly(String sql) throws SQLException {
-        Map<String, String> explain = h.explain(sql);
-        assertEquals("true", explain.get("qualifies"), () -> sql + ": " + explain);
-        assertEquals(h.duckAnswer(sql), h.offloadedAnswer(sql), sql);
-    }
-
     @Test
     void patternsAndFunctionsOnAStringColumnAreOffloaded() throws SQLException {
         for (String where : List.of(
@@ -54,10 +47,12 @@ class DictionaryPredicatesTest {
                 "contains(s, 'i') OR s LIKE 'T%'",
                 "coalesce(s, 'none') = 'none'",
                 "length(s) BETWEEN 1 AND 4")) {
-            offloadedExactly("SELECT g, sum(v), count(*), max(m) FROM t WHERE " + where + " GROUP BY g ORDER BY g");
+            h.assertOffloadedExactly(
+                    "SELECT g, sum(v), count(*), max(m) FROM t WHERE " + where + " GROUP BY g ORDER BY g");
         }
-        offloadedExactly("SELECT s, count(*) FROM t WHERE s LIKE '%i%' AND v < 1500 AND g <> 3 GROUP BY s ORDER BY s");
-        offloadedExactly("SELECT count(*), sum(v) FROM t WHERE s LIKE '%A%' AND k ILIKE 'K1' AND s <> 'AIR'");
+        h.assertOffloadedExactly(
+                "SELECT s, count(*) FROM t WHERE s LIKE '%i%' AND v < 1500 AND g <> 3 GROUP BY s ORDER BY s");
+        h.assertOffloadedExactly("SELECT count(*), sum(v) FROM t WHERE s LIKE '%A%' AND k ILIKE 'K1' AND s <> 'AIR'");
     }
 
     @Test
@@ -73,7 +68,7 @@ class DictionaryPredicatesTest {
                 "v % 3 = 0",
                 "hour(ts) < 12",
                 "CAST(b AS INTEGER) + 1 = 2")) {
-            offloadedExactly("SELECT g, sum(v), count(*) FROM t WHERE " + where + " GROUP BY g ORDER BY g");
+            h.assertOffloadedExactly("SELECT g, sum(v), count(*) FROM t WHERE " + where + " GROUP BY g ORDER BY g");
         }
     }
 

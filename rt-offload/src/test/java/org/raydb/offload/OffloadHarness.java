@@ -103,6 +103,20 @@ final class OffloadHarness implements AutoCloseable {
         return explain(sql, List.of());
     }
 
+    /** Asserts that the query qualifies and that its offloaded answer is DuckDB's, rows and types. */
+    void assertOffloadedExactly(String sql) throws SQLException {
+        java.util.Map<String, String> explain = explain(sql);
+        org.junit.jupiter.api.Assertions.assertEquals("true", explain.get("qualifies"), () -> sql + ": " + explain);
+        org.junit.jupiter.api.Assertions.assertEquals(duckAnswer(sql), offloadedAnswer(sql), sql);
+    }
+
+    /** The reason a query that must not qualify gives. */
+    String declineReason(String sql) throws SQLException {
+        java.util.Map<String, String> explain = explain(sql);
+        org.junit.jupiter.api.Assertions.assertEquals("false", explain.get("qualifies"), sql);
+        return explain.get("reason");
+    }
+
     /** How the statement with these parameters was planned (EXPLAIN OFFLOAD's {@code planning}). */
     String explainPlanning(String sql, List<Object> params) throws SQLException {
         return explain(sql, params).get("planning");

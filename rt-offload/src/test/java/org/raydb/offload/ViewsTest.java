@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,27 +38,17 @@ class ViewsTest {
         h.close();
     }
 
-    private static void offloadedExactly(String sql) throws SQLException {
-        Map<String, String> explain = h.explain(sql);
-        assertEquals("true", explain.get("qualifies"), () -> sql + ": " + explain);
-        assertEquals(h.duckAnswer(sql), h.offloadedAnswer(sql), sql);
-    }
-
-    private static String reason(String sql) throws SQLException {
-        Map<String, String> explain = h.explain(sql);
-        assertEquals("false", explain.get("qualifies"), sql);
-        return explain.get("reason");
-    }
-
     @Test
     void viewsOfColumnsAndFiltersAreOffloaded() throws SQLException {
-        offloadedExactly("SELECT g, sum(v), count(*), max(m) FROM everything WHERE v < 500 GROUP BY g ORDER BY g");
-        offloadedExactly("SELECT g, avg(m) FROM everything GROUP BY g ORDER BY g");
-        offloadedExactly("SELECT s, min(v), max(v), sum(m) FROM filtered WHERE g IN (1, 2, 3) GROUP BY s ORDER BY s");
-        offloadedExactly("SELECT x.g, sum(x.v) AS total FROM filtered AS x GROUP BY x.g ORDER BY total DESC");
-        offloadedExactly(
+        h.assertOffloadedExactly(
+                "SELECT g, sum(v), count(*), max(m) FROM everything WHERE v < 500 GROUP BY g ORDER BY g");
+        h.assertOffloadedExactly("SELECT g, avg(m) FROM everything GROUP BY g ORDER BY g");
+        h.assertOffloadedExactly(
+                "SELECT s, min(v), max(v), sum(m) FROM filtered WHERE g IN (1, 2, 3) GROUP BY s ORDER BY s");
+        h.assertOffloadedExactly("SELECT x.g, sum(x.v) AS total FROM filtered AS x GROUP BY x.g ORDER BY total DESC");
+        h.assertOffloadedExactly(
                 "SELECT g, sum(v), max(d) FROM s2.elsewhere WHERE d < DATE '2020-01-20' GROUP BY g ORDER BY g");
-        offloadedExactly("SELECT count(*), sum(v) FROM recent WHERE s = 'x1'");
+        h.assertOffloadedExactly("SELECT count(*), sum(v) FROM recent WHERE s = 'x1'");
     }
 
     @Test
@@ -82,13 +71,14 @@ class ViewsTest {
 
     @Test
     void viewsThatComputeRenameGroupOrLimitAreDuckDbs() throws SQLException {
-        assertTrue(reason("SELECT g, sum(v) FROM computed GROUP BY g").contains("computes or renames a column"));
-        assertTrue(reason("SELECT a, sum(b) FROM named GROUP BY a").contains("names its columns itself"));
+        assertTrue(
+                h.declineReason("SELECT g, sum(v) FROM computed GROUP BY g").contains("computes or renames a column"));
+        assertTrue(h.declineReason("SELECT a, sum(b) FROM named GROUP BY a").contains("names its columns itself"));
         assertEquals(
                 "the view limited orders, limits or removes duplicates",
-                reason("SELECT g, sum(v) FROM limited GROUP BY g"));
+                h.declineReason("SELECT g, sum(v) FROM limited GROUP BY g"));
         assertEquals(
                 "the view grouped groups, samples or has a QUALIFY clause",
-                reason("SELECT g, sum(v) FROM grouped GROUP BY g"));
+                h.declineReason("SELECT g, sum(v) FROM grouped GROUP BY g"));
     }
 }
