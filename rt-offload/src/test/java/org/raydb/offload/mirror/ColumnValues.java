@@ -2,9 +2,11 @@ package org.raydb.offload.mirror;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -73,6 +75,21 @@ final class ColumnValues {
             case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "VARCHAR", "DATE", "TIMESTAMP", "BOOLEAN" -> true;
             default -> type.startsWith("DECIMAL");
         };
+    }
+
+    /**
+     * Orders two non-NULL values of one column as DuckDB does: numbers by value whatever their Java class,
+     * strings by their UTF-8 bytes.
+     */
+    @SuppressWarnings("unchecked")
+    static int compare(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString()));
+        }
+        if (a instanceof String x && b instanceof String y) {
+            return Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8), y.getBytes(StandardCharsets.UTF_8));
+        }
+        return ((Comparable<Object>) a).compareTo(b);
     }
 
     static Value value(String type, Random r) {

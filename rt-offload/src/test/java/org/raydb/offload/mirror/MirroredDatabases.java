@@ -78,6 +78,15 @@ final class MirroredDatabases implements AutoCloseable {
         return pairs.size() - 1;
     }
 
+    /** Closes connection {@code c} on both sides and opens it again: its session state starts over. */
+    void reconnect(int c) throws SQLException {
+        Pair old = pairs.get(c);
+        closeQuietly(old.ray());
+        closeQuietly(old.duck());
+        pairs.set(c, new Pair(DriverManager.getConnection(rayUrl), DriverManager.getConnection(duckUrl)));
+        transcript.add("-- connection c" + c + " reopened");
+    }
+
     int connections() {
         return pairs.size();
     }
@@ -136,6 +145,18 @@ final class MirroredDatabases implements AutoCloseable {
                 Outcome out = Outcome.rows(st.executeQuery(sql), ordered);
                 count(st);
                 return out;
+            }
+        });
+    }
+
+    /**
+     * A query of the harness's own (the catalog, a table's rows), compared like any other but left out of the
+     * offload's count: none of them is an aggregation the offload could answer.
+     */
+    Outcome read(int c, String sql, boolean ordered) {
+        return step(c, sql, conn -> {
+            try (Statement st = conn.createStatement()) {
+                return Outcome.rows(st.executeQuery(sql), ordered);
             }
         });
     }
@@ -199,7 +220,7 @@ final class MirroredDatabases implements AutoCloseable {
         return new Outcome(o.types(), rows, o.ordered(), o.count(), o.error());
     }
 
-    /** Queries the ray side ran, and how many of them the offload answered. */
+    /** Queries the ray side ran through {@link #query} and {@link #prepared}, and how many the offload answered. */
     int queries() {
         return queries;
     }

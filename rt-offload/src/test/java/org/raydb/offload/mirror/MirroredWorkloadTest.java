@@ -13,17 +13,21 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The differential check of the whole driver: seeded random statement streams run on {@code jdbc:raydb:}
  * and on plain DuckDB must give the same answers and leave the same settings. Each seed fixes everything,
- * the variant included (odd seeds verify=true, seeds with bit 1 set use database files). Properties:
+ * the variant included: odd seeds verify=true; seeds 4 and 5 modulo 8 keep both databases in memory, the
+ * others use database files (in a named in-memory database the offload declines all but temporary tables,
+ * which leaves it little to answer). A run of 8 seeds or more must also see the offload answer at least
+ * {@link #MIN_OFFLOADED_PERCENT}% of its queries, or it would compare DuckDB with itself. Properties:
  * {@code raydb.diff.engine} (default cpu), {@code raydb.diff.seed} (run that one seed),
  * {@code raydb.diff.seeds}, {@code raydb.diff.firstSeed} and {@code raydb.diff.steps}.
  */
 class MirroredWorkloadTest {
 
     private static final String ENGINE = System.getProperty("raydb.diff.engine", "cpu");
+    private static final int MIN_OFFLOADED_PERCENT = 30;
 
     @Test
     void shortRandomWorkloadsMatchDuckDb(@TempDir Path dir) throws Exception {
-        runSeeds(dir, 8, 150);
+        runSeeds(dir, 8, 110);
     }
 
     /** Run with {@code mvn -pl rt-offload -am test -Dgroups=slow -Draydb.excludedGroups=none -Dtest=MirroredWorkloadTest}. */
@@ -43,7 +47,7 @@ class MirroredWorkloadTest {
         int offloaded = 0;
         for (long seed = first; seed < first + count; seed++) {
             boolean verify = (seed & 1) == 1;
-            boolean inFiles = (seed & 2) != 0;
+            boolean inFiles = (seed & 6) != 4;
             Path folder = Files.createDirectories(dir.resolve("seed" + seed));
             String header = "seed " + seed + " (engine=" + ENGINE + ", verify=" + verify + ", steps=" + length
                     + "; rerun with -Draydb.diff.seed=" + seed + " -Draydb.diff.steps=" + length + ")";
@@ -60,7 +64,14 @@ class MirroredWorkloadTest {
         System.out.println("mirrored workloads: " + count + " seeds from " + first + ", " + failures.size()
                 + " failed; the offload answered " + offloaded + " of " + queries + " queries");
         assertTrue(failures.isEmpty(), summary(failures));
-        assertTrue(offloaded > 0, "the offload answered none of the generated queries");
+        // Eight consecutive seeds or more mix the variants alike (a quarter in memory); fewer, such as one seed
+        // rerun to look at its mismatch, are too few to judge the share by.
+        if (count >= 8) {
+            assertTrue(
+                    offloaded * 100L >= (long) queries * MIN_OFFLOADED_PERCENT,
+                    "the offload answered " + offloaded + " of " + queries + " queries, under " + MIN_OFFLOADED_PERCENT
+                            + "%: the generated queries no longer reach it");
+        }
     }
 
     /** The first failure in full, the others by their seed, mismatch and last statement. */

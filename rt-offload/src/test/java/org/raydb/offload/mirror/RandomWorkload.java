@@ -20,7 +20,8 @@ import org.duckdb.DuckDBConnection;
  * (INSERT, RETURNING, UPDATE, DELETE, COPY, multi-statement strings, PREPARE/EXECUTE, through the unwrapped
  * DuckDB connection and its appender), transactions by SQL and by JDBC, DDL, temp tables shadowing main
  * ones, search_path, an attached database made current with USE, and the second connection writing while
- * the first holds a snapshot; between them the aggregations the offload answers.
+ * the first holds a snapshot, connections closed and opened again; between them the aggregations the offload
+ * answers.
  */
 final class RandomWorkload {
 
@@ -54,7 +55,7 @@ final class RandomWorkload {
         m.connect();
         m.sameSettings(MAIN);
         mainDatabase = (String)
-                m.query(MAIN, "SELECT current_database()", true).rows().get(0).get(0);
+                m.read(MAIN, "SELECT current_database()", true).rows().get(0).get(0);
         for (String name : NAMES.subList(0, 2)) {
             createTable(name);
         }
@@ -66,7 +67,7 @@ final class RandomWorkload {
             endTransaction(true);
         }
         for (TableCatalog.Table t : catalog.tables()) {
-            m.query(MAIN, "SELECT * FROM " + t.qualified(), false);
+            m.read(MAIN, "SELECT * FROM " + t.qualified(), false);
         }
         m.sameSettings(MAIN);
         m.sameSettings(OTHER);
@@ -74,22 +75,28 @@ final class RandomWorkload {
     }
 
     private void step() throws SQLException {
+        // Transactions stay short: the offload declines every query inside one, so long ones would leave it
+        // little to answer.
+        if (transaction != Transaction.NONE && r.nextInt(3) == 0) {
+            endTransaction(r.nextBoolean());
+            return;
+        }
         int pick = r.nextInt(100);
-        if (pick < 35) {
+        if (pick < 42) {
             query(MAIN);
-        } else if (pick < 40) {
+        } else if (pick < 47) {
             query(OTHER);
-        } else if (pick < 50) {
+        } else if (pick < 57) {
             write(MAIN);
-        } else if (pick < 58) {
+        } else if (pick < 65) {
             write(OTHER);
-        } else if (pick < 64) {
-            unwrappedWrite();
+        } else if (pick < 71) {
+            // Mostly on the other connection: once a connection hands DuckDB's objects out, its offload declines
+            // its temporary and in-memory tables until it is reopened.
+            unwrappedWrite(r.nextInt(16) == 0 ? MAIN : OTHER);
         } else if (pick < 74) {
             if (transaction == Transaction.NONE) {
                 beginTransaction();
-            } else {
-                endTransaction(r.nextBoolean());
             }
         } else if (pick < 80) {
             ddl();
@@ -99,13 +106,24 @@ final class RandomWorkload {
             searchPath();
         } else if (pick < 93) {
             attached();
+        } else if (pick < 95) {
+            reconnect();
         } else {
             multiStatement();
         }
     }
 
+    /**
+     * Closes a connection and opens it again, as a pool retiring one does: its temporary tables, session
+     * settings, USE and hand-outs of DuckDB's objects end with it. The main one only outside a transaction.
+     */
+    private void reconnect() throws SQLException {
+        m.reconnect(transaction == Transaction.NONE && r.nextBoolean() ? MAIN : OTHER);
+        refresh();
+    }
+
     private void refresh() {
-        Outcome o = m.query(MAIN, TableCatalog.SQL, true);
+        Outcome o = m.read(MAIN, TableCatalog.SQL, true);
         if (!o.failed()) {
             catalog = TableCatalog.of(o.rows());
         }
@@ -224,7 +242,7 @@ final class RandomWorkload {
     }
 
     /** Writes that bypass the driver: a statement of the unwrapped DuckDB connection, or its appender. */
-    private void unwrappedWrite() {
+    private void unwrappedWrite(int c) {
         Target t = target(true);
         if (t == null) {
             return;
@@ -232,7 +250,7 @@ final class RandomWorkload {
         TableCatalog.Table table = t.table();
         if (r.nextBoolean()) {
             String sql = "INSERT INTO " + t.ref() + " VALUES " + rows(table, 1 + r.nextInt(10));
-            m.step(MAIN, "unwrap(DuckDBConnection).createStatement(): " + sql, conn -> {
+            m.step(c, "unwrap(DuckDBConnection).createStatement(): " + sql, conn -> {
                 try (Statement st = conn.unwrap(DuckDBConnection.class).createStatement()) {
                     return Outcome.count(st.executeUpdate(sql));
                 }
@@ -251,7 +269,7 @@ final class RandomWorkload {
             rows.add(row);
         }
         m.step(
-                MAIN,
+                c,
                 "unwrap(DuckDBConnection).createAppender(" + table.database() + ", " + table.schema() + ", "
                         + table.name() + ") rows "
                         + rows.stream()
