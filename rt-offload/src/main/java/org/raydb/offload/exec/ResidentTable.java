@@ -121,7 +121,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         }
         List<ColumnData> loaded;
         try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.LOAD)) {
-            loaded = ColumnLoader.load(connection, table, names, types, allocator, cancel);
+            // A bare count(*) reads no column: only the row count below.
+            loaded =
+                    names.isEmpty() ? List.of() : ColumnLoader.load(connection, table, names, types, allocator, cancel);
         }
         for (ColumnData c : loaded) {
             if (rows >= 0 && c.rows() != rows) {
