@@ -95,7 +95,7 @@ class RandomizedDifferentialTest {
                 "SELECT k_small, sum(m_int) OVER () FROM r", "window",
                 "SELECT sum(a.m_int) FROM r a JOIN r b ON a.id = b.id", "join",
                 "SELECT k_small FROM r", "no aggregation",
-                "SELECT sum(m_int) FROM r WHERE k_str LIKE '%a%'", "",
+                "SELECT sum(m_int) FROM r WHERE k_str || k_small LIKE '%a1%'", "",
                 "SELECT k_int % 3, sum(m_int) FROM r GROUP BY 1", "%");
         try (OffloadHarness auto = new OffloadHarness(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.CPU, false)) {
             auto.exec(DifferentialFixture.createSql());

@@ -16,6 +16,9 @@ import org.raydb.offload.json.JsonNode;
  */
 public final class PlanMatcher {
 
+    /** The reason where DuckDB's optimizer replaced the scan by an empty result: DuckDB answers at once. */
+    static final String EMPTY_INPUT = "DuckDB's optimizer proved the input empty (contradictory filters)";
+
     private static final Set<String> ALLOWED_ABOVE = Set.of(
             "LOGICAL_PROJECTION",
             "LOGICAL_FILTER",
@@ -61,7 +64,7 @@ public final class PlanMatcher {
     private static void scan(JsonNode op, List<JsonNode> aggregates, List<JsonNode> gets) throws NotQualified {
         String type = op.str("type");
         if (type.equals("LOGICAL_EMPTY_RESULT")) {
-            throw new NotQualified("DuckDB's optimizer proved the input empty (contradictory filters)");
+            throw new NotQualified(EMPTY_INPUT);
         }
         if (type.equals("LOGICAL_GET")) {
             gets.add(op);

@@ -140,6 +140,9 @@ public final class QueryPlanner implements AutoCloseable {
             try {
                 matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
             } catch (NotQualified e) {
+                // Filters DuckDB judges over dictionaries may make it qualify; not where DuckDB's own error is due or
+                // DuckDB answers at once.
+                if (e.duckDbMayReject() || e.reason().equals(PlanMatcher.EMPTY_INPUT)) throw e;
                 predicates = DictionaryPredicates.extract(session, tree, binding);
                 if (predicates.isEmpty()) throw e;
                 matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
