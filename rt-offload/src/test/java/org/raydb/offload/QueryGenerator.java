@@ -162,7 +162,7 @@ final class QueryGenerator {
     }
 
     private String predicate(String c) {
-        int kind = random.nextInt(14);
+        int kind = random.nextInt(17);
         switch (kind) {
             case 0:
                 return c + " = " + value(c);
@@ -190,6 +190,13 @@ final class QueryGenerator {
                 return c + " NOT IN (" + value(c) + ", " + value(c) + ")";
             case 12:
                 return c + " NOT BETWEEN " + ordered(c);
+            // Filters DuckDB judges over the column's distinct values (functions of one column).
+            case 13:
+                return "coalesce(" + c + ", " + value(c) + ") = " + value(c);
+            case 14:
+                return c + "::VARCHAR LIKE '%' || (" + value(c) + ")::VARCHAR || '%'";
+            case 15:
+                return "(NOT (" + c + "::VARCHAR ILIKE '%" + random.nextInt(10) + "%') OR hash(" + c + ") % 3 = 0)";
             default: {
                 // All rows (or none): bounds outside the column's values.
                 List<String> values = literals.get(c);
