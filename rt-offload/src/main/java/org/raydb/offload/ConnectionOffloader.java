@@ -501,7 +501,7 @@ final class ConnectionOffloader implements Offloader {
      * handed over, published for the scan or bound as parameters, and the prepared statement's run), or the
      * direct finish.
      */
-    private Handoff execute(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException {
+    private Handoff execute(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException, NotQualified {
         long t0 = System.nanoTime();
         List<Field> fields = ResultBuilder.fields(pq.plan());
         List<Object[]> rows = ResultBuilder.rows(
@@ -520,7 +520,8 @@ final class ConnectionOffloader implements Offloader {
         return done;
     }
 
-    private void verify(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException, VerifyMismatch {
+    private void verify(PlannedQuery pq, Run run, QueryCancel cancel)
+            throws SQLException, VerifyMismatch, NotQualified {
         List<List<Object>> offloaded;
         List<String> offloadedTypes;
         try (ResultSet rs = execute(pq, run, cancel).resultSet()) {

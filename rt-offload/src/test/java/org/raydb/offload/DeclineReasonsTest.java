@@ -1,6 +1,9 @@
 package org.raydb.offload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -61,5 +64,27 @@ class DeclineReasonsTest {
                 "false",
                 h.explain("SELECT g, count(*) FROM c WHERE s LIKE '%ir' GROUP BY g")
                         .get("qualifies"));
+    }
+
+    /** DuckDB's infinite dates and timestamps in a result: DuckDB answers (under force, the refusal says why). */
+    @Test
+    void anInfiniteDateOrTimestampInTheResultIsDuckDbs() throws SQLException {
+        h.exec("CREATE TABLE inf (g INTEGER, d DATE, ts TIMESTAMP)");
+        h.exec("INSERT INTO inf VALUES (1, DATE '2020-01-01', TIMESTAMP 'infinity'), (2, DATE '-infinity', NULL),"
+                + " (2, NULL, TIMESTAMP '2020-01-01 10:00:00')");
+        for (String sql : List.of(
+                "SELECT max(ts) FROM inf",
+                "SELECT ts, count(*) FROM inf GROUP BY ts",
+                "SELECT d, count(*) FROM inf GROUP BY d ORDER BY d",
+                "SELECT g, min(d) FROM inf GROUP BY g")) {
+            SQLException e = assertThrows(SQLException.class, () -> h.offloaded(sql, List.of()), sql);
+            assertEquals("0A000", e.getSQLState(), sql);
+            assertTrue(e.getMessage().contains("an infinite"), e.getMessage());
+            assertNotNull(h.duck(sql), sql);
+        }
+        // Finite values of the same columns are still offloaded.
+        assertEquals(
+                h.duck("SELECT g, count(*) FROM inf WHERE g = 1 GROUP BY g"),
+                h.offloaded("SELECT g, count(*) FROM inf WHERE g = 1 GROUP BY g", List.of()));
     }
 }

@@ -16,6 +16,7 @@ import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.Expr;
 import org.raydb.offload.plan.GroupKey;
+import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.SqlRewriter;
 
@@ -54,7 +55,8 @@ public final class ResultBuilder {
             GroupCodes groups,
             List<SortedDictionary> keyDictionaries,
             GroupAggregates state,
-            Map<String, ColumnData> columns) {
+            Map<String, ColumnData> columns)
+            throws NotQualified {
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
@@ -102,13 +104,16 @@ public final class ResultBuilder {
             List<SortedDictionary> keyDictionaries,
             GroupAggregates state,
             Map<String, ColumnData> columns,
-            int s) {
+            int s)
+            throws NotQualified {
         Object[] row = new Object[width];
         int col = 0;
         if (!plan.groups().isEmpty()) {
             int[] keys = groups.keyCodes(state.groupAt(s));
             for (int k = 0; k < plan.groups().size(); k++) {
-                row[col++] = keyDictionaries.get(k).value(keys[k]);
+                row[col++] = finite(
+                        keyDictionaries.get(k).value(keys[k]),
+                        plan.groups().get(k).type());
             }
         }
         for (int a = 0; a < plan.aggregates().size(); a++) {
@@ -120,11 +125,25 @@ public final class ResultBuilder {
                 // MIN or MAX of a string column: the extreme code, decoded.
                 v = columns.get(((Expr.Column) agg.argument()).name()).stringDictionary()[(int) (long) (Long) v];
             }
-            row[col++] = v;
+            row[col++] = finite(v, agg.resultType());
         }
         if (col == 0) {
             row[0] = 1L;
         }
         return row;
+    }
+
+    /**
+     * {@code v}, unless it is DuckDB's infinite DATE or TIMESTAMP (the type's largest magnitude), which neither
+     * the handoff's conversions nor the direct finish's calendar arithmetic carry: then DuckDB answers.
+     */
+    private static Object finite(Object v, ColumnType type) throws NotQualified {
+        if (v instanceof Long x
+                && ((type.kind() == ColumnType.Kind.DATE && Math.abs(x) == Integer.MAX_VALUE)
+                        || (type.kind() == ColumnType.Kind.TIMESTAMP
+                                && (x == Long.MAX_VALUE || x == -Long.MAX_VALUE)))) {
+            throw new NotQualified("an infinite " + type.name() + " value in the result");
+        }
+        return v;
     }
 }
