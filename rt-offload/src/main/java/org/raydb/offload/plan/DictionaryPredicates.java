@@ -51,7 +51,7 @@ final class DictionaryPredicates {
             }
         }
         if (!out.isEmpty()) {
-            select.put("where_clause", kept.isEmpty() ? null : and(kept));
+            select.put("where_clause", kept.isEmpty() ? null : SqlRewriter.conjunction(kept));
         }
         return out;
     }
@@ -153,16 +153,5 @@ final class DictionaryPredicates {
         } else {
             out.add(e);
         }
-    }
-
-    private static Object and(List<Object> conjuncts) {
-        if (conjuncts.size() == 1) return conjuncts.get(0);
-        Map<String, Object> and = new LinkedHashMap<>();
-        and.put("class", "CONJUNCTION");
-        and.put("type", "CONJUNCTION_AND");
-        and.put("alias", "");
-        and.put("query_location", 0L);
-        and.put("children", conjuncts);
-        return and;
     }
 }

@@ -121,6 +121,18 @@ public final class SqlRewriter {
         return select == null ? null : select.get("where_clause");
     }
 
+    /** The parse-tree conjunction of {@code conjuncts} (the one itself where there is one). */
+    static Object conjunction(List<Object> conjuncts) {
+        if (conjuncts.size() == 1) return conjuncts.get(0);
+        Map<String, Object> and = new LinkedHashMap<>();
+        and.put("class", "CONJUNCTION");
+        and.put("type", "CONJUNCTION_AND");
+        and.put("alias", "");
+        and.put("query_location", 0L);
+        and.put("children", conjuncts);
+        return and;
+    }
+
     /** The one SELECT that reads {@code table} directly in a parse tree, or {@code null} (none, or several). */
     static Map<String, Object> aggregatingSelect(Map<String, Object> tree, TableRef table) {
         List<Map<String, Object>> targets = new ArrayList<>();

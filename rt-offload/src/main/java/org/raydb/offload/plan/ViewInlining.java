@@ -46,7 +46,9 @@ final class ViewInlining {
         select.put("from_table", base);
         Object outer = select.get("where_clause");
         Object inner = body.get("where_clause");
-        select.put("where_clause", outer == null ? inner : inner == null ? outer : and(inner, outer));
+        select.put(
+                "where_clause",
+                outer == null ? inner : inner == null ? outer : SqlRewriter.conjunction(List.of(inner, outer)));
         TableBinding merged = TableBinding.of(session, SqlRewriter.deserialize(session, tree));
         if (!merged.table().equals(binding.table()) || !merged.identity().equals(binding.identity())) {
             throw new NotQualified("the view " + view + " does not merge into the query as DuckDB binds it");
@@ -186,16 +188,6 @@ final class ViewInlining {
     private static int skipSpace(String text, int at) {
         while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++;
         return at;
-    }
-
-    private static Map<String, Object> and(Object left, Object right) {
-        Map<String, Object> and = new LinkedHashMap<>();
-        and.put("class", "CONJUNCTION");
-        and.put("type", "CONJUNCTION_AND");
-        and.put("alias", "");
-        and.put("query_location", map(right).getOrDefault("query_location", 0L));
-        and.put("children", List.of(left, right));
-        return and;
     }
 
     /**
