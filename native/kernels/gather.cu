@@ -31,3 +31,10 @@ extern "C" __global__ void rdb_gather_bits(const unsigned int* src, const int* p
         if ((threadIdx.x & 31) == 0 && i < n) dst[i >> 5] = word;
     }
 }
+
+/* One step of a mixed-radix fold of group-key codes into one group index (BijectivePacking's order, the first
+ * key most significant): acc[i] = acc[i] * radix + codes[i], or codes[i] for the first key. A query whose group
+ * index is folded this way needs no per-shape group codes built on the host. */
+extern "C" __global__ void rdb_fold_codes(int* acc, const int* codes, long long n, int radix, int first) {
+    FOR_EACH_ROW(i, n) acc[i] = first ? codes[i] : acc[i] * radix + codes[i];
+}

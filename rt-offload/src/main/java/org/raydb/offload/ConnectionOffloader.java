@@ -121,7 +121,7 @@ final class ConnectionOffloader implements Offloader {
      * (a write makes a new {@link ResidentTable}), so a repeated query skips it; its costs (shape, measured
      * engine times) stay with it.
      */
-    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs) {}
+    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs, boolean scan) {}
 
     /**
      * @param residency the resident tables of this connection's database (shared with its other connections)
@@ -234,18 +234,18 @@ final class ConnectionOffloader implements Offloader {
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
             }
-            if (settings.mode() == OffloadSettings.Mode.AUTO) {
-                readyOrBuiltBehind(pq, version, candidates);
-            }
+            boolean scan = settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, candidates);
             long planned = System.nanoTime();
-            Loaded loaded = load(pq, version, cancel);
+            Loaded loaded = load(pq, version, cancel, scan);
             long loadedAt = System.nanoTime();
             cancel.check();
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             Engines.Choice engine = chooseEngine(pq, loaded, candidates);
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
-            loaded.job().table().markReady(pq.plan().shape());
+            if (!scan) {
+                loaded.job().table().markReady(pq.plan().shape());
+            }
             cancel.check();
             residency.budget().enforce(loaded.job().table());
             loaded.job().costs().measured().groupsHit(run.result().aggregates().groupsHit());
@@ -313,25 +313,31 @@ final class ConnectionOffloader implements Offloader {
 
     /**
      * Under {@code auto} a query never waits for a build: unless its shape is ready on this snapshot (a run
-     * built everything it needs), DuckDB answers it and the shape is built in the background. A table small
-     * enough that building costs less than handing the work over ({@link #INLINE_VALUES}) is built by the query
-     * itself, and so is a temporary table, which no other connection can read.
+     * built everything it needs), its shape is built in the background, and meanwhile it scans the snapshot's
+     * resident columns where they hold all it needs ({@link ResidentTable#scansNow}; then true), else DuckDB
+     * answers it. A table small enough that building costs less than handing the work over
+     * ({@link #INLINE_VALUES}) is built by the query itself, and so is a temporary table, which no other
+     * connection can read.
      */
-    private void readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Engines.Candidates candidates)
+    private boolean readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Engines.Candidates candidates)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());
         ResidentTable held = cache.held(plan.table(), version);
         if (held != null && held.ready(plan.shape()) || cache == temporary) {
-            return;
+            return false;
         }
         long rows =
                 held != null && held.rows() >= 0 ? held.rows() : plan.table().estimatedRows(duckdb, 0);
         if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
-            return;
+            return false;
         }
+        boolean scans = held != null && held.scansNow(plan);
         long needs = ResidentTable.buildBytes(null, plan, rows);
         if (needs > cache.budget().budget()) {
+            if (scans) {
+                return true; // its own index would not fit: the scan keeps answering it
+            }
             throw new Declined(tooLarge(needs, cache), false, null);
         }
         Object key = buildKey(cache, plan, version);
@@ -351,6 +357,9 @@ final class ConnectionOffloader implements Offloader {
                             settings,
                             overhead,
                             builds));
+        }
+        if (scans) {
+            return true;
         }
         throw new Declined(BUILDING_BEHIND, false, null);
     }
@@ -430,11 +439,17 @@ final class ConnectionOffloader implements Offloader {
         return TEMP_CATALOG.equals(table.catalog()) ? temporary : residency;
     }
 
-    private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel) throws SQLException, NotQualified {
+    /** {@code scan}: a job that builds nothing for its shape ({@link JobPlanner#prepare}). */
+    private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel, boolean scan)
+            throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
         ResidencyCache cache = residencyOf(plan.table());
-        ResidentTable table = cache.roomFor(plan, version, duckdb);
+        // A scan adds nothing to the snapshot, so it needs no room in the host budget.
+        ResidentTable table = scan ? cache.held(plan.table(), version) : cache.roomFor(plan, version, duckdb);
+        if (table == null && scan) {
+            throw new NotQualified(NOT_LOADED);
+        }
         if (table == null) {
             long needs = ResidentTable.buildBytes(null, plan, plan.table().estimatedRows(duckdb, 0));
             throw new NotQualified(tooLarge(needs, cache));
@@ -446,7 +461,7 @@ final class ConnectionOffloader implements Offloader {
         }
         long t1 = System.nanoTime();
         cancel.check();
-        CachedJob job = prepared(pq, table, cancel);
+        CachedJob job = prepared(pq, table, cancel, scan);
         long t2 = System.nanoTime();
         return new Loaded(job, loaded ? (t1 - t0) / 1000 : 0, (t2 - t1) / 1000);
     }
@@ -476,15 +491,24 @@ final class ConnectionOffloader implements Offloader {
                 warm);
     }
 
-    private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel)
+    /** The query's job on {@code table}: a scan job's is prepared again once its shape is built. */
+    private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel, boolean scan)
             throws NotQualified, SQLException {
         CachedJob cached = preparedJobs.get(pq);
-        if (cached == null || cached.table() != table) {
-            PreparedJob job = JobPlanner.prepare(pq.plan(), table, new DictionaryFilter(duckdb), cancel);
-            cached = new CachedJob(table, job, new JobCosts(job.job()));
+        if (cached == null || cached.table() != table || cached.scan() != scan) {
+            PreparedJob job = JobPlanner.prepare(
+                    pq.plan(),
+                    table,
+                    new DictionaryFilter(duckdb),
+                    cancel,
+                    scan ? JobPlanner.Index.BUILT : JobPlanner.Index.OWN);
+            cached = new CachedJob(table, job, new JobCosts(job.job()), scan);
             CachedJob sibling = latestOfTemplate.get(pq.relationName());
-            if (sibling != null && sibling.table() == table) {
+            // Engine times carry over between statements of one template and one kind of job only.
+            if (sibling != null && sibling.table() == table && sibling.scan() == scan) {
                 cached.costs().measured().startFrom(sibling.costs().measured());
+            } else if (sibling != null && sibling.table() == table) {
+                cached.costs().measured().startFromDuckDb(sibling.costs().measured());
             }
             preparedJobs.put(pq, cached);
             latestOfTemplate.put(pq.relationName(), cached);
@@ -644,7 +668,11 @@ final class ConnectionOffloader implements Offloader {
                         reason = NOT_LOADED + ": the cost model needs the table's encodings";
                     }
                 } else {
-                    CachedJob job = prepared(pq, table, new QueryCancel());
+                    // EXPLAIN builds no more than the query would.
+                    boolean scan = settings.mode() == OffloadSettings.Mode.AUTO
+                            && !table.ready(plan.shape())
+                            && table.scansNow(plan);
+                    CachedJob job = prepared(pq, table, new QueryCancel(), scan);
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
                             .add("index", job.job().index());
@@ -679,12 +707,17 @@ final class ConnectionOffloader implements Offloader {
             return "ready";
         }
         if (builds.building(buildKey(cache, plan, version))) {
-            return "building in the background";
+            return settings.mode() == OffloadSettings.Mode.AUTO && table != null && table.scansNow(plan)
+                    ? "building in the background; meanwhile a full scan of the resident columns answers"
+                    : "building in the background";
         }
-        return settings.mode() == OffloadSettings.Mode.AUTO
-                ? "not built: unless the table is small, its next query is answered by DuckDB while it builds"
-                        + " in the background"
-                : "not built: its next query builds it first";
+        if (settings.mode() != OffloadSettings.Mode.AUTO) {
+            return "not built: its next query builds it first";
+        }
+        return table != null && table.scansNow(plan)
+                ? "not built: its next query scans the resident columns while it builds in the background"
+                : "not built: unless the table is small, its next query is answered by DuckDB while it builds"
+                        + " in the background";
     }
 
     /**

@@ -81,7 +81,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (!current(c) || table.retired()) {
                 return;
             }
-            PreparedJob job = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel);
+            PreparedJob job = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
             Engines.Choice choice = engines.choose(
                     candidates,
                     settings,
@@ -92,6 +92,15 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 choice.engine().run(job.job());
             }
             table.markReady(plan.shape());
+            cancel.check();
+            // Later shapes over these columns scan them while their own entries build: what they read is
+            // made resident now (the filters' uniform encodings, the keys' codes, the measures).
+            table.buildScanEncodings(plan);
+            if (choice.engine() != null && table.scansNow(plan)) {
+                choice.engine()
+                        .run(JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE)
+                                .job());
+            }
             cache.budget().enforce(table);
         }
     }

@@ -38,10 +38,24 @@ public final class MeasuredTimes {
      * job's first run on an engine as cold).
      */
     public void startFrom(MeasuredTimes other) {
+        startFrom(other, true);
+    }
+
+    /**
+     * {@link #startFrom} a job of the same statement on another technique (a scan's job, then its shape's own):
+     * only DuckDB's time and the groups carry over, since the engines' times were for other work.
+     */
+    public void startFromDuckDb(MeasuredTimes other) {
+        startFrom(other, false);
+    }
+
+    private void startFrom(MeasuredTimes other, boolean engines) {
         Map<String, Long> times = other.all();
         long groups = other.groupsHit();
         synchronized (this) {
-            times.forEach(micros::putIfAbsent);
+            times.forEach((side, t) -> {
+                if (engines || side.equals(CostChoice.DUCKDB)) micros.putIfAbsent(side, t);
+            });
             if (groupsHit < 0) groupsHit = groups;
         }
     }

@@ -1,19 +1,32 @@
 package org.raydb.offload.encode;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * RayDB's group encoding: every distinct tuple of group-key codes that occurs in the table gets a dense code
  * {@code 0..K-1}, in the tuples' sorted order, used directly as the index into per-group result arrays (and
  * as the Y coordinate). With no group keys there is one group, code 0.
+ *
+ * <p>The {@link #packed} form instead numbers every tuple of the keys' code space (their
+ * {@link BijectivePacking}, in the same sorted order), tuples that never occur included: nothing is built per
+ * key set, so a new query's groups cost nothing on the host, and a GPU folds the keys' resident codes into the
+ * index itself. Its per-row codes are computed on the host only where an engine reads them there.
  */
 public final class GroupCodes {
 
     /** Packed key spaces up to this size (or 8 per row) are ranked with a bit per tuple instead of sorted. */
     private static final long DENSE_SPACE = 1L << 26;
 
-    private final int[] groupOfRow;
+    /** The largest code space the packed form takes: its result arrays hold one slot per tuple of the space. */
+    public static final long MAX_PACKED = 1L << 20;
+
+    private volatile int[] groupOfRow;
     private final int[][] keyCodes;
+    /** The packed form's keys and their packing (null for dense codes). */
+    private final SortedDictionary[] packedKeys;
+
+    private final BijectivePacking packing;
     /**
      * Host bytes held, counted once: the host memory budget asks after every query, and walking one small array
      * per group took milliseconds for the SSB's hundreds of thousands of city pairs at SF 20.
@@ -23,11 +36,45 @@ public final class GroupCodes {
     private GroupCodes(int[] groupOfRow, int[][] keyCodes) {
         this.groupOfRow = groupOfRow;
         this.keyCodes = keyCodes;
+        this.packedKeys = null;
+        this.packing = null;
         long b = 4L * groupOfRow.length;
         for (int[] k : keyCodes) {
             b += 4L * k.length;
         }
         this.bytes = b;
+    }
+
+    private GroupCodes(SortedDictionary[] keys, BijectivePacking packing) {
+        this.keyCodes = null;
+        this.packedKeys = keys;
+        this.packing = packing;
+        this.bytes = 0;
+    }
+
+    /**
+     * The packed form over {@code keys} (at least one), or null when their code space is larger than
+     * {@link #MAX_PACKED} or than 8 slots per row of a table of {@code rows} (then dense codes serve better).
+     */
+    public static GroupCodes packed(SortedDictionary[] keys, int rows) {
+        if (keys.length == 0) {
+            return null;
+        }
+        BijectivePacking packing = packingFor(keys);
+        if (packing == null || packing.size() > Math.min(MAX_PACKED, Math.max(4096, 8L * rows))) {
+            return null;
+        }
+        return new GroupCodes(keys.clone(), packing);
+    }
+
+    /** Whether this is the {@link #packed} form. */
+    public boolean isPacked() {
+        return packing != null;
+    }
+
+    /** The packed form's key dictionaries, most significant first; null for dense codes. */
+    public List<SortedDictionary> packedKeys() {
+        return packedKeys == null ? null : List.of(packedKeys);
     }
 
     /**
@@ -135,25 +182,49 @@ public final class GroupCodes {
     }
 
     public int groupOf(int row) {
-        return groupOfRow[row];
+        return groupOfRow()[row];
     }
 
+    /** The group of every row (the packed form computes them on first call). */
     public int[] groupOfRow() {
-        return groupOfRow;
+        int[] g = groupOfRow;
+        if (g == null) {
+            synchronized (this) {
+                g = groupOfRow;
+                if (g == null) {
+                    int rows = packedKeys[0].codes().length;
+                    int[][] columns = new int[packedKeys.length][];
+                    for (int k = 0; k < columns.length; k++) {
+                        columns[k] = packedKeys[k].codes();
+                    }
+                    g = packing.packAllInts(columns, rows);
+                    groupOfRow = g;
+                }
+            }
+        }
+        return g;
     }
 
-    /** Number of groups that occur in the table. */
+    /** Number of groups: that occur in the table, or the packed form's whole code space. */
     public int count() {
-        return keyCodes.length;
+        return packing != null ? (int) packing.size() : keyCodes.length;
     }
 
     /** The dictionary codes of group {@code g}'s keys. */
     public int[] keyCodes(int g) {
-        return keyCodes[g];
+        if (packing == null) {
+            return keyCodes[g];
+        }
+        int[] codes = new int[packedKeys.length];
+        for (int k = 0; k < codes.length; k++) {
+            codes[k] = packing.unpack(g, k);
+        }
+        return codes;
     }
 
     /** Host bytes held (for the host memory budget). */
     public long bytes() {
-        return bytes;
+        int[] g = groupOfRow;
+        return packing != null ? (g == null ? 0 : 4L * g.length) : bytes;
     }
 }

@@ -3,6 +3,7 @@ package org.raydb.offload.engine;
 import java.util.List;
 import java.util.Map;
 import org.raydb.offload.column.ColumnData;
+import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.index.TriangleScene;
 import org.raydb.offload.plan.Aggregate;
 
@@ -16,8 +17,7 @@ import org.raydb.offload.plan.Aggregate;
  * @param zIntervals    RAYDB: inclusive Z code intervals; rays run from {@code lo - 0.5} to {@code hi + 0.5}
  * @param rtScanForm    RTSCAN: the filters in RTScan's form, built on first use ({@link #rankFilters()}); also
  *                      set for a RAYDB job on a range-only scene, as its {@link #rtScan()} form; else null
- * @param groupOfRow    the query's dense group code of every row (read by row index)
- * @param groupCount    number of query groups
+ * @param groups        the query's group code of every row and the keys of each group
  * @param yIsGroup      whether the scene's Y coordinate equals the query's group code (then it may be used)
  * @param aggregates    the aggregates, in plan order
  * @param measures      per aggregate its compiled argument ({@code null} for COUNT(*)); GPU engines compile
@@ -32,13 +32,22 @@ public record OffloadJob(
         TriangleScene scene,
         List<long[]> zIntervals,
         RtScanForm rtScanForm,
-        int[] groupOfRow,
-        int groupCount,
+        GroupCodes groups,
         boolean yIsGroup,
         List<Aggregate> aggregates,
         MeasureProgram[] measures,
         Map<String, ColumnData> columns,
         Object snapshot) {
+
+    /** The query's group code of every row (read by row index). */
+    public int[] groupOfRow() {
+        return groups.groupOfRow();
+    }
+
+    /** Number of query groups (the size of every per-group result array). */
+    public int groupCount() {
+        return groups.count();
+    }
 
     /**
      * Whether this is a RayDB job whose Z codes are not exact in float32 (its scene is range-only): engines
@@ -65,8 +74,7 @@ public record OffloadJob(
                 null,
                 List.of(),
                 rtScanForm,
-                groupOfRow,
-                groupCount,
+                groups,
                 false,
                 aggregates,
                 measures,

@@ -33,13 +33,27 @@ public final class JobPlanner {
 
     private JobPlanner() {}
 
+    /** Which catalog entry a job reads, and so what is built for it. */
+    public enum Index {
+        /** The shape's own entry, built if need be, and dense group codes: the job of a shape that is ready. */
+        OWN,
+        /**
+         * An entry built already, else a full RTScan, with packed group codes: nothing is built for the shape
+         * ({@link ResidentTable#scansNow}), what a query runs while its own entry builds.
+         */
+        BUILT,
+        /** Always a full RTScan with packed group codes: run once to make a shape's columns ready for later scans. */
+        NONE
+    }
+
     /**
-     * The plan's job on {@code table}; a cancel stops it between its build phases. {@code dictionaries} judges the
-     * filters DuckDB must evaluate over a column's distinct values.
+     * The plan's job on {@code table}, reading the {@code index} asked for; a cancel stops it between its build
+     * phases. {@code dictionaries} judges the filters DuckDB must evaluate over a column's distinct values.
      */
     public static PreparedJob prepare(
-            OffloadPlan plan, ResidentTable table, DictionaryFilter dictionaries, QueryCancel cancel)
+            OffloadPlan plan, ResidentTable table, DictionaryFilter dictionaries, QueryCancel cancel, Index index)
             throws NotQualified, SQLException {
+        boolean scan = index != Index.OWN;
         int rows = table.rows();
         // Code intervals per filtered column, most selective first (it leads the Z packing).
         Map<String, List<int[]>> intervals = new LinkedHashMap<>();
@@ -60,7 +74,8 @@ public final class JobPlanner {
 
         List<String> groupColumns = plan.groups().stream().map(g -> g.column()).toList();
         cancel.check();
-        GroupCodes groups = table.groupCodes(groupColumns);
+        GroupCodes packed = scan && !groupColumns.isEmpty() ? table.packedGroups(groupColumns) : null;
+        GroupCodes groups = packed != null ? packed : table.groupCodes(groupColumns);
         List<SortedDictionary> keyDictionaries =
                 groupColumns.stream().map(table::dictionary).toList();
 
@@ -77,10 +92,14 @@ public final class JobPlanner {
             }
         }
         cancel.check();
-        BvhCatalog.Choice choice = table.catalog().choose(ordered, groupColumns, table);
+        BvhCatalog.Choice choice = switch (index) {
+            case OWN -> table.catalog().choose(ordered, groupColumns, table);
+            case BUILT -> table.catalog().chooseBuilt(ordered, groupColumns, table);
+            case NONE -> null;
+        };
         cancel.check();
         OffloadJob job;
-        String index;
+        String entry;
         if (choice != null) {
             TriangleScene scene = choice.scene();
             for (String c : scene.key().zAttributes()) {
@@ -89,7 +108,10 @@ public final class JobPlanner {
                         c,
                         "sorted dictionary (" + table.dictionary(c).cardinality() + " codes) packed into Z");
             }
-            boolean yIsGroup = !scene.rangeOnly() && scene.key().yAttributes().equals(groupColumns);
+            // The scene's Y is a dense group code: packed codes number the groups otherwise.
+            boolean yIsGroup = !scene.rangeOnly()
+                    && !groups.isPacked()
+                    && scene.key().yAttributes().equals(groupColumns);
             // A range-only entry carries the RTScan form too: the optix engine needs exact float32 geometry.
             RtScanForm rtScan = scene.rangeOnly() ? rtScanForm(order, ordered, table) : null;
             job = new OffloadJob(
@@ -98,14 +120,13 @@ public final class JobPlanner {
                     scene,
                     choice.zIntervals(),
                     rtScan,
-                    groups.groupOfRow(),
-                    groups.count(),
+                    groups,
                     yIsGroup,
                     plan.aggregates(),
                     measures,
                     measureColumns,
                     table);
-            index = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
+            entry = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
                     + (choice.built() ? " (built now)" : " (cached)") + ", score " + choice.score() + ", "
                     + choice.zIntervals().size() + " Z interval(s)" + (yIsGroup ? "" : ", groups read by row")
                     + (scene.rangeOnly()
@@ -126,19 +147,23 @@ public final class JobPlanner {
                     null,
                     List.of(),
                     rtScanForm(order, ordered, table),
-                    groups.groupOfRow(),
-                    groups.count(),
+                    groups,
                     false,
                     plan.aggregates(),
                     measures,
                     measureColumns,
                     table);
-            index = rtScanIndex(order);
+            entry = rtScanIndex(order) + (scan ? "; a full scan while this shape's own index builds" : "");
         }
         for (String g : groupColumns) {
             appendEncoding(encodings, g, "group key, sorted dictionary");
         }
-        appendEncoding(encodings, "groups", groups.count() + " dense group codes");
+        appendEncoding(
+                encodings,
+                "groups",
+                groups.isPacked()
+                        ? groups.count() + " packed group codes (every tuple of the keys' codes)"
+                        : groups.count() + " dense group codes");
         for (Aggregate a : plan.aggregates()) {
             if (a.argument() != null) {
                 appendEncoding(
@@ -147,7 +172,7 @@ public final class JobPlanner {
                         "exact 64-bit integers at scale " + a.argument().type().numericScale());
             }
         }
-        return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), index);
+        return new PreparedJob(job, groups, keyDictionaries, encodings.toString(), entry);
     }
 
     private static String rtScanIndex(List<String> order) {

@@ -20,6 +20,7 @@ import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
 import org.raydb.offload.index.BvhCatalog;
 import org.raydb.offload.index.SievingVectors;
+import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.TableRef;
@@ -42,6 +43,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     private final Map<String, BuiltOnce<UniformEncoding>> uniform = new ConcurrentHashMap<>();
     private final Map<String, BuiltOnce<SievingVectors>> sieving = new ConcurrentHashMap<>();
     private final Map<List<String>, BuiltOnce<GroupCodes>> groupCodes = new ConcurrentHashMap<>();
+    /** Packed group codes by key list (empty where the keys' code space is too large to pack). */
+    private final Map<List<String>, java.util.Optional<GroupCodes>> packedGroups = new ConcurrentHashMap<>();
+
     private final BvhCatalog catalog = new BvhCatalog();
     /** Plan shapes ({@link OffloadPlan#shape}) whose columns, encodings and engine inputs are built. */
     private final Set<Object> ready = ConcurrentHashMap.newKeySet();
@@ -237,6 +241,54 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         });
     }
 
+    /**
+     * The keys' {@link GroupCodes#packed packed} group codes (one object per key list, so that device copies
+     * keyed by it are shared), or null where their code space is too large to pack.
+     */
+    public GroupCodes packedGroups(List<String> keys) {
+        return packedGroups
+                .computeIfAbsent(
+                        List.copyOf(keys),
+                        k -> java.util.Optional.ofNullable(GroupCodes.packed(
+                                k.stream().map(this::dictionary).toArray(SortedDictionary[]::new), rows)))
+                .orElse(null);
+    }
+
+    /**
+     * Whether a query of {@code plan}'s shape can run now by a full scan of what this snapshot holds, without
+     * building anything of its own on the host: its columns loaded, its filtered columns' uniform encodings and
+     * its group keys' dictionaries built, and its group keys' code space small enough to pack. Its measures are
+     * evaluated on first use of each expression.
+     */
+    public boolean scansNow(OffloadPlan plan) {
+        if (!hasLoaded(plan.columnTypes().keySet())) {
+            return false;
+        }
+        for (ColumnFilter f : plan.filters()) {
+            if (!built(uniform, f.column())) {
+                return false;
+            }
+        }
+        List<String> keys = plan.groups().stream().map(g -> g.column()).toList();
+        for (String k : keys) {
+            if (!built(dictionaries, k)) {
+                return false;
+            }
+        }
+        return keys.isEmpty() || packedGroups(keys) != null;
+    }
+
+    /** Builds what {@link #scansNow} asks of {@code plan}'s shape, so that later shapes over its columns scan. */
+    public void buildScanEncodings(OffloadPlan plan) {
+        plan.filters().forEach(f -> uniform(f.column()));
+        plan.groups().forEach(g -> dictionary(g.column()));
+    }
+
+    private static <K, V> boolean built(Map<K, BuiltOnce<V>> map, K key) {
+        BuiltOnce<V> b = map.get(key);
+        return b != null && b.ifBuilt() != null;
+    }
+
     private static <K, V> V once(Map<K, BuiltOnce<V>> built, K key, Function<K, V> build) {
         return built.computeIfAbsent(key, k -> new BuiltOnce<>()).get(() -> build.apply(key));
     }
@@ -261,6 +313,9 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         b += builtBytes(dictionaries.values(), SortedDictionary::bytes);
         b += builtBytes(uniform.values(), UniformEncoding::bytes);
         b += builtBytes(groupCodes.values(), GroupCodes::bytes);
+        for (java.util.Optional<GroupCodes> p : packedGroups.values()) {
+            b += p.map(GroupCodes::bytes).orElse(0L);
+        }
         return b;
     }
 

@@ -61,6 +61,20 @@ public final class BvhCatalog {
      */
     public synchronized Choice choose(
             LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
+        return choose(filters, groups, encodings, true);
+    }
+
+    /**
+     * {@link #choose} among the entries built already, building none: {@code null} where none serves (a query
+     * that must not wait for a build).
+     */
+    public synchronized Choice chooseBuilt(
+            LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
+        return choose(filters, groups, encodings, false);
+    }
+
+    private Choice choose(
+            LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings, boolean build) {
         boolean rangeOnly = codeSpace(filters.keySet(), encodings) >= TriangleScene.MAX_CODE;
         Choice best = null;
         for (TriangleScene scene : entries.values()) {
@@ -77,8 +91,8 @@ public final class BvhCatalog {
         }
         List<String> z = new ArrayList<>(filters.keySet());
         int idealScore = ALPHA * z.size() + groups.size();
-        if (best != null && best.score >= idealScore) {
-            entries.get(best.scene.key());
+        if (best != null && best.score >= idealScore || !build) {
+            if (best != null) entries.get(best.scene.key());
             return best;
         }
         TriangleScene scene;

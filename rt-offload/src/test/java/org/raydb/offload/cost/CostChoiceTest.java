@@ -179,8 +179,12 @@ class CostChoiceTest {
             OffloadPlan plan = pq.plan();
             ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), null, 0));
             table.ensureLoaded(c, plan.columnTypes(), allocator, new QueryCancel());
-            PreparedJob job =
-                    JobPlanner.prepare(plan, table, new org.raydb.offload.exec.DictionaryFilter(c), new QueryCancel());
+            PreparedJob job = JobPlanner.prepare(
+                    plan,
+                    table,
+                    new org.raydb.offload.exec.DictionaryFilter(c),
+                    new QueryCancel(),
+                    org.raydb.offload.exec.JobPlanner.Index.OWN);
             JobCosts costs = new JobCosts(job.job());
             assertEquals(1000, costs.shape().qualifyingRows(), "exact from the Z order");
 

@@ -2,6 +2,9 @@ package org.raydb.offload.encode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +46,40 @@ class GroupCodesTest {
                 assertArrayEquals(new int[] {t.get(0), t.get(1), t.get(2)}, g.keyCodes(g.groupOf(r)));
             }
         }
+    }
+
+    @Test
+    void packedCodesNumberEveryTupleOfTheKeySpaceInTheDenseCodesOrder() {
+        SortedDictionary a = SortedDictionary.build(EncodingTestData.longsWithNulls(2L, 1L, null, 2L, 1L));
+        SortedDictionary b = SortedDictionary.build(EncodingTestData.strings("x", "y", "x", "x", "y"));
+        SortedDictionary[] keys = {a, b};
+        GroupCodes dense = GroupCodes.build(keys, 5);
+        GroupCodes packed = GroupCodes.packed(keys, 5);
+        assertTrue(packed.isPacked());
+        assertEquals((long) a.cardinality() * b.cardinality(), packed.count());
+        for (int r = 0; r < 5; r++) {
+            assertArrayEquals(dense.keyCodes(dense.groupOf(r)), packed.keyCodes(packed.groupOf(r)));
+            // the order of tuples is the dense codes' order
+            for (int s = 0; s < 5; s++) {
+                assertEquals(
+                        Integer.signum(Integer.compare(dense.groupOf(r), dense.groupOf(s))),
+                        Integer.signum(Integer.compare(packed.groupOf(r), packed.groupOf(s))));
+            }
+        }
+    }
+
+    @Test
+    void keySpacesTooLargeToPackAreLeftToDenseCodes() {
+        int rows = 3000;
+        java.util.Random random = new java.util.Random(5);
+        SortedDictionary[] keys = new SortedDictionary[2];
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = SortedDictionary.build(
+                    EncodingTestData.longs(random.longs(rows, 0, 2000).toArray()));
+        }
+        assertNull(GroupCodes.packed(keys, rows), "millions of slots for 3,000 rows");
+        assertNull(GroupCodes.packed(new SortedDictionary[0], rows), "no keys: one dense group");
+        assertNotNull(GroupCodes.packed(new SortedDictionary[] {keys[0]}, rows));
     }
 
     @Test

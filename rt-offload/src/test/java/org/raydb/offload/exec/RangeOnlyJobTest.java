@@ -77,7 +77,8 @@ class RangeOnlyJobTest {
                             pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
                 }
                 table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
-                PreparedJob prepared = JobPlanner.prepare(pq.plan(), table, new DictionaryFilter(c), new QueryCancel());
+                PreparedJob prepared = JobPlanner.prepare(
+                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
                 OffloadJob job = prepared.job();
                 assertEquals(Technique.RAYDB_TRIANGLES, job.technique(), prepared.index());
                 assertTrue(job.rangeOnly(), prepared.index());
@@ -109,7 +110,8 @@ class RangeOnlyJobTest {
             PlannedQuery narrow =
                     planner.plan("SELECT yr, count(*) FROM w WHERE s_city < 10 AND yr = 1995 GROUP BY yr", List.of());
             table.ensureLoaded(c, narrow.plan().columnTypes(), allocator, new QueryCancel());
-            PreparedJob job = JobPlanner.prepare(narrow.plan(), table, new DictionaryFilter(c), new QueryCancel());
+            PreparedJob job = JobPlanner.prepare(
+                    narrow.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
             assertEquals(Technique.RAYDB_TRIANGLES, job.job().technique());
             assertFalse(job.job().rangeOnly(), job.index());
             assertNull(JobShape.of(job.job()).rtScan());

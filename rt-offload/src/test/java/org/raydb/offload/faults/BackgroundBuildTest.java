@@ -49,9 +49,13 @@ class BackgroundBuildTest {
     }
 
     private static List<List<Object>> duckdb(String file) throws SQLException {
+        return duckdb(file, Q);
+    }
+
+    private static List<List<Object>> duckdb(String file, String query) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(Q)) {
+                ResultSet rs = st.executeQuery(query)) {
             return ResultComparator.rows(rs);
         }
     }
@@ -60,8 +64,12 @@ class BackgroundBuildTest {
     private record Run(List<List<Object>> rows, boolean offloaded, Map<String, Long> timings) {}
 
     private static Run run(Connection c) throws SQLException {
+        return run(c, Q);
+    }
+
+    private static Run run(Connection c, String query) throws SQLException {
         try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(Q)) {
+                ResultSet rs = st.executeQuery(query)) {
             List<List<Object>> rows = ResultComparator.rows(rs);
             RayStatement ray = st.unwrap(RayStatement.class);
             return new Run(rows, ray.lastQueryOffloaded(), new HashMap<>(ray.lastOffloadTimings()));
@@ -69,9 +77,13 @@ class BackgroundBuildTest {
     }
 
     private static Map<String, String> explain(Connection c) throws SQLException {
+        return explain(c, Q);
+    }
+
+    private static Map<String, String> explain(Connection c, String query) throws SQLException {
         Map<String, String> out = new HashMap<>();
         try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + Q)) {
+                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + query)) {
             while (rs.next()) out.put(rs.getString(1), rs.getString(2));
         }
         return out;
@@ -106,6 +118,38 @@ class BackgroundBuildTest {
             assertEquals(expected, ready.rows());
             assertTrue(ready.offloaded(), "offloaded once built");
             assertEquals(0L, ready.timings().get("load_us"), "nothing loaded by the query itself");
+        }
+    }
+
+    @Test
+    void aNewShapeOverResidentColumnsScansAtOnceWhileItsOwnIndexBuilds() throws Exception {
+        String file = file("scan.duckdb");
+        String other = "SELECT c, b, max(m), count(*) FROM t WHERE c >= 10 AND c <= 70 GROUP BY c, b ORDER BY c, b";
+        try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file + "?engine=cpu")) {
+            assertFalse(run(c).offloaded(), "the table's first shape: DuckDB answers while it builds");
+            awaitBuilds(c);
+            // Another shape over the same columns, filters and keys: nothing of its own is built yet.
+            Map<String, String> before = explain(c, other);
+            assertTrue(before.get("build").contains("scans the resident columns"), before::toString);
+            assertTrue(before.get("encodings").contains("packed group codes"), before::toString);
+            assertTrue(before.get("index").contains("(cached)"), "the first shape's entry serves: " + before);
+            Run first = run(c, other);
+            assertTrue(first.offloaded(), "its first run scans the resident columns");
+            assertEquals(duckdb(file, other), first.rows());
+            awaitBuilds(c);
+            Map<String, String> after = explain(c, other);
+            assertEquals("ready", after.get("build"));
+            assertTrue(after.get("encodings").contains("dense group codes"), after::toString);
+            Run built = run(c, other);
+            assertTrue(built.offloaded());
+            assertEquals(duckdb(file, other), built.rows());
+            // The first shape still answers from its own index, and a write leaves no shape stale.
+            assertTrue(run(c).offloaded());
+            try (Statement st = c.createStatement()) {
+                st.execute("UPDATE t SET m = m + 2 WHERE c = 20");
+            }
+            assertEquals(duckdb(file, other), run(c, other).rows());
+            assertEquals(duckdb(file), run(c).rows());
         }
     }
 

@@ -90,12 +90,13 @@ public final class CpuEngine implements Engine {
         int parts = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), count / HITS_PER_PART));
         int span = (job.rows() + parts - 1) / Math.max(1, parts);
         GroupAggregates[] partial = new GroupAggregates[parts];
+        int[] groupOfRow = job.groupOfRow();
         try {
             IntStream.range(0, parts).parallel().forEach(p -> {
                 GroupAggregates part = new GroupAggregates(job.aggregates(), job.groupCount());
                 int end = (int) Math.min(job.rows(), (long) (p + 1) * span);
                 for (int row = hits.nextSetBit(p * span); row >= 0 && row < end; row = hits.nextSetBit(row + 1)) {
-                    part.add(job.groupOfRow()[row], row, job.measures());
+                    part.add(groupOfRow[row], row, job.measures());
                 }
                 partial[p] = part;
             });

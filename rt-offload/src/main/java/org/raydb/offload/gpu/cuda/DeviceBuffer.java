@@ -122,11 +122,18 @@ public final class DeviceBuffer implements GpuResident {
     }
 
     public DeviceBuffer copyFrom(DeviceBuffer source, long byteCount) {
-        checkFits(byteCount);
+        return copyFrom(source, byteCount, 0);
+    }
+
+    /** Copies the first {@code byteCount} bytes of {@code source} to {@code byteOffset} of this buffer. */
+    public DeviceBuffer copyFrom(DeviceBuffer source, long byteCount, long byteOffset) {
+        if (byteOffset < 0 || byteOffset + byteCount > bytes)
+            throw new IllegalArgumentException(byteCount + " bytes at " + byteOffset + " do not fit " + bytes);
         if (byteCount > source.bytes)
             throw new IllegalArgumentException("source holds only " + source.bytes + " bytes");
         device.makeCurrent();
-        if (byteCount > 0) check(cuMemcpyDtoD(pointer(), source.pointer(), byteCount), "cuMemcpyDtoD");
+        if (byteCount > 0)
+            check(cuMemcpyDtoD(pointer().withByteOffset(byteOffset), source.pointer(), byteCount), "cuMemcpyDtoD");
         return this;
     }
 

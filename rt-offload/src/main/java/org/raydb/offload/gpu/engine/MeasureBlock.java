@@ -103,6 +103,54 @@ final class MeasureBlock implements GpuResident {
         return new MeasureBlock(values, valid, m, rows, null);
     }
 
+    /**
+     * The block of several measures from blocks of one each (evaluated once per expression and snapshot, and
+     * shared by every measure list that names the expression), copied on the device.
+     */
+    static MeasureBlock assemble(CudaDevice device, List<MeasureBlock> parts, int rows) {
+        int m = parts.size();
+        for (MeasureBlock p : parts) {
+            if (p.hostOnlyReason != null) {
+                return hostOnly(p.hostOnlyReason, m, rows);
+            }
+        }
+        long words = GpuKernels.words(rows);
+        DeviceBuffer values = device.allocate(8L * m * rows);
+        DeviceBuffer valid = null;
+        try {
+            for (int i = 0; i < m; i++) {
+                values.copyFrom(parts.get(i).values, 8L * rows, 8L * i * rows);
+            }
+            if (parts.stream().anyMatch(p -> p.valid != null)) {
+                valid = device.allocate(4L * m * words);
+                int[] allValid = null;
+                for (int i = 0; i < m; i++) {
+                    DeviceBuffer v = parts.get(i).valid;
+                    if (v != null) {
+                        valid.copyFrom(v, 4L * words, 4L * i * words);
+                    } else {
+                        if (allValid == null) allValid = allValid(rows, (int) words);
+                        valid.copyFrom(allValid, 4L * i * words);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            values.close();
+            if (valid != null) valid.close();
+            throw e;
+        }
+        return new MeasureBlock(values, valid, m, rows, null);
+    }
+
+    /** The validity bitmap of a measure without NULLs: {@link #validity}'s layout, bits past the rows clear. */
+    private static int[] allValid(int rows, int words) {
+        int[] bits = new int[words];
+        java.util.Arrays.fill(bits, -1);
+        int tail = rows & 31;
+        if (tail != 0) bits[words - 1] = (1 << tail) - 1;
+        return bits;
+    }
+
     /** A measure's validity bitmap: whole 32-row words per task, so no two tasks write one word. */
     private static int[] validity(MeasureProgram p, int rows, int words) {
         int[] bits = new int[words];

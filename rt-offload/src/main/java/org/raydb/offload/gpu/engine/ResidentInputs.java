@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.build.BuildPhases.Phase;
+import org.raydb.offload.encode.GroupCodes;
+import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
 import org.raydb.offload.gpu.cuda.CudaStream;
@@ -141,7 +143,7 @@ final class ResidentInputs implements AutoCloseable {
     private SnapshotKey groupsKey(Object order) {
         return key(
                 order == null ? "groups" : "z-sorted groups",
-                List.of(new SnapshotKey.Identity(job.groupOfRow()), orderPart(order)));
+                List.of(new SnapshotKey.Identity(job.groups()), orderPart(order)));
     }
 
     private static Object orderPart(Object order) {
@@ -152,17 +154,62 @@ final class ResidentInputs implements AutoCloseable {
         return 8L * measures.count() * job.rows();
     }
 
-    /** The measures in table order: evaluated on the host once per measure list and snapshot. */
+    /**
+     * The measures in table order: each expression evaluated on the host once per snapshot, the list's block
+     * assembled on the device from those.
+     */
     private MeasureBlock tableOrderMeasures() {
-        return pin(
-                measuresKey(null),
-                measureBytes(),
-                Phase.UPLOAD,
-                () -> MeasureBlock.build(gpu.device(), measures.programs(), job.rows()));
+        if (measures.count() == 1) {
+            return measure(0);
+        }
+        return pin(measuresKey(null), measureBytes(), Phase.UPLOAD, () -> {
+            List<MeasureBlock> parts = new ArrayList<>();
+            for (int i = 0; i < measures.count(); i++) parts.add(measure(i));
+            return MeasureBlock.assemble(gpu.device(), parts, job.rows());
+        });
     }
 
+    /** Measure {@code i} alone, in table order (the block of a one-measure list). */
+    private MeasureBlock measure(int i) {
+        return pin(
+                key("measures", List.of(List.of(measures.canonical().get(i)), orderPart(null))),
+                8L * job.rows(),
+                Phase.UPLOAD,
+                () -> MeasureBlock.build(
+                        gpu.device(), List.of(measures.programs().get(i)), job.rows()));
+    }
+
+    /** Group codes in table order: packed ones folded on the device from the keys' resident codes. */
     private DeviceBuffer tableOrderGroups() {
-        return pin(groupsKey(null), 4L * job.rows(), Phase.UPLOAD, () -> upload(job.groupOfRow()));
+        GroupCodes g = job.groups();
+        return pin(
+                groupsKey(null),
+                4L * job.rows(),
+                Phase.UPLOAD,
+                () -> g.isPacked() ? folded(g.packedKeys()) : upload(g.groupOfRow()));
+    }
+
+    /** Packed group codes: the keys' dictionary codes (each resident once per snapshot) folded in mixed radix. */
+    private DeviceBuffer folded(List<SortedDictionary> keys) {
+        DeviceBuffer out = gpu.device().allocate(4L * job.rows());
+        try {
+            for (int k = 0; k < keys.size(); k++) {
+                SortedDictionary d = keys.get(k);
+                DeviceBuffer codes = pin(
+                        key("codes", new SnapshotKey.Identity(d)),
+                        4L * job.rows(),
+                        Phase.UPLOAD,
+                        () -> upload(d.codes()));
+                gpu.kernels()
+                        .gather()
+                        .fold(stream, out.address(), codes.address(), job.rows(), d.cardinality(), k == 0);
+            }
+            stream.synchronize();
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
     }
 
     /** A table-ordered int32 column gathered into the projection's order. */

@@ -1,0 +1,118 @@
+package org.raydb.offload.gpu.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.GroupAggregates;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.exec.DictionaryFilter;
+import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.PreparedJob;
+import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.exec.TableVersion;
+import org.raydb.offload.gpu.GpuTestSupport;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.plan.PlannedQuery;
+import org.raydb.offload.plan.QueryPlanner;
+
+/**
+ * Scan jobs (what a query runs while its shape's own index builds: packed group codes folded on the device, a
+ * catalog entry built already or a full scan, measures assembled from per-expression blocks) on the GPU engines
+ * against the cpu engine's run of the shape's full job, group by group through the keys' codes. Every fixture
+ * query is prepared as a scan job first, then in full, on one snapshot, so later scans also meet the entries the
+ * earlier full jobs built.
+ */
+class ScanJobsTest {
+
+    /** Runs everywhere: the scan jobs' packed codes and catalog choices on the reference engine. */
+    @Test
+    void scanJobsMatchTheFullJobsOnTheCpuEngine() throws Exception {
+        assertEquals(Map.of(), differences(List.of(new CpuEngine())));
+    }
+
+    @Test
+    @Tag("gpu")
+    void scanJobsMatchTheFullJobsOnEveryGpuEngine() throws Exception {
+        GpuAvailability gpu = GpuTestSupport.requireCuda("scanJobsMatchTheFullJobsOnEveryGpuEngine");
+        List<Engine> engines = new ArrayList<>(List.of(new CudaEngine()));
+        if (gpu.optix()) engines.add(new OptixEngine());
+        OffloadSettings settings = new OffloadSettings(
+                OffloadSettings.Mode.FORCE,
+                OffloadSettings.Engine.CUDA,
+                false,
+                OffloadSettings.MemoryBudget.ofPercent(80),
+                new int[0]);
+        engines.forEach(e -> e.configure(settings));
+        assertEquals(Map.of(), differences(engines));
+    }
+
+    /** Per engine and query where the scan job's groups differ from the cpu engine's run of the full job. */
+    private static Map<String, String> differences(List<Engine> engines) throws Exception {
+        CpuEngine cpu = new CpuEngine();
+        Map<String, String> differences = new LinkedHashMap<>();
+        int packed = 0;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator();
+                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
+            try (Statement st = c.createStatement()) {
+                st.execute(GpuEngineFixture.createSql());
+            }
+            ResidentTable table = null;
+            for (String q : GpuEngineFixture.QUERIES) {
+                if (q.equals(GpuEngineFixture.OVERFLOW)) continue;
+                PlannedQuery pq = planner.plan(q, List.of());
+                assertTrue(pq.qualifies(), pq.reason());
+                if (table == null) {
+                    table = new ResidentTable(
+                            pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
+                }
+                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
+                PreparedJob scan = JobPlanner.prepare(
+                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.BUILT);
+                PreparedJob full = JobPlanner.prepare(
+                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+                if (scan.job().groups().isPacked()) packed++;
+                Map<List<Integer>, List<Long>> expected =
+                        byKeys(full, cpu.run(full.job()).aggregates());
+                for (Engine e : engines) {
+                    Map<List<Integer>, List<Long>> got =
+                            byKeys(scan, e.run(scan.job()).aggregates());
+                    if (!expected.equals(got)) differences.put(e.name() + ": " + q, scan.index());
+                }
+            }
+        }
+        assertTrue(packed >= 10, "most grouped queries scan with packed codes: " + packed);
+        return differences;
+    }
+
+    /** Each present group's key codes and its rows hit, values and counts per aggregate. */
+    private static Map<List<Integer>, List<Long>> byKeys(PreparedJob job, GroupAggregates a) {
+        Map<List<Integer>, List<Long>> out = new LinkedHashMap<>();
+        int aggregates = job.job().aggregates().size();
+        for (int s = 0; s < a.slots(); s++) {
+            List<Integer> keys = new ArrayList<>();
+            for (int k : job.groups().keyCodes(a.groupAt(s))) keys.add(k);
+            List<Long> values = new ArrayList<>(List.of(a.rowsHitAt(s)));
+            for (int i = 0; i < aggregates; i++) {
+                values.add(a.valueAt(i, s));
+                values.add(a.countAt(i, s));
+            }
+            out.put(keys, values);
+        }
+        return out;
+    }
+}
