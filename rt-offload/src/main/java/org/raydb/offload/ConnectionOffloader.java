@@ -244,7 +244,7 @@ final class ConnectionOffloader implements Offloader {
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine());
             if (!scan) {
-                loaded.job().table().markReady(pq.plan().shape());
+                loaded.job().table().markReady(pq.plan(), loaded.job().job());
             }
             cancel.check();
             residency.budget().enforce(loaded.job().table());

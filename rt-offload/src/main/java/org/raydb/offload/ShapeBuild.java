@@ -91,7 +91,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (choice.engine() != null) {
                 choice.engine().run(job.job());
             }
-            table.markReady(plan.shape());
+            table.markReady(plan, job);
             cancel.check();
             // Later shapes over these columns scan them while their own entries build: what they read is
             // made resident now (the filters' uniform encodings, the keys' codes, the measures).

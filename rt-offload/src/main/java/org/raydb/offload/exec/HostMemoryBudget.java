@@ -61,7 +61,10 @@ public final class HostMemoryBudget {
         return bytes <= budget && dropUntil(budget - bytes, inUse) <= budget - bytes;
     }
 
-    /** Drops least recently used snapshots but {@code inUse} while more than {@code limit} bytes are held. */
+    /**
+     * Drops least recently used snapshots but {@code inUse} while more than {@code limit} bytes are held, then
+     * sheds {@code inUse}'s shape indexes ({@link ResidentTable#shed}).
+     */
     private long dropUntil(long limit, ResidentTable inUse) {
         List<Map.Entry<ResidentTable, ResidencyCache>> order;
         synchronized (this) {
@@ -82,6 +85,10 @@ public final class HostMemoryBudget {
                 order.get(i).getValue().evict(t);
                 held -= sizes[i];
             }
+        }
+        // The table in use keeps what its queries scan; the indexes of its shapes give way instead.
+        if (held > limit && inUse != null) {
+            held -= inUse.shed(held - limit);
         }
         return held;
     }

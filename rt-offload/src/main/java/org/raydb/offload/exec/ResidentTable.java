@@ -18,7 +18,9 @@ import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.encode.UniformEncoding;
+import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.index.BvhCatalog;
+import org.raydb.offload.index.BvhKey;
 import org.raydb.offload.index.SievingVectors;
 import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
@@ -47,8 +49,14 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     private final Map<List<String>, java.util.Optional<GroupCodes>> packedGroups = new ConcurrentHashMap<>();
 
     private final BvhCatalog catalog = new BvhCatalog();
-    /** Plan shapes ({@link OffloadPlan#shape}) whose columns, encodings and engine inputs are built. */
-    private final Set<Object> ready = ConcurrentHashMap.newKeySet();
+    /**
+     * Plan shapes ({@link OffloadPlan#shape}) whose columns, encodings and engine inputs are built, with what of
+     * the shape's own they read: dropping that ({@link #shed}) makes them scan again until rebuilt.
+     */
+    private final Map<Object, ShapeParts> ready = new ConcurrentHashMap<>();
+
+    /** A ready shape's catalog entry (null: it scans with RTScan) and group keys. */
+    private record ShapeParts(BvhKey entry, List<String> groupKeys) {}
     /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
     private final ReentrantLock loading = new ReentrantLock();
 
@@ -148,12 +156,50 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
     public boolean ready(Object shape) {
-        return ready.contains(shape);
+        return ready.containsKey(shape);
     }
 
-    /** A run of this shape built everything it needs: later queries of the shape build nothing. */
-    public void markReady(Object shape) {
-        ready.add(shape);
+    /**
+     * A run of {@code job}, the plan's, built everything its shape needs: later queries of the shape build nothing
+     * (until what it read is dropped).
+     */
+    public void markReady(OffloadPlan plan, PreparedJob job) {
+        OffloadJob j = job.job();
+        List<String> keys = j.groups().isPacked()
+                ? null
+                : plan.groups().stream().map(g -> g.column()).toList();
+        ready.put(
+                plan.shape(),
+                new ShapeParts(j.scene() == null ? null : j.scene().key(), keys));
+    }
+
+    @Override
+    public void dropped(BvhKey key) {
+        ready.values().removeIf(p -> key.equals(p.entry()));
+    }
+
+    /**
+     * Gives back at least {@code bytes} of host memory where it can without touching what queries scan (columns
+     * and their encodings): catalog entries least recently used first, then group codes; the shapes that read
+     * them are no longer ready (they scan while their next query rebuilds them). The bytes given back.
+     */
+    public long shed(long bytes) {
+        long freed = 0;
+        for (BvhKey key : catalog.keysByUse()) {
+            if (freed >= bytes) return freed;
+            freed += catalog.drop(key);
+            dropped(key);
+        }
+        for (List<String> keys : new ArrayList<>(groupCodes.keySet())) {
+            if (freed >= bytes) return freed;
+            BuiltOnce<GroupCodes> codes = groupCodes.get(keys);
+            GroupCodes built = codes == null ? null : codes.ifBuilt();
+            if (built == null || keys.isEmpty()) continue;
+            groupCodes.remove(keys, codes);
+            ready.values().removeIf(p -> keys.equals(p.groupKeys()));
+            freed += built.bytes();
+        }
+        return freed;
     }
 
     /**

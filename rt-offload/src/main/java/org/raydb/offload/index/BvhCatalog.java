@@ -49,6 +49,9 @@ public final class BvhCatalog {
         SortedDictionary dictionary(String column);
 
         GroupCodes groupCodes(List<String> columns);
+
+        /** The catalog dropped this entry: whatever was ready on it is no longer. */
+        void dropped(BvhKey key);
     }
 
     /**
@@ -108,7 +111,9 @@ public final class BvhCatalog {
         }
         entries.put(scene.key(), scene);
         while (entries.size() > CAPACITY) {
-            entries.remove(entries.keySet().iterator().next());
+            BvhKey oldest = entries.keySet().iterator().next();
+            entries.remove(oldest);
+            encodings.dropped(oldest);
         }
         return built;
     }
@@ -177,6 +182,17 @@ public final class BvhCatalog {
             size = Math.min(size * encodings.dictionary(a).cardinality(), 1L << 31);
         }
         return size;
+    }
+
+    /** The entries' keys, least recently used first. */
+    public synchronized List<BvhKey> keysByUse() {
+        return new ArrayList<>(entries.keySet());
+    }
+
+    /** Drops an entry (its host memory goes back); the bytes it held, 0 where there was none. */
+    public synchronized long drop(BvhKey key) {
+        TriangleScene scene = entries.remove(key);
+        return scene == null ? 0 : scene.bytes();
     }
 
     public synchronized int size() {

@@ -19,7 +19,8 @@ final class CountedStrings {
 
     private CountedStrings() {}
 
-    static void check(Connection session, OffloadPlan plan, long tableOid) throws SQLException, NotQualified {
+    static void check(StatisticsCache cache, Connection session, OffloadPlan plan, long tableOid)
+            throws SQLException, NotQualified {
         List<String> counted = new ArrayList<>();
         for (Aggregate a : plan.aggregates()) {
             if (a.function().accumulator() == AggregateFunction.Accumulator.NONE
@@ -33,7 +34,7 @@ final class CountedStrings {
         if (counted.isEmpty()) {
             return;
         }
-        ColumnStatistics stats = ColumnStatistics.read(session, plan.table(), tableOid, counted);
+        ColumnStatistics stats = cache.read(session, plan.table(), tableOid, counted);
         for (String c : counted) {
             BigDecimal distinct = stats.distinct(c);
             if (distinct == null || distinct.longValue() > MAX_DISTINCT) {

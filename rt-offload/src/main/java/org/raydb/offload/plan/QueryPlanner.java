@@ -25,6 +25,7 @@ public final class QueryPlanner implements AutoCloseable {
 
     private final Connection session;
     private PlanningDatabase planning;
+    private final StatisticsCache statistics = new StatisticsCache();
     private boolean settingsMirrored;
     private final Map<List<Object>, PlannedQuery> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -159,8 +160,8 @@ public final class QueryPlanner implements AutoCloseable {
                     throw new NotQualified("the column " + column + " is " + boundType.name());
                 }
             }
-            SumBounds.check(session, plan, binding.oid());
-            CountedStrings.check(session, plan, binding.oid());
+            SumBounds.check(statistics, session, plan, binding.oid());
+            CountedStrings.check(statistics, session, plan, binding.oid());
             // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
             // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
             Object where =
@@ -239,6 +240,7 @@ public final class QueryPlanner implements AutoCloseable {
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();
+        statistics.clear();
         templates.clear();
         settingsMirrored = false;
     }

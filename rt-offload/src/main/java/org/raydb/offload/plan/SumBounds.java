@@ -31,7 +31,8 @@ final class SumBounds {
         }
     }
 
-    static void check(Connection session, OffloadPlan plan, long tableOid) throws SQLException, NotQualified {
+    static void check(StatisticsCache cache, Connection session, OffloadPlan plan, long tableOid)
+            throws SQLException, NotQualified {
         List<Aggregate> measured = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>();
         for (Aggregate a : plan.aggregates()) {
@@ -47,7 +48,7 @@ final class SumBounds {
         }
         ColumnStatistics statistics;
         try {
-            statistics = ColumnStatistics.read(session, plan.table(), tableOid, new ArrayList<>(columns));
+            statistics = cache.read(session, plan.table(), tableOid, new ArrayList<>(columns));
         } catch (SQLException e) {
             return; // no statistics for these columns: the engines' own checks remain
         }

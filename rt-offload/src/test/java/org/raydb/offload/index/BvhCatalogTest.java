@@ -49,6 +49,13 @@ class BvhCatalogTest {
         public GroupCodes groupCodes(List<String> columns) {
             return GroupCodes.build(columns.stream().map(dicts::get).toArray(SortedDictionary[]::new), rows);
         }
+
+        final List<BvhKey> dropped = new java.util.ArrayList<>();
+
+        @Override
+        public void dropped(BvhKey key) {
+            dropped.add(key);
+        }
     }
 
     private static LinkedHashMap<String, List<int[]>> filters(Object... nameAndInterval) {

@@ -113,6 +113,7 @@ final class ResidentInputs implements AutoCloseable {
                 key("ranks", f.column()),
                 4L * job.rows(),
                 Phase.UPLOAD,
+                true,
                 () -> upload(f.encoding().ranks()));
     }
 
@@ -122,7 +123,16 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     private <V extends GpuResident> V pin(SnapshotKey key, long estimatedBytes, Phase phase, Supplier<V> build) {
-        GpuResidency.Lease<V> lease = gpu.residency().acquire(key, estimatedBytes, () -> {
+        return pin(key, estimatedBytes, phase, false, build);
+    }
+
+    /**
+     * A {@code lasting} value is one of the table's columns as every scan reads it (a filter's ranks, a key's
+     * codes, a measure): evicted only after the shapes' own copies and indexes, which are rebuilt from it.
+     */
+    private <V extends GpuResident> V pin(
+            SnapshotKey key, long estimatedBytes, Phase phase, boolean lasting, Supplier<V> build) {
+        GpuResidency.Lease<V> lease = gpu.residency().acquire(key, estimatedBytes, lasting, () -> {
             try (BuildPhases.Span _ = BuildPhases.start(phase)) {
                 return build.get();
             }
@@ -175,6 +185,7 @@ final class ResidentInputs implements AutoCloseable {
                 key("measures", List.of(List.of(measures.canonical().get(i)), orderPart(null))),
                 8L * job.rows(),
                 Phase.UPLOAD,
+                true,
                 () -> MeasureBlock.build(
                         gpu.device(), List.of(measures.programs().get(i)), job.rows()));
     }
@@ -199,6 +210,7 @@ final class ResidentInputs implements AutoCloseable {
                         key("codes", new SnapshotKey.Identity(d)),
                         4L * job.rows(),
                         Phase.UPLOAD,
+                        true,
                         () -> upload(d.codes()));
                 gpu.kernels()
                         .gather()

@@ -22,8 +22,9 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
  *   <li><b>Leases</b>: {@link #acquire} returns a lease that pins the entry; pinned entries are never
  *       evicted or freed. Close the lease when the query is done.</li>
  *   <li><b>Budget and LRU</b>: before a build, least recently used unpinned entries are evicted until the
- *       estimate fits; after it, the actual size is counted. A build that cannot fit even after evicting
- *       everything unpinned fails with GpuOutOfMemoryException (the offload then falls back to DuckDB).</li>
+ *       estimate fits, entries not marked lasting first; after it, the actual size is counted. A build that
+ *       cannot fit even after evicting everything unpinned fails with GpuOutOfMemoryException (the offload then
+ *       falls back to DuckDB).</li>
  *   <li><b>Invalidation</b>: a write through the driver calls {@link #invalidate} for the keys it touches;
  *       unpinned entries are freed at once, pinned ones when their last lease closes.</li>
  * </ul>
@@ -67,23 +68,32 @@ public final class GpuResidency implements AutoCloseable {
 
     private static final class Entry<V extends GpuResident> {
         final Object key;
+        final boolean lasting;
         final CompletableFuture<V> built = new CompletableFuture<>();
         V value;
         long bytes;
         int pins;
         boolean invalid;
 
-        Entry(Object key) {
+        Entry(Object key, boolean lasting) {
             this.key = key;
+            this.lasting = lasting;
         }
+    }
+
+    /** {@link #acquire(Object, long, boolean, Supplier)} of a value that is not lasting. */
+    public <V extends GpuResident> Lease<V> acquire(Object key, long estimatedBytes, Supplier<V> builder) {
+        return acquire(key, estimatedBytes, false, builder);
     }
 
     /**
      * The resident value for {@code key}, built by {@code builder} if absent (estimatedBytes makes room for it
-     * first). Pinned until the returned lease closes.
+     * first). Pinned until the returned lease closes. A {@code lasting} value (what many queries read, costly to
+     * build again) is evicted only once no other unpinned entry is left to evict.
      */
     @SuppressWarnings("unchecked")
-    public <V extends GpuResident> Lease<V> acquire(Object key, long estimatedBytes, Supplier<V> builder) {
+    public <V extends GpuResident> Lease<V> acquire(
+            Object key, long estimatedBytes, boolean lasting, Supplier<V> builder) {
         Entry<V> entry;
         boolean build = false;
         List<GpuResident> evicted;
@@ -91,7 +101,7 @@ public final class GpuResidency implements AutoCloseable {
             ensureOpen();
             entry = (Entry<V>) entries.get(key);
             if (entry == null || entry.invalid) {
-                entry = new Entry<>(key);
+                entry = new Entry<>(key, lasting);
                 entries.put(key, entry);
                 build = true;
             }
@@ -149,16 +159,21 @@ public final class GpuResidency implements AutoCloseable {
         closeAll(evicted);
     }
 
-    /** Unlinks LRU unpinned entries until {@code bytes} more would fit; the caller frees them outside the lock. */
+    /**
+     * Unlinks LRU unpinned entries, those not lasting first, until {@code bytes} more would fit; the caller frees
+     * them outside the lock.
+     */
     private List<GpuResident> evictFor(long bytes) {
         List<GpuResident> out = new ArrayList<>();
-        Iterator<Entry<?>> lru = entries.values().iterator();
-        while (usedBytes + bytes > budgetBytes && lru.hasNext()) {
-            Entry<?> e = lru.next();
-            if (e.pins == 0 && e.value != null) {
-                lru.remove();
-                usedBytes -= e.bytes;
-                out.add(e.value);
+        for (boolean lasting : new boolean[] {false, true}) {
+            Iterator<Entry<?>> lru = entries.values().iterator();
+            while (usedBytes + bytes > budgetBytes && lru.hasNext()) {
+                Entry<?> e = lru.next();
+                if (e.pins == 0 && e.value != null && e.lasting == lasting) {
+                    lru.remove();
+                    usedBytes -= e.bytes;
+                    out.add(e.value);
+                }
             }
         }
         return out;

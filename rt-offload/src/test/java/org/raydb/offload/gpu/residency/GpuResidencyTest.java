@@ -98,6 +98,22 @@ class GpuResidencyTest {
     }
 
     @Test
+    void lastingEntriesAreEvictedOnlyAfterTheOthers() {
+        GpuResidency cache = new GpuResidency(300);
+        Block column = new Block(100);
+        Block index = new Block(100);
+        Block other = new Block(100);
+        cache.acquire("column", 100, true, () -> column).close();
+        cache.acquire("index", 100, () -> index).close();
+        cache.acquire("other", 100, () -> other).close();
+        cache.acquire("next", 100, () -> new Block(100)).close();
+        assertTrue(index.freed(), "the least recently used entry that is not lasting");
+        assertFalse(column.freed(), "older, but lasting");
+        cache.acquire("big", 300, () -> new Block(300)).close();
+        assertTrue(column.freed() && other.freed(), "a lasting entry still gives way where nothing else is left");
+    }
+
+    @Test
     void pinnedEntriesAreNeverEvictedAndOverBudgetBuildsFail() {
         GpuResidency cache = new GpuResidency(250);
         Block a = new Block(200);

@@ -1,0 +1,64 @@
+package org.raydb.offload.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.plan.PlannedQuery;
+import org.raydb.offload.plan.QueryPlanner;
+
+/**
+ * Under host memory pressure the table in use gives back its shapes' own indexes (catalog entries, then group
+ * codes), least recently used first, and only those shapes stop being ready: what queries scan stays.
+ */
+class ShapeSheddingTest {
+
+    private static final String TABLE = "CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, (i % 13)::INTEGER AS b,"
+            + " (i % 7)::INTEGER AS d, i::BIGINT AS m FROM range(50000) r(i)";
+
+    @Test
+    void theLeastRecentlyUsedShapeGivesBackItsIndexAndScansAgain() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator();
+                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
+            try (Statement st = c.createStatement()) {
+                st.execute(TABLE);
+            }
+            PlannedQuery first = planner.plan("SELECT b, sum(m) FROM t WHERE c < 20 GROUP BY b", List.of());
+            PlannedQuery second = planner.plan("SELECT d, sum(m) FROM t WHERE b = 3 GROUP BY d", List.of());
+            ResidentTable table = new ResidentTable(
+                    first.plan().table(), TableVersion.read(c, first.plan().table(), null, 0));
+            for (PlannedQuery pq : List.of(first, second)) {
+                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
+                PreparedJob job = JobPlanner.prepare(
+                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+                new CpuEngine().run(job.job()); // which builds the entry's parts it reads
+                table.markReady(pq.plan(), job);
+                table.buildScanEncodings(pq.plan());
+            }
+            assertEquals(2, table.catalog().size());
+            long before = table.bytes();
+
+            long freed = table.shed(1);
+            assertTrue(freed > 0);
+            assertEquals(before - freed, table.bytes());
+            assertFalse(table.ready(first.plan().shape()), "its entry was the least recently used");
+            assertTrue(table.ready(second.plan().shape()));
+            assertTrue(table.scansNow(first.plan()), "what it scans stays");
+
+            table.shed(Long.MAX_VALUE);
+            assertEquals(0, table.catalog().size());
+            assertFalse(table.ready(second.plan().shape()));
+            assertTrue(table.scansNow(second.plan()));
+        }
+    }
+}
