@@ -93,9 +93,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             }
             table.markReady(plan, job);
             cancel.check();
-            // Later shapes over these columns scan them while their own entries build: what they read is
-            // made resident now (the filters' uniform encodings, the keys' codes, the measures).
-            table.buildScanEncodings(plan);
+            // Later shapes over these columns scan them while their own entries build: what they read on the
+            // GPU (the columns' codes, the measures) is made resident now.
             if (choice.engine() != null && table.scansNow(plan)) {
                 choice.engine()
                         .run(JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE)

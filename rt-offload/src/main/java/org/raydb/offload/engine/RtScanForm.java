@@ -47,6 +47,16 @@ public final class RtScanForm {
         return columns;
     }
 
+    /** The column's sorted dictionary, whose codes its {@link #codeIntervals} select. */
+    public SortedDictionary dictionary(String column) {
+        return dictionary.apply(column);
+    }
+
+    /** The closed intervals of dictionary codes that pass the filter on {@code column}. */
+    public List<int[]> codeIntervals(String column) {
+        return codeIntervals.get(column);
+    }
+
     /** Rows that pass the filter on {@code column} alone: the ranks its rank intervals cover. */
     public long passingRows(String column) {
         return dictionary.apply(column).rowsIn(codeIntervals.get(column));

@@ -63,7 +63,7 @@ public final class HostMemoryBudget {
 
     /**
      * Drops least recently used snapshots but {@code inUse} while more than {@code limit} bytes are held, then
-     * sheds {@code inUse}'s shape indexes ({@link ResidentTable#shed}).
+     * sheds {@code inUse}'s idle shapes' indexes ({@link ResidentTable#shed}).
      */
     private long dropUntil(long limit, ResidentTable inUse) {
         List<Map.Entry<ResidentTable, ResidencyCache>> order;
@@ -88,7 +88,7 @@ public final class HostMemoryBudget {
         }
         // The table in use keeps what its queries scan; the indexes of its shapes give way instead.
         if (held > limit && inUse != null) {
-            held -= inUse.shed(held - limit);
+            held -= inUse.shed(held - limit, ResidentTable.IDLE_BEFORE_SHED_NANOS);
         }
         return held;
     }

@@ -55,8 +55,24 @@ public final class ResidentTable implements BvhCatalog.Encodings {
      */
     private final Map<Object, ShapeParts> ready = new ConcurrentHashMap<>();
 
-    /** A ready shape's catalog entry (null: it scans with RTScan) and group keys. */
-    private record ShapeParts(BvhKey entry, List<String> groupKeys) {}
+    /**
+     * How long a ready shape must have gone unasked before {@link #shed} may take its index: shapes that take
+     * turns (a dashboard's, the SSB bench's 13) must not evict each other in a cycle, each rebuilt before its
+     * next query; under that much pressure the shapes built last scan instead.
+     */
+    public static final long IDLE_BEFORE_SHED_NANOS = 60_000_000_000L;
+
+    /** A ready shape's catalog entry (null: it scans with RTScan), group keys, and when it was last asked. */
+    private static final class ShapeParts {
+        final BvhKey entry;
+        final List<String> groupKeys;
+        volatile long lastUsed = System.nanoTime();
+
+        ShapeParts(BvhKey entry, List<String> groupKeys) {
+            this.entry = entry;
+            this.groupKeys = groupKeys;
+        }
+    }
     /** Loads one at a time, so that two queries never scan the same columns twice or mix their rows. */
     private final ReentrantLock loading = new ReentrantLock();
 
@@ -156,7 +172,10 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
     public boolean ready(Object shape) {
-        return ready.containsKey(shape);
+        ShapeParts parts = ready.get(shape);
+        if (parts == null) return false;
+        parts.lastUsed = System.nanoTime();
+        return true;
     }
 
     /**
@@ -175,29 +194,36 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     @Override
     public void dropped(BvhKey key) {
-        ready.values().removeIf(p -> key.equals(p.entry()));
+        ready.values().removeIf(p -> key.equals(p.entry));
     }
 
     /**
      * Gives back at least {@code bytes} of host memory where it can without touching what queries scan (columns
-     * and their encodings): catalog entries least recently used first, then group codes; the shapes that read
-     * them are no longer ready (they scan while their next query rebuilds them). The bytes given back.
+     * and their encodings): the catalog entries and group codes of shapes unasked for {@code idleNanos}, those
+     * unasked longest first, which then scan until a query of theirs rebuilds them. The bytes given back.
      */
-    public long shed(long bytes) {
-        long freed = 0;
-        for (BvhKey key : catalog.keysByUse()) {
-            if (freed >= bytes) return freed;
-            freed += catalog.drop(key);
-            dropped(key);
+    public long shed(long bytes, long idleNanos) {
+        long now = System.nanoTime();
+        List<Map.Entry<Object, ShapeParts>> idle = new ArrayList<>();
+        for (Map.Entry<Object, ShapeParts> e : ready.entrySet()) {
+            if (now - e.getValue().lastUsed >= idleNanos) idle.add(e);
         }
-        for (List<String> keys : new ArrayList<>(groupCodes.keySet())) {
-            if (freed >= bytes) return freed;
-            BuiltOnce<GroupCodes> codes = groupCodes.get(keys);
-            GroupCodes built = codes == null ? null : codes.ifBuilt();
-            if (built == null || keys.isEmpty()) continue;
-            groupCodes.remove(keys, codes);
-            ready.values().removeIf(p -> keys.equals(p.groupKeys()));
-            freed += built.bytes();
+        idle.sort(java.util.Comparator.comparingLong(e -> e.getValue().lastUsed));
+        long freed = 0;
+        for (Map.Entry<Object, ShapeParts> e : idle) {
+            if (freed >= bytes) break;
+            ShapeParts parts = e.getValue();
+            if (!ready.remove(e.getKey(), parts)) continue;
+            if (parts.entry != null && ready.values().stream().noneMatch(p -> parts.entry.equals(p.entry))) {
+                freed += catalog.drop(parts.entry);
+            }
+            if (parts.groupKeys != null
+                    && !parts.groupKeys.isEmpty()
+                    && ready.values().stream().noneMatch(p -> parts.groupKeys.equals(p.groupKeys))) {
+                BuiltOnce<GroupCodes> codes = groupCodes.remove(parts.groupKeys);
+                GroupCodes built = codes == null ? null : codes.ifBuilt();
+                freed += built == null ? 0 : built.bytes();
+            }
         }
         return freed;
     }
@@ -302,16 +328,16 @@ public final class ResidentTable implements BvhCatalog.Encodings {
 
     /**
      * Whether a query of {@code plan}'s shape can run now by a full scan of what this snapshot holds, without
-     * building anything of its own on the host: its columns loaded, its filtered columns' uniform encodings and
-     * its group keys' dictionaries built, and its group keys' code space small enough to pack. Its measures are
-     * evaluated on first use of each expression.
+     * building anything of its own on the host: its columns loaded, its filtered and grouped columns'
+     * dictionaries built (a full scan selects and groups by their codes), and its group keys' code space small
+     * enough to pack. Its measures are evaluated on first use of each expression.
      */
     public boolean scansNow(OffloadPlan plan) {
         if (!hasLoaded(plan.columnTypes().keySet())) {
             return false;
         }
         for (ColumnFilter f : plan.filters()) {
-            if (!built(uniform, f.column())) {
+            if (!built(dictionaries, f.column())) {
                 return false;
             }
         }
@@ -322,12 +348,6 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             }
         }
         return keys.isEmpty() || packedGroups(keys) != null;
-    }
-
-    /** Builds what {@link #scansNow} asks of {@code plan}'s shape, so that later shapes over its columns scan. */
-    public void buildScanEncodings(OffloadPlan plan) {
-        plan.filters().forEach(f -> uniform(f.column()));
-        plan.groups().forEach(g -> dictionary(g.column()));
     }
 
     private static <K, V> boolean built(Map<K, BuiltOnce<V>> map, K key) {

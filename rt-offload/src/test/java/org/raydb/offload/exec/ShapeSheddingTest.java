@@ -17,8 +17,9 @@ import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.QueryPlanner;
 
 /**
- * Under host memory pressure the table in use gives back its shapes' own indexes (catalog entries, then group
- * codes), least recently used first, and only those shapes stop being ready: what queries scan stays.
+ * Under host memory pressure the table in use gives back the indexes (catalog entries, group codes) of its shapes
+ * that went unasked long enough, those unasked longest first; only those shapes stop being ready, and what
+ * queries scan stays.
  */
 class ShapeSheddingTest {
 
@@ -43,19 +44,20 @@ class ShapeSheddingTest {
                         pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
                 new CpuEngine().run(job.job()); // which builds the entry's parts it reads
                 table.markReady(pq.plan(), job);
-                table.buildScanEncodings(pq.plan());
             }
             assertEquals(2, table.catalog().size());
             long before = table.bytes();
 
-            long freed = table.shed(1);
+            assertEquals(0, table.shed(Long.MAX_VALUE, 60_000_000_000L), "no shape has been idle that long");
+            table.ready(second.plan().shape()); // asked again: the first is now the one unasked longest
+            long freed = table.shed(1, 0);
             assertTrue(freed > 0);
             assertEquals(before - freed, table.bytes());
-            assertFalse(table.ready(first.plan().shape()), "its entry was the least recently used");
+            assertFalse(table.ready(first.plan().shape()), "it went unasked longest");
             assertTrue(table.ready(second.plan().shape()));
             assertTrue(table.scansNow(first.plan()), "what it scans stays");
 
-            table.shed(Long.MAX_VALUE);
+            table.shed(Long.MAX_VALUE, 0);
             assertEquals(0, table.catalog().size());
             assertFalse(table.ready(second.plan().shape()));
             assertTrue(table.scansNow(second.plan()));

@@ -28,6 +28,7 @@ final class FaultyEngine implements Engine {
     private volatile Step failAt;
     private volatile Supplier<Throwable> failure;
     private volatile Step blockAt;
+    private volatile boolean once;
     private volatile CountDownLatch entered = new CountDownLatch(1);
     private volatile CountDownLatch release = new CountDownLatch(1);
 
@@ -62,7 +63,14 @@ final class FaultyEngine implements Engine {
     void blockAt(Step step) {
         entered = new CountDownLatch(1);
         release = new CountDownLatch(1);
+        once = false;
         blockAt = step;
+    }
+
+    /** Only the next run blocks at {@code step} (until {@link #release()}); later runs pass. */
+    void blockNextAt(Step step) {
+        blockAt(step);
+        once = true;
     }
 
     /** Waits until a run blocks at its step. */
@@ -85,7 +93,12 @@ final class FaultyEngine implements Engine {
     }
 
     private void step(Step step) throws EngineException {
-        if (step == blockAt) {
+        boolean block;
+        synchronized (this) {
+            block = step == blockAt;
+            if (block && once) blockAt = null;
+        }
+        if (block) {
             entered.countDown();
             awaitRelease();
         }

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.engine.RtScanForm;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
@@ -15,7 +15,8 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  * The {@code cuda} engine: one fused kernel per query over the resident encoded columns (query.cu). A RayDB
  * job reads its BVH-catalog entry's Z-sorted projection: its Z intervals are contiguous row ranges, so the
  * kernel reads only qualifying rows (group code and measures) and no filter column at all. An RTScan job
- * (codes too wide to pack) scans each filtered column's uniform ranks against the rank intervals. Rows,
+ * (codes too wide to pack, or a shape whose own entry is not built yet) scans each filtered column's dictionary
+ * codes against its code intervals. Rows,
  * groups and 64-bit aggregates are exactly the cpu engine's: both select by the same integer codes and
  * intervals that the ray jobs' geometry encodes. Chunk lists of up to 256 chunks (every SSB query's, see
  * ZSortedProjection) travel in the launch's parameters, small filters are read by the kernel in the scratch's
@@ -65,7 +66,10 @@ public final class CudaEngine extends GpuEngine {
         QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(lean);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
-            for (RankFilter f : job.rankFilters()) filter.add(in.ranks(f), RankIntervals.closed(f));
+            // A full scan selects by each filtered column's dictionary codes, resident once per column (and shared
+            // with the group keys' folds): the same rows its rank intervals would, with no uniform encoding built.
+            RtScanForm form = job.rtScanForm();
+            for (String c : form.columns()) filter.add(in.codes(form.dictionary(c)), form.codeIntervals(c));
         }
         // A short chunk list goes in the launch's parameters; longer ones and filters are uploaded, or a small
         // filter waits in the mailbox.

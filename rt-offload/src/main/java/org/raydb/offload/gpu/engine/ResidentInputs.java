@@ -200,18 +200,23 @@ final class ResidentInputs implements AutoCloseable {
                 () -> g.isPacked() ? folded(g.packedKeys()) : upload(g.groupOfRow()));
     }
 
+    /** A column's dictionary code per row, in table order: what full scans filter and fold group keys by. */
+    DeviceBuffer codes(SortedDictionary d) {
+        return pin(
+                key("codes", new SnapshotKey.Identity(d)),
+                4L * job.rows(),
+                Phase.UPLOAD,
+                true,
+                () -> upload(d.codes()));
+    }
+
     /** Packed group codes: the keys' dictionary codes (each resident once per snapshot) folded in mixed radix. */
     private DeviceBuffer folded(List<SortedDictionary> keys) {
         DeviceBuffer out = gpu.device().allocate(4L * job.rows());
         try {
             for (int k = 0; k < keys.size(); k++) {
                 SortedDictionary d = keys.get(k);
-                DeviceBuffer codes = pin(
-                        key("codes", new SnapshotKey.Identity(d)),
-                        4L * job.rows(),
-                        Phase.UPLOAD,
-                        true,
-                        () -> upload(d.codes()));
+                DeviceBuffer codes = codes(d);
                 gpu.kernels()
                         .gather()
                         .fold(stream, out.address(), codes.address(), job.rows(), d.cardinality(), k == 0);
