@@ -19,10 +19,7 @@ import org.raydb.jdbc.offload.Offloader;
  * query never waits for it: it sees the build's result only once the build marked it ready. And a build gives
  * way to the statements of the process: at each of its check points (every batch of a load, between build
  * phases) it waits while any statement runs, so that DuckDB's answers meanwhile are not slowed by it; at most
- * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish. A build also starts only once the
- * statements have paused ({@link #QUIET_MS}, waiting at most {@link #START_WAIT_MS}): a burst of new queries
- * (a dashboard opening, a report's first run) is otherwise slowed by the load its first query started, whose
- * export shares DuckDB's threads with them and cannot give way in the middle of a batch.
+ * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish.
  */
 final class BackgroundBuilds {
 
@@ -34,10 +31,6 @@ final class BackgroundBuilds {
     static final int QUEUE = 16;
     /** The longest a build waits at one check point for the statements running to end. */
     static final long GIVE_WAY_MS = 200;
-    /** A pause in the statements this long lets a build start. */
-    static final long QUIET_MS = 50;
-    /** The longest a build waits for such a pause before it starts anyway. */
-    static final long START_WAIT_MS = 3_000;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "raydb-background-build");
@@ -50,9 +43,6 @@ final class BackgroundBuilds {
     private final AtomicInteger statements = new AtomicInteger();
 
     private final Object quiet = new Object();
-    /** When the statements last stopped running (all of them), by {@link System#nanoTime}; guarded by quiet. */
-    private long lastStatementEnd = System.nanoTime() - QUIET_MS * 1_000_000;
-
     private int running;
 
     /** @param allocator what builds load columns through (the process's, not a connection's: it outlives them) */
@@ -102,7 +92,6 @@ final class BackgroundBuilds {
 
     private void runOne(Object key, Build build) {
         try {
-            awaitPause();
             build.run();
         } catch (Exception | Error e) {
             // Only a cache was being filled: the query that asked was answered by DuckDB, and the next one asks
@@ -127,35 +116,10 @@ final class BackgroundBuilds {
         return () -> {
             if (statements.decrementAndGet() == 0) {
                 synchronized (quiet) {
-                    lastStatementEnd = System.nanoTime();
                     quiet.notifyAll();
                 }
             }
         };
-    }
-
-    /**
-     * Before a build starts: waits until no statement has run for {@link #QUIET_MS}, at most
-     * {@link #START_WAIT_MS}.
-     */
-    void awaitPause() {
-        long end = System.nanoTime() + START_WAIT_MS * 1_000_000;
-        synchronized (quiet) {
-            while (true) {
-                long now = System.nanoTime();
-                long quietFor = statements.get() > 0 ? 0 : (now - lastStatementEnd) / 1_000_000;
-                long wait = Math.min(QUIET_MS - quietFor, (end - now) / 1_000_000);
-                if (quietFor >= QUIET_MS || wait <= 0) {
-                    return;
-                }
-                try {
-                    quiet.wait(Math.max(1, wait));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
     }
 
     /** At a build's check point: waits while statements run, at most {@link #GIVE_WAY_MS}. */

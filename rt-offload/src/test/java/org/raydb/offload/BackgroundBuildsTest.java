@@ -31,29 +31,6 @@ class BackgroundBuildsTest {
     }
 
     @Test
-    void aBuildStartsOnceTheStatementsPauseButNotLaterThanItsBound() throws Exception {
-        try (RootAllocator root = new RootAllocator()) {
-            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
-            long idle = System.nanoTime();
-            builds.awaitPause();
-            assertTrue(System.nanoTime() - idle < 40_000_000L, "no statement ran lately: it starts at once");
-            builds.statement().close();
-            long paused = System.nanoTime();
-            builds.awaitPause();
-            long waited = (System.nanoTime() - paused) / 1_000_000;
-            assertTrue(waited >= BackgroundBuilds.QUIET_MS - 5, "waited for a pause after the statement: " + waited);
-            try (Offloader.DuckDbWork _ = builds.statement()) {
-                long held = System.nanoTime();
-                builds.awaitPause();
-                long bounded = (System.nanoTime() - held) / 1_000_000;
-                assertTrue(bounded >= BackgroundBuilds.START_WAIT_MS - 20, "a statement runs throughout: " + bounded);
-                assertTrue(bounded < 3 * BackgroundBuilds.START_WAIT_MS, "but not forever: " + bounded + " ms");
-            }
-            builds.allocator().close();
-        }
-    }
-
-    @Test
     void aShapeIsBuiltOnceHoweverManyAskWhileItBuilds() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
