@@ -21,6 +21,7 @@ import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineProvider;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidentTable;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 import org.raydb.offload.plan.OffloadPlan;
 
 /**
@@ -71,10 +72,17 @@ final class Engines {
         return out;
     }
 
+    static final String PROBING =
+            "the GPU is being probed (about half a second in a new process): DuckDB answers meanwhile";
+
     Candidates candidates(OffloadSettings settings) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {
             return new Candidates(List.of(cpu), false, "pinned by engine=cpu");
+        }
+        // Under auto a new process's first queries do not wait for the GPU's probe: DuckDB answers them.
+        if (settings.mode() == OffloadSettings.Mode.AUTO && GpuAvailability.known() == null) {
+            return new Candidates(List.of(), false, PROBING);
         }
         if (wanted != OffloadSettings.Engine.AUTO) {
             String name = wanted.name().toLowerCase(Locale.ROOT);

@@ -12,6 +12,7 @@ import org.raydb.jdbc.offload.Offloader;
 import org.raydb.offload.exec.DatabaseIdentity;
 import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.ResidencyCache;
+import org.raydb.offload.gpu.runtime.GpuAvailability;
 
 /**
  * The offload layer's entry point, found by the driver through {@link java.util.ServiceLoader}. It owns one
@@ -59,6 +60,8 @@ public final class RayOffloadProvider implements OffloadProvider {
             shared = residencies.computeIfAbsent(database, k -> new Shared(hostBudget));
             shared.connections++;
         }
+        // The GPU's probe starts with the first connection, so that it is done by the time a query can use it.
+        GpuAvailability.known();
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
         return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, builds, () -> release(database));
     }

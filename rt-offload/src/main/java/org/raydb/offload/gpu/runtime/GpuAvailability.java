@@ -2,13 +2,15 @@ package org.raydb.offload.gpu.runtime;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.raydb.offload.gpu.NativeResources;
 import org.raydb.offload.gpu.optix.OptixLibrary;
 
 /**
  * Whether this process can use a GPU, and if not, why, in words fit for a log line, a skipped test and
  * EXPLAIN OFFLOAD. Probed once per process (loading the driver is not free, and its outcome does not
- * change); never throws.
+ * change), on the thread that first needs it or in the background ({@link #known}); never throws.
  *
  * @param cuda        a CUDA driver, a device and the packaged kernels are there
  * @param optix       additionally the OptiX shim and programs are packaged, load, and OptiX initialises
@@ -17,12 +19,44 @@ import org.raydb.offload.gpu.optix.OptixLibrary;
  */
 public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, String optixReason) {
 
-    private static final class Holder {
-        static final GpuAvailability PROBED = probeNow();
+    private static final CompletableFuture<GpuAvailability> PROBED = new CompletableFuture<>();
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+
+    /** The probe's outcome: probed on this thread unless a probe ran or runs already (then its outcome). */
+    public static GpuAvailability probe() {
+        if (STARTED.compareAndSet(false, true)) {
+            PROBED.complete(probeSafely());
+        }
+        return PROBED.join();
     }
 
-    public static GpuAvailability probe() {
-        return Holder.PROBED;
+    /**
+     * The probe's outcome if it is known now, else null, with the probe started on a thread of its own: with a
+     * driver present it takes about half a second in a new process (cuInit and OptiX's initialisation, 436–559 ms
+     * on the H100 host), which a query that can be answered without it need not wait for. Without a driver
+     * library (or without the packaged kernels) the outcome is known at once.
+     */
+    public static GpuAvailability known() {
+        if (!PROBED.isDone() && STARTED.compareAndSet(false, true)) {
+            String missing = missingLibraries();
+            if (missing != null) {
+                PROBED.complete(new GpuAvailability(false, false, missing, missing));
+            } else {
+                Thread t = new Thread(() -> PROBED.complete(probeSafely()), "raydb-gpu-probe");
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+        return PROBED.isDone() ? PROBED.join() : null;
+    }
+
+    private static GpuAvailability probeSafely() {
+        try {
+            return probeNow();
+        } catch (RuntimeException | Error e) {
+            String why = "the GPU probe failed: " + firstLine(String.valueOf(e.getMessage()));
+            return new GpuAvailability(false, false, why, why);
+        }
     }
 
     /** The reason the given capability is missing, for a skip message. */
@@ -37,8 +71,9 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
         return new GpuAvailability(true, optixReason == null, null, optixReason);
     }
 
+    /** Why no GPU can be used, where the packaged kernels or the driver library say so at once; else null. */
     @SuppressWarnings("restricted") // loading libcuda is the probe; native access is enabled by the launcher
-    private static String probeCuda() {
+    private static String missingLibraries() {
         for (String module : NativeResources.PTX_MODULES) {
             if (!NativeResources.present(NativeResources.ptx(module))) {
                 return "CUDA kernels not packaged: raydb-native is not on the class path or was built with -Draydb.kernels=skip ("
@@ -50,6 +85,14 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
             SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
         } catch (IllegalArgumentException e) {
             return "no NVIDIA driver: libcuda.so.1 cannot be loaded";
+        }
+        return null;
+    }
+
+    private static String probeCuda() {
+        String missing = missingLibraries();
+        if (missing != null) {
+            return missing;
         }
         try {
             jcuda.driver.JCudaDriver.setExceptionsEnabled(false);
