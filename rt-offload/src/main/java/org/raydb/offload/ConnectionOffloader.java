@@ -333,7 +333,8 @@ final class ConnectionOffloader implements Offloader {
             return false;
         }
         boolean scans = held != null && held.scansNow(plan);
-        long needs = ResidentTable.buildBytes(null, plan, rows);
+        // A build whose index does not fit still loads the columns, so that the shape scans them.
+        long needs = ResidentTable.buildBytes(null, plan, rows, false);
         if (needs > cache.budget().budget()) {
             if (scans) {
                 return true; // its own index would not fit: the scan keeps answering it

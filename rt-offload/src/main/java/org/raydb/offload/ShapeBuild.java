@@ -21,7 +21,9 @@ import org.raydb.offload.plan.OffloadPlan;
  * resident (device copies, the Z-sorted projection, a BVH). It reads through a connection of its own to the
  * same database, and only the snapshot the asking query saw: if the table's version differs before or after
  * the load, it stops (the next query asks again for the new one). Once done, the shape is ready for that
- * snapshot and its next query runs offloaded without building anything.
+ * snapshot and its next query runs offloaded without building anything. Where its own index would not fit the
+ * host budget but its columns do, only those are loaded: the shape then scans them. Either way a scan of the
+ * shape runs once, which makes the columns' device copies resident for later scans.
  */
 final class ShapeBuild implements BackgroundBuilds.Build {
 
@@ -72,33 +74,43 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (!current(c)) {
                 return;
             }
-            ResidentTable table = cache.roomFor(plan, version, c);
-            if (table == null) {
-                return; // it would not fit the host budget: DuckDB keeps answering the shape
+            ResidentTable table = cache.roomFor(plan, version, c, true);
+            boolean index = table != null;
+            if (!index) {
+                // Its own index would not fit the host budget: its columns may, and then it scans.
+                table = cache.roomFor(plan, version, c, false);
+                if (table == null || table.scansNow(plan)) {
+                    return;
+                }
             }
             QueryCancel cancel = new QueryCancel(builds::giveWay);
             table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
             if (!current(c) || table.retired()) {
                 return;
             }
-            PreparedJob job = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
-            Engines.Choice choice = engines.choose(
-                    candidates,
-                    settings,
-                    new JobCosts(job.job()),
-                    overhead,
-                    new Engines.DuckDbSide(c, table, plan, boundSql));
-            if (choice.engine() != null) {
-                choice.engine().run(job.job());
+            Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql);
+            if (index) {
+                PreparedJob job =
+                        JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
+                Engines.Choice choice = engines.choose(candidates, settings, new JobCosts(job.job()), overhead, duckdb);
+                if (choice.engine() != null) {
+                    choice.engine().run(job.job());
+                }
+                table.markReady(plan, job);
+            } else {
+                table.buildScanDictionaries(plan);
             }
-            table.markReady(plan, job);
             cancel.check();
-            // Later shapes over these columns scan them while their own entries build: what they read on the
-            // GPU (the columns' codes, the measures) is made resident now.
-            if (choice.engine() != null && table.scansNow(plan)) {
-                choice.engine()
-                        .run(JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE)
-                                .job());
+            // Later queries over these columns scan them while their own entries build (or where those do not
+            // fit): what they read on the GPU (the columns' codes, the measures) is made resident now.
+            if (table.scansNow(plan)) {
+                PreparedJob scan =
+                        JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
+                Engines.Choice choice =
+                        engines.choose(candidates, settings, new JobCosts(scan.job()), overhead, duckdb);
+                if (choice.engine() != null) {
+                    choice.engine().run(scan.job());
+                }
             }
             cache.budget().enforce(table);
         }

@@ -63,12 +63,21 @@ public final class ResidencyCache {
      * queries stayed ready), while keeping it serves those that fit and leaves the rest to DuckDB.
      */
     public ResidentTable roomFor(OffloadPlan plan, TableVersion version, Connection session) throws SQLException {
+        return roomFor(plan, version, session, true);
+    }
+
+    /**
+     * {@link #roomFor(OffloadPlan, TableVersion, Connection)}, or with {@code index} false room only for what a
+     * scan of the shape needs (its columns and their dictionaries).
+     */
+    public ResidentTable roomFor(OffloadPlan plan, TableVersion version, Connection session, boolean index)
+            throws SQLException {
         ResidentTable table = table(plan.table(), version);
         if (table.ready(plan.shape())) {
             return table;
         }
         long rows = table.rows() >= 0 ? table.rows() : plan.table().estimatedRows(session, 0);
-        return budget.makeRoom(ResidentTable.buildBytes(table, plan, rows), table) ? table : null;
+        return budget.makeRoom(ResidentTable.buildBytes(table, plan, rows, index), table) ? table : null;
     }
 
     /** Drops {@code table} if it is still the snapshot held for its table (the host budget chose it). */

@@ -238,10 +238,18 @@ public final class ResidentTable implements BvhCatalog.Encodings {
      * fitted: at SF 20 in a 32 GiB budget the last three SSB queries.
      */
     public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows) {
+        return buildBytes(table, plan, rows, true);
+    }
+
+    /**
+     * {@link #buildBytes}, or with {@code index} false what only the scan of the shape needs: its columns and
+     * their dictionaries, without its own index and group codes.
+     */
+    public static long buildBytes(ResidentTable table, OffloadPlan plan, long rows, boolean index) {
         List<String> groups = plan.groups().stream().map(g -> g.column()).toList();
-        long perRow = 12;
+        long perRow = index ? 12 : 0;
         BuiltOnce<GroupCodes> codes = table == null ? null : table.groupCodes.get(groups);
-        if (codes == null || codes.ifBuilt() == null) {
+        if (index && (codes == null || codes.ifBuilt() == null)) {
             perRow += 4;
         }
         Set<String> coded = new java.util.HashSet<>(groups);
@@ -348,6 +356,12 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             }
         }
         return keys.isEmpty() || packedGroups(keys) != null;
+    }
+
+    /** Builds the dictionaries {@link #scansNow} asks of {@code plan}'s shape (its columns loaded). */
+    public void buildScanDictionaries(OffloadPlan plan) {
+        plan.filters().forEach(f -> dictionary(f.column()));
+        plan.groups().forEach(g -> dictionary(g.column()));
     }
 
     private static <K, V> boolean built(Map<K, BuiltOnce<V>> map, K key) {

@@ -176,6 +176,26 @@ class BackgroundBuildTest {
     }
 
     @Test
+    void aShapeWhoseIndexDoesNotFitScansItsColumns() throws Exception {
+        String file = file("columns.duckdb");
+        FaultyEngine engine = new FaultyEngine();
+        // 300,000 rows: the columns and their dictionaries take about 7 MiB, the shape's index 5 MiB more.
+        try (EngineRig rig = new EngineRig(engine, new HostMemoryBudget(9L << 20));
+                Connection c = rig.connect("jdbc:raydb:" + file + "?engine=cuda")) {
+            assertFalse(run(c).offloaded());
+            awaitBuilds(c);
+            Map<String, String> explained = explain(c);
+            assertTrue(explained.get("build").contains("scans the resident columns"), explained::toString);
+            Run scanned = run(c);
+            assertTrue(scanned.offloaded(), "its columns fitted: a full scan answers");
+            assertEquals(duckdb(file), scanned.rows());
+            awaitBuilds(c);
+            assertFalse(explain(c).get("build").equals("ready"), "its own index still does not fit");
+            assertEquals(duckdb(file), run(c).rows());
+        }
+    }
+
+    @Test
     void forceBuildsFirstAndAnswersOffloaded() throws Exception {
         String file = file("force.duckdb");
         try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file + "?engine=cpu&offload=force")) {
