@@ -12,12 +12,11 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.LoadedSnapshot;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidentTable;
-import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
@@ -177,14 +176,9 @@ class CostChoiceTest {
             }
             PlannedQuery pq = planner.plan("SELECT b, sum(m) FROM t WHERE a < 1000 GROUP BY b", List.of());
             OffloadPlan plan = pq.plan();
-            ResidentTable table = new ResidentTable(plan.table(), TableVersion.read(c, plan.table(), null, 0));
-            table.ensureLoaded(c, plan.columnTypes(), allocator, new QueryCancel());
-            PreparedJob job = JobPlanner.prepare(
-                    plan,
-                    table,
-                    new org.raydb.offload.exec.DictionaryFilter(c),
-                    new QueryCancel(),
-                    org.raydb.offload.exec.JobPlanner.Index.OWN);
+            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
+            PreparedJob job = snapshot.prepare(pq, JobPlanner.Index.OWN);
+            ResidentTable table = snapshot.table();
             JobCosts costs = new JobCosts(job.job());
             assertEquals(1000, costs.shape().qualifyingRows(), "exact from the Z order");
 

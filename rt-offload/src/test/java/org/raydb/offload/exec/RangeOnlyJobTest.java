@@ -18,7 +18,6 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.ResultComparator;
 import org.raydb.offload.cost.CostModel;
 import org.raydb.offload.cost.DeviceConstants;
@@ -68,17 +67,11 @@ class RangeOnlyJobTest {
             try (Statement st = c.createStatement()) {
                 st.execute(TABLE);
             }
-            ResidentTable table = null;
+            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
             for (String q : WIDE) {
                 PlannedQuery pq = planner.plan(q, List.of());
                 assertTrue(pq.qualifies(), pq.reason());
-                if (table == null) {
-                    table = new ResidentTable(
-                            pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
-                }
-                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
-                PreparedJob prepared = JobPlanner.prepare(
-                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+                PreparedJob prepared = snapshot.prepare(pq, JobPlanner.Index.OWN);
                 OffloadJob job = prepared.job();
                 assertEquals(Technique.RAYDB_TRIANGLES, job.technique(), prepared.index());
                 assertTrue(job.rangeOnly(), prepared.index());
@@ -104,14 +97,12 @@ class RangeOnlyJobTest {
                         CostModel.optixMicros(shape, d),
                         "optix is costed on the RTScan form it runs");
             }
-            assertEquals(1, table.catalog().size(), "both queries share one range-only entry");
+            assertEquals(1, snapshot.table().catalog().size(), "both queries share one range-only entry");
 
             // A narrow query on a covered subset still gets float32 geometry of its own (optix keeps its rays).
             PlannedQuery narrow =
                     planner.plan("SELECT yr, count(*) FROM w WHERE s_city < 10 AND yr = 1995 GROUP BY yr", List.of());
-            table.ensureLoaded(c, narrow.plan().columnTypes(), allocator, new QueryCancel());
-            PreparedJob job = JobPlanner.prepare(
-                    narrow.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+            PreparedJob job = snapshot.prepare(narrow, JobPlanner.Index.OWN);
             assertEquals(Technique.RAYDB_TRIANGLES, job.job().technique());
             assertFalse(job.job().rangeOnly(), job.index());
             assertNull(JobShape.of(job.job()).rtScan());

@@ -11,7 +11,6 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.QueryPlanner;
@@ -36,15 +35,13 @@ class ShapeSheddingTest {
             }
             PlannedQuery first = planner.plan("SELECT b, sum(m) FROM t WHERE c < 20 GROUP BY b", List.of());
             PlannedQuery second = planner.plan("SELECT d, sum(m) FROM t WHERE b = 3 GROUP BY d", List.of());
-            ResidentTable table = new ResidentTable(
-                    first.plan().table(), TableVersion.read(c, first.plan().table(), null, 0));
+            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
             for (PlannedQuery pq : List.of(first, second)) {
-                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
-                PreparedJob job = JobPlanner.prepare(
-                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+                PreparedJob job = snapshot.prepare(pq, JobPlanner.Index.OWN);
                 new CpuEngine().run(job.job()); // which builds the entry's parts it reads
-                table.markReady(pq.plan(), job);
+                snapshot.table().markReady(pq.plan(), job);
             }
+            ResidentTable table = snapshot.table();
             assertEquals(2, table.catalog().size());
             long before = table.bytes();
 

@@ -147,7 +147,12 @@ final class ResidentInputs implements AutoCloseable {
 
     /** Table order ({@code order} null) or a projection's; kinds differ so that residency reports tell them apart. */
     private SnapshotKey measuresKey(Object order) {
-        return key(order == null ? "measures" : "z-sorted measures", List.of(measures.canonical(), orderPart(order)));
+        return measuresKey(measures.canonical(), order);
+    }
+
+    /** The block of the measures named {@code canonical}, in that order (a one-measure list: that measure alone). */
+    private SnapshotKey measuresKey(List<String> canonical, Object order) {
+        return key(order == null ? "measures" : "z-sorted measures", List.of(canonical, orderPart(order)));
     }
 
     private SnapshotKey groupsKey(Object order) {
@@ -182,7 +187,7 @@ final class ResidentInputs implements AutoCloseable {
     /** Measure {@code i} alone, in table order (the block of a one-measure list). */
     private MeasureBlock measure(int i) {
         return pin(
-                key("measures", List.of(List.of(measures.canonical().get(i)), orderPart(null))),
+                measuresKey(List.of(measures.canonical().get(i)), null),
                 8L * job.rows(),
                 Phase.UPLOAD,
                 true,

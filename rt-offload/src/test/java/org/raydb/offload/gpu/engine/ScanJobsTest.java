@@ -15,15 +15,12 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
-import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.cpu.CpuEngine;
-import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
+import org.raydb.offload.exec.LoadedSnapshot;
 import org.raydb.offload.exec.PreparedJob;
-import org.raydb.offload.exec.ResidentTable;
-import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.gpu.GpuTestSupport;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
 import org.raydb.offload.plan.PlannedQuery;
@@ -71,20 +68,13 @@ class ScanJobsTest {
             try (Statement st = c.createStatement()) {
                 st.execute(GpuEngineFixture.createSql());
             }
-            ResidentTable table = null;
+            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
             for (String q : GpuEngineFixture.QUERIES) {
                 if (q.equals(GpuEngineFixture.OVERFLOW)) continue;
                 PlannedQuery pq = planner.plan(q, List.of());
                 assertTrue(pq.qualifies(), pq.reason());
-                if (table == null) {
-                    table = new ResidentTable(
-                            pq.plan().table(), TableVersion.read(c, pq.plan().table(), null, 0));
-                }
-                table.ensureLoaded(c, pq.plan().columnTypes(), allocator, new QueryCancel());
-                PreparedJob scan = JobPlanner.prepare(
-                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.BUILT);
-                PreparedJob full = JobPlanner.prepare(
-                        pq.plan(), table, new DictionaryFilter(c), new QueryCancel(), JobPlanner.Index.OWN);
+                PreparedJob scan = snapshot.prepare(pq, JobPlanner.Index.BUILT);
+                PreparedJob full = snapshot.prepare(pq, JobPlanner.Index.OWN);
                 if (scan.job().groups().isPacked()) packed++;
                 Map<List<Integer>, List<Long>> expected =
                         byKeys(full, cpu.run(full.job()).aggregates());
