@@ -33,6 +33,7 @@ import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
+import org.raydb.offload.plan.DimensionJoin;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
@@ -228,7 +229,7 @@ final class ConnectionOffloader implements Offloader {
         try {
             TableVersion version = version(pq.plan());
             if (residencyOf(pq.plan().table()).held(pq.plan().table(), version) == null
-                    && pq.tableOid() != pq.plan().table().oid(duckdb)) {
+                    && (pq.tableOid() != pq.plan().table().oid(duckdb) || dimensionsChanged(pq.plan()))) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planned(sql, parameters);
@@ -294,6 +295,14 @@ final class ConnectionOffloader implements Offloader {
         } catch (NotQualified e) {
             throw new Declined(e.reason(), e.duckDbMayReject(), e);
         }
+    }
+
+    /** Whether a star join's dimension was dropped and created again (or altered) since it was planned. */
+    private boolean dimensionsChanged(OffloadPlan plan) throws SQLException {
+        for (DimensionJoin j : plan.joins()) {
+            if (j.dimensionOid() != j.dimension().oid(duckdb)) return true;
+        }
+        return false;
     }
 
     /** The engine the cost model picks for the prepared job; declined where DuckDB is cheaper. */
@@ -636,8 +645,11 @@ final class ConnectionOffloader implements Offloader {
         }
         OffloadPlan plan = pq.plan();
         Engines.Candidates candidates = engines.candidates(settings);
-        rows.add("table", plan.table())
-                .add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
+        rows.add("table", plan.table());
+        if (!plan.joins().isEmpty()) {
+            rows.add("joins", plan.joins());
+        }
+        rows.add("filters", plan.filters().isEmpty() ? "none" : plan.filters())
                 .add(
                         "group_keys",
                         plan.groups().stream()

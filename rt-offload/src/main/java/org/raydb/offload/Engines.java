@@ -3,8 +3,10 @@ package org.raydb.offload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
 import org.raydb.jdbc.offload.OffloadSettings;
@@ -22,7 +24,9 @@ import org.raydb.offload.engine.EngineProvider;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.OffloadPlan;
+import org.raydb.offload.plan.VirtualColumn;
 
 /**
  * The engines of this JVM and the choice among them, in two steps. Before planning, {@link #candidates}:
@@ -193,7 +197,10 @@ final class Engines {
         }
 
         HostScanRate rate(Engines engines) throws SQLException {
-            return engines.hostRates.of(table, connection, plan.table(), plan.columnTypes(), table.rows());
+            // A star join's dimension columns are not the table's: DuckDB's rate is measured over the table's own.
+            Map<String, ColumnType> own = new LinkedHashMap<>(plan.columnTypes());
+            own.keySet().removeIf(c -> VirtualColumn.parse(c) != null);
+            return engines.hostRates.of(table, connection, plan.table(), own, table.rows());
         }
     }
 

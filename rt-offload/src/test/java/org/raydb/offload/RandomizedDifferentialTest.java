@@ -93,7 +93,7 @@ class RandomizedDifferentialTest {
                 "SELECT count(DISTINCT k_int) FROM r", "DISTINCT",
                 "SELECT sum(m_int) FROM r WHERE k_int = 1 OR k_small = 2", "OR across",
                 "SELECT k_small, sum(m_int) OVER () FROM r", "window",
-                "SELECT sum(a.m_int) FROM r a JOIN r b ON a.id = b.id", "join",
+                "SELECT sum(a.m_int) FROM r a LEFT JOIN r b ON a.id = b.id", "join",
                 "SELECT k_small FROM r", "no aggregation",
                 "SELECT sum(m_int) FROM r WHERE k_str || k_small LIKE '%a1%'", "",
                 "SELECT k_int % 3, sum(m_int) FROM r GROUP BY 1", "%");

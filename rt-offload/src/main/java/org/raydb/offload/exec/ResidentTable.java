@@ -26,6 +26,7 @@ import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.TableRef;
+import org.raydb.offload.plan.VirtualColumn;
 
 /**
  * One snapshot of a table as the offload holds it: the columns loaded so far and everything derived from
@@ -147,11 +148,33 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         if (names.isEmpty() && rows >= 0) {
             return false;
         }
-        List<ColumnData> loaded;
+        // A star join's dimension columns are gathered through foreign keys loaded first (its plan reads them).
+        List<String> virtualNames = new ArrayList<>();
+        List<ColumnType> virtualTypes = new ArrayList<>();
+        for (int i = names.size() - 1; i >= 0; i--) {
+            if (VirtualColumn.parse(names.get(i)) != null) {
+                virtualNames.add(0, names.remove(i));
+                virtualTypes.add(0, types.remove(i));
+            }
+        }
+        List<ColumnData> loaded = new ArrayList<>();
         try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.LOAD)) {
             // A bare count(*) reads no column: only the row count below.
-            loaded =
-                    names.isEmpty() ? List.of() : ColumnLoader.load(connection, table, names, types, allocator, cancel);
+            if (!names.isEmpty()) {
+                loaded.addAll(ColumnLoader.load(connection, table, names, types, allocator, cancel));
+            }
+            if (!virtualNames.isEmpty()) {
+                Map<String, ColumnData> justLoaded = new java.util.HashMap<>();
+                loaded.forEach(c -> justLoaded.put(c.name(), c));
+                loaded.addAll(DimensionGather.gather(
+                        connection,
+                        table,
+                        fk -> justLoaded.containsKey(fk) ? justLoaded.get(fk) : column(fk),
+                        virtualNames,
+                        virtualTypes,
+                        allocator,
+                        cancel));
+            }
         }
         for (ColumnData c : loaded) {
             if (rows >= 0 && c.rows() != rows) {

@@ -6,14 +6,32 @@ import java.util.Set;
 
 /**
  * The offloadable part of a query: an aggregation over one base table with conjunctive single-column
- * filters, as matched in DuckDB's optimized plan.
+ * filters, as matched in DuckDB's optimized plan. In a star join the table is the fact table, and the
+ * dimensions' columns it reads are {@link VirtualColumn}s of it, reached through {@code joins}.
  */
 public record OffloadPlan(
-        TableRef table, List<ColumnFilter> filters, List<GroupKey> groups, List<Aggregate> aggregates) {
+        TableRef table,
+        List<ColumnFilter> filters,
+        List<GroupKey> groups,
+        List<Aggregate> aggregates,
+        List<DimensionJoin> joins) {
 
-    /** Every column the offload reads with its type. */
+    public OffloadPlan {
+        joins = List.copyOf(joins);
+    }
+
+    /** An aggregation over the table alone. */
+    public OffloadPlan(TableRef table, List<ColumnFilter> filters, List<GroupKey> groups, List<Aggregate> aggregates) {
+        this(table, filters, groups, aggregates, List.of());
+    }
+
+    /**
+     * Every column the offload reads with its type; a join's foreign key too, which its virtual columns are
+     * gathered through.
+     */
     public java.util.Map<String, ColumnType> columnTypes() {
         java.util.Map<String, ColumnType> out = new java.util.LinkedHashMap<>();
+        joins.forEach(j -> out.put(j.foreignKey(), j.keyType()));
         filters.forEach(f -> out.put(f.column(), f.type()));
         groups.forEach(g -> out.put(g.column(), g.type()));
         for (Aggregate a : aggregates) {

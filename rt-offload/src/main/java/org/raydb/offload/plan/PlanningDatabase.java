@@ -131,29 +131,30 @@ final class PlanningDatabase implements AutoCloseable {
      * transaction's catalog).
      */
     String replica(Connection session, TableBinding binding) throws SQLException, NotQualified {
-        String key = binding.table() + "\u0000" + binding.identity();
+        return replica(session, binding, Map.of());
+    }
+
+    /**
+     * {@link #replica(Connection, TableBinding)} with {@code virtualColumns} (names and SQL types) added: a star
+     * join's fact table with the dimensions' columns it reads ({@link VirtualColumn}).
+     */
+    String replica(Connection session, TableBinding binding, Map<String, String> virtualColumns)
+            throws SQLException, NotQualified {
+        String key = binding.table() + "\u0000" + binding.identity() + "\u0000" + virtualColumns;
         String name = replicas.get(key);
         if (name != null) {
             return name;
         }
-        StringBuilder columns = new StringBuilder();
-        try (PreparedStatement p = session.prepareStatement("SELECT column_name, data_type FROM duckdb_columns()"
-                + " WHERE database_name = ? AND schema_name = ? AND table_name = ? ORDER BY column_index")) {
-            p.setString(1, binding.table().catalog());
-            p.setString(2, binding.table().schema());
-            p.setString(3, binding.table().name());
-            try (ResultSet rs = p.executeQuery()) {
-                while (rs.next()) {
-                    columns.append(columns.isEmpty() ? "" : ", ")
-                            .append(TableRef.quote(rs.getString(1)))
-                            .append(' ')
-                            .append(rs.getString(2));
-                }
-            }
-        }
-        if (columns.isEmpty()) {
+        Map<String, String> types = new java.util.LinkedHashMap<>(columnTypes(session, binding.table()));
+        if (types.isEmpty()) {
             throw new NotQualified("the columns of " + binding.table() + " could not be read");
         }
+        types.putAll(virtualColumns);
+        StringBuilder columns = new StringBuilder();
+        types.forEach((column, type) -> columns.append(columns.isEmpty() ? "" : ", ")
+                .append(TableRef.quote(column))
+                .append(' ')
+                .append(type));
         name = "__raydb_replica_" + replicas.size();
         try (Statement st = planning.createStatement()) {
             st.execute("CREATE OR REPLACE TABLE " + TableRef.quote(name) + " (" + columns + ")");
@@ -162,6 +163,23 @@ final class PlanningDatabase implements AutoCloseable {
         }
         replicas.put(key, name);
         return name;
+    }
+
+    /** A table's columns and their SQL types in order, as {@code session} sees them (empty: no such table). */
+    static Map<String, String> columnTypes(Connection session, TableRef table) throws SQLException {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        try (PreparedStatement p = session.prepareStatement("SELECT column_name, data_type FROM duckdb_columns()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ? ORDER BY column_index")) {
+            p.setString(1, table.catalog());
+            p.setString(2, table.schema());
+            p.setString(3, table.name());
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -205,7 +223,7 @@ final class PlanningDatabase implements AutoCloseable {
     }
 
     /** Whether a table reference as written can mean the bound table (the binder already chose it). */
-    private static boolean names(Map<String, Object> ref, TableRef table) {
+    static boolean names(Map<String, Object> ref, TableRef table) {
         return table.name().equalsIgnoreCase(String.valueOf(ref.get("table_name")))
                 && matches(ref.get("schema_name"), table.schema(), table.catalog())
                 && matches(ref.get("catalog_name"), table.catalog(), null);

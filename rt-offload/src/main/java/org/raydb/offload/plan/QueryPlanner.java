@@ -26,6 +26,9 @@ public final class QueryPlanner implements AutoCloseable {
     private final Connection session;
     private PlanningDatabase planning;
     private final StatisticsCache statistics = new StatisticsCache();
+    /** How each dimension key a star join met was found unique ({@link StarJoins#flatten}). */
+    private final Map<List<Object>, String> uniqueKeys = new java.util.HashMap<>();
+
     private boolean settingsMirrored;
     private final Map<List<Object>, PlannedQuery> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -130,12 +133,18 @@ public final class QueryPlanner implements AutoCloseable {
         try {
             ExpressionSize.check(sql);
             bound = ParameterBinder.bind(sql, parameters);
-            TableBinding binding = TableBinding.of(session, bound);
+            List<TableBinding> tables = TableBinding.all(session, bound);
+            if (tables.isEmpty()) {
+                throw new NotQualified("no base table");
+            }
             PlanningDatabase db = planning();
-            String replica = db.replica(session, binding);
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(session, bound);
-            boolean viaView = ViewInlining.inline(session, tree, binding);
+            StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
+            TableBinding binding = star == null ? tables.get(0) : star.fact();
+            String replica =
+                    star == null ? db.replica(session, binding) : db.replica(session, binding, star.virtualColumns());
+            boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
             OffloadPlan matched;
             Map<String, List<String>> predicates = Map.of();
             try {
@@ -143,16 +152,29 @@ public final class QueryPlanner implements AutoCloseable {
             } catch (NotQualified e) {
                 // Filters DuckDB judges over dictionaries may make it qualify; not where DuckDB's own error is due or
                 // DuckDB answers at once.
-                if (e.duckDbMayReject() || e.reason().equals(PlanMatcher.EMPTY_INPUT)) throw e;
+                if (star != null || e.duckDbMayReject() || e.reason().equals(PlanMatcher.EMPTY_INPUT)) throw e;
                 predicates = DictionaryPredicates.extract(session, tree, binding);
                 if (predicates.isEmpty()) throw e;
                 matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
             }
+            List<DimensionJoin> joins = star == null ? List.of() : star.joins();
             OffloadPlan plan = new OffloadPlan(
                     binding.table(),
-                    withPredicates(matched.filters(), predicates, binding),
+                    withJoins(withPredicates(matched.filters(), predicates, binding), joins, binding),
                     matched.groups(),
-                    matched.aggregates());
+                    matched.aggregates(),
+                    joins);
+            for (Aggregate a : plan.aggregates()) {
+                java.util.Set<String> read = new java.util.LinkedHashSet<>();
+                if (a.argument() != null) a.argument().collectColumns(read);
+                for (String c : read) {
+                    VirtualColumn v = VirtualColumn.parse(c);
+                    if (v != null) {
+                        throw new NotQualified("an aggregate over the dimension column " + v
+                                + " (only the fact table's columns are measures)");
+                    }
+                }
+            }
             for (String column : plan.columnTypes().keySet()) {
                 ColumnType boundType = binding.columns().get(column);
                 if (boundType != null && boundType.kind() == ColumnType.Kind.OTHER) {
@@ -164,10 +186,12 @@ public final class QueryPlanner implements AutoCloseable {
             CountedStrings.check(statistics, session, plan, binding.oid());
             // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
             // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
-            Object where =
-                    viaView || !predicates.isEmpty() ? null : SqlRewriter.aggregatingWhere(tree, binding.table());
+            // A star join's WHERE is not the text's: no template.
+            Object where = viaView || !predicates.isEmpty() || star != null
+                    ? null
+                    : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(session, tree, plan, relation);
+            String rewritten = SqlRewriter.rewrite(session, tree, plan, relation, star == null ? null : star.names());
             PlannedQuery planned = new PlannedQuery(
                     bound,
                     plan,
@@ -211,6 +235,31 @@ public final class QueryPlanner implements AutoCloseable {
         }
     }
 
+    /**
+     * The plan's filters with each join's own filter on its foreign key ({@link DimensionJoin#matchPredicate})
+     * where no filter on one of its dimension's columns fails NULL, which a fact row meeting no dimension row holds.
+     */
+    private static List<ColumnFilter> withJoins(
+            List<ColumnFilter> filters, List<DimensionJoin> joins, TableBinding binding) {
+        Map<String, List<String>> predicates = new LinkedHashMap<>();
+        for (DimensionJoin j : joins) {
+            boolean implied = filters.stream().anyMatch(f -> {
+                VirtualColumn v = VirtualColumn.parse(f.column());
+                return v != null
+                        && v.foreignKey().equals(j.foreignKey())
+                        && v.table().equals(j.dimension().name())
+                        && v.schema().equals(j.dimension().schema())
+                        && !f.values().accepts(null);
+            });
+            if (!implied) {
+                predicates
+                        .computeIfAbsent(j.foreignKey(), k -> new ArrayList<>())
+                        .add(j.matchPredicate());
+            }
+        }
+        return withPredicates(filters, predicates, binding);
+    }
+
     /** The plan's filters with the predicates DuckDB evaluates over dictionaries added to their columns. */
     private static List<ColumnFilter> withPredicates(
             List<ColumnFilter> filters, Map<String, List<String>> predicates, TableBinding binding) {
@@ -219,7 +268,13 @@ public final class QueryPlanner implements AutoCloseable {
         Map<String, List<String>> left = new LinkedHashMap<>(predicates);
         for (ColumnFilter f : filters) {
             List<String> p = left.remove(f.column());
-            out.add(p == null ? f : new ColumnFilter(f.column(), f.type(), f.values(), p));
+            if (p == null) {
+                out.add(f);
+            } else {
+                List<String> all = new ArrayList<>(f.predicates());
+                all.addAll(p);
+                out.add(new ColumnFilter(f.column(), f.type(), f.values(), all));
+            }
         }
         left.forEach((column, p) -> out.add(new ColumnFilter(
                 column, binding.columns().get(column), ValueSet.allValues().or(ValueSet.isNull()), p)));
@@ -241,6 +296,7 @@ public final class QueryPlanner implements AutoCloseable {
     public synchronized void clear() {
         cache.clear();
         statistics.clear();
+        uniqueKeys.clear();
         templates.clear();
         settingsMirrored = false;
     }

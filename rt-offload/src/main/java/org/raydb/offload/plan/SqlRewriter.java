@@ -54,6 +54,17 @@ public final class SqlRewriter {
      */
     public static String rewrite(Connection connection, Map<String, Object> tree, OffloadPlan plan, String relationName)
             throws NotQualified, SQLException {
+        return rewrite(connection, tree, plan, relationName, null);
+    }
+
+    /**
+     * {@link #rewrite(Connection, Map, OffloadPlan, String)} with the names of the aggregating SELECT's columns
+     * given ({@code null}: asked of DuckDB), for a tree that is not the application's own (a star join's, whose
+     * dimension columns became the fact table's).
+     */
+    static String rewrite(
+            Connection connection, Map<String, Object> tree, OffloadPlan plan, String relationName, List<String> names)
+            throws NotQualified, SQLException {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, plan.table(), targets);
         if (targets.size() != 1) {
@@ -71,7 +82,9 @@ public final class SqlRewriter {
                 || node.get("sample") != null) {
             throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
         }
-        List<String> names = selectNames(connection, node);
+        if (names == null) {
+            names = selectNames(connection, node);
+        }
         String alias = from.str("alias");
         Map<String, Object> helper = helperSelect(
                 connection,
@@ -195,8 +208,7 @@ public final class SqlRewriter {
     }
 
     /** The names DuckDB gives the aggregating SELECT's columns (so the rewrite keeps them). */
-    private static List<String> selectNames(Connection connection, Map<String, Object> node)
-            throws SQLException, NotQualified {
+    static List<String> selectNames(Connection connection, Map<String, Object> node) throws SQLException, NotQualified {
         for (Object item : list(node.get("select_list"))) {
             Object cls = asMap(item).get("class");
             if ("STAR".equals(cls) || "COLUMNS".equals(cls)) {

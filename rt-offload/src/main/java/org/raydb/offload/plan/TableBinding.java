@@ -26,6 +26,16 @@ import org.raydb.offload.json.JsonNode;
 record TableBinding(TableRef table, String identity, long oid, Map<String, ColumnType> columns) {
 
     static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
+        List<TableBinding> tables = all(session, sql);
+        if (tables.size() != 1) {
+            throw new NotQualified(
+                    tables.isEmpty() ? "no base table" : "more than one table scan (joins or self-joins)");
+        }
+        return tables.get(0);
+    }
+
+    /** Every base table the statement reads, one per scan (a table read twice is there twice). */
+    static List<TableBinding> all(Connection session, String sql) throws SQLException, NotQualified {
         String json;
         try (PreparedStatement p =
                 session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
@@ -41,10 +51,14 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
         }
         List<JsonNode> gets = new ArrayList<>();
         collectScans(root.raw("plans"), gets);
-        if (gets.size() != 1) {
-            throw new NotQualified(gets.isEmpty() ? "no base table" : "more than one table scan (joins or self-joins)");
+        List<TableBinding> out = new ArrayList<>();
+        for (JsonNode get : gets) {
+            out.add(of(session, get));
         }
-        JsonNode get = gets.get(0);
+        return out;
+    }
+
+    private static TableBinding of(Connection session, JsonNode get) throws SQLException, NotQualified {
         if (!"seq_scan".equals(get.qnameLast("qname"))) {
             throw new NotQualified("scan of " + get.qnameLast("qname") + " (not a base table)");
         }
