@@ -14,12 +14,12 @@ import org.raydb.ssb.query.QueryCatalog;
 /**
  * Every SSB query, star and flat, through {@code jdbc:raydb:} (default settings, and each engine the offload
  * layer may pick) and directly through {@code jdbc:duckdb:} on the same SF 0.05 file: identical results, and
- * DuckDB's star and flat answers identical too.
+ * DuckDB's star and flat answers identical too. Under {@code offload=force} every one of them is offloaded.
  */
 class DifferentialSuiteTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "?engine=cpu"})
+    @ValueSource(strings = {"", "?engine=cpu", "?engine=cpu&offload=force"})
     void raydbAnswersExactlyAsDuckdb(String parameters) throws Exception {
         Path database = TestDatabases.generated(0.05);
         List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(database, parameters, QueryCatalog.all());
@@ -35,6 +35,10 @@ class DifferentialSuiteTest {
                     o.difference().orElse("identical"));
         }
         assertTrue(outcomes.stream().allMatch(DifferentialSuite.Outcome::matches), "some results differ");
+        if (parameters.contains("offload=force")) {
+            // Star and flat alike: the star form's joins qualify.
+            assertTrue(outcomes.stream().allMatch(DifferentialSuite.Outcome::offloaded), "some were not offloaded");
+        }
         long nonEmpty = outcomes.stream()
                 .filter(o -> o.rows() > 0 && !o.query().id().startsWith("q1"))
                 .count();
