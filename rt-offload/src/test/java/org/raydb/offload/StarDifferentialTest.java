@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded randomized differential test of star joins: generated queries join a fact table to one to three
- * dimensions (one of them twice, through two keys), in both join syntaxes, with random filters on dimension and
+ * dimensions (one of them twice, through two keys; one with a sub-dimension, a snowflake), in both join syntaxes, with random filters on dimension and
  * fact columns, group keys from several tables, the supported aggregates, HAVING, ORDER BY and LIMIT. The data
- * has dangling and NULL foreign keys, dimension rows no fact meets, and NULL dimension values. Through the
+ * has dangling and NULL foreign keys (from the fact table and from a dimension to its sub-dimension), dimension
+ * rows no fact meets, and NULL dimension values. Through the
  * offload (force, cpu) and straight on DuckDB the answers must be the same, columns and rows, bit for bit.
  * {@code -Draydb.seed} and {@code -Draydb.queries} override seed and count (1,000).
  */
@@ -32,6 +33,10 @@ class StarDifferentialTest {
                 + " 'EUROPE', 'MIDDLE EAST'][i % 5 + 1] END, 'NATION' || (i % 25),"
                 + " CASE WHEN i % 13 = 0 THEN NULL ELSE i % 4 END, DATE '1990-01-01' + (i * 7)::INTEGER"
                 + " FROM range(300) r(i)");
+        h.exec("CREATE TABLE dim_n (n_name VARCHAR PRIMARY KEY, n_continent VARCHAR, n_pop INTEGER)");
+        // NATION0..NATION21 have a row: the customers of the other three nations meet none.
+        h.exec("INSERT INTO dim_n SELECT 'NATION' || i, 'CONT' || (i % 4), CASE WHEN i % 6 = 0 THEN NULL ELSE i * 10"
+                + " END FROM range(22) r(i)");
         h.exec("CREATE TABLE dim_d (d_key INTEGER, d_year INTEGER, d_month VARCHAR, d_flag BOOLEAN, d_day DATE)");
         h.exec("INSERT INTO dim_d SELECT 19920101 + i, 1992 + i // 60, 'M' || (i % 12), i % 3 = 0,"
                 + " DATE '1992-01-01' + i::INTEGER FROM range(400) r(i)");
@@ -85,9 +90,27 @@ class StarDifferentialTest {
     /** Random star queries over the fixture. */
     private static final class Generator {
 
-        /** A dimension: table, its key, the fact's foreign keys to it, and filters and keys over its columns. */
+        /**
+         * A dimension: table, its key, the fact's foreign keys to it, and filters and keys over its columns; a
+         * sub-dimension joined from its column {@code subKey} (a snowflake), or none.
+         */
         private record Dim(
-                String table, String key, List<String> foreignKeys, List<String> filters, List<String> keys) {}
+                String table,
+                String key,
+                List<String> foreignKeys,
+                List<String> filters,
+                List<String> keys,
+                String subKey,
+                Dim sub) {}
+
+        private static final Dim NATIONS = new Dim(
+                "dim_n",
+                "n_name",
+                List.of(),
+                List.of("#.n_continent = 'CONT1'", "#.n_pop > 50", "#.n_pop IS NULL"),
+                List.of("#.n_continent", "#.n_pop"),
+                null,
+                null);
 
         private static final List<Dim> DIMS = List.of(
                 new Dim(
@@ -103,7 +126,9 @@ class StarDifferentialTest {
                                 "#.c_seg IS NOT NULL",
                                 "#.c_since >= DATE '1993-06-01'",
                                 "#.c_nation <> 'NATION3'"),
-                        List.of("#.c_region", "#.c_nation", "#.c_seg", "#.c_since")),
+                        List.of("#.c_region", "#.c_nation", "#.c_seg", "#.c_since"),
+                        "c_nation",
+                        NATIONS),
                 new Dim(
                         "dim_d",
                         "d_key",
@@ -115,7 +140,9 @@ class StarDifferentialTest {
                                 "#.d_flag",
                                 "NOT #.d_flag",
                                 "#.d_day < DATE '1992-09-15'"),
-                        List.of("#.d_year", "#.d_month", "#.d_flag", "#.d_day")),
+                        List.of("#.d_year", "#.d_month", "#.d_flag", "#.d_day"),
+                        null,
+                        null),
                 new Dim(
                         "dim_p",
                         "p_key",
@@ -127,7 +154,9 @@ class StarDifferentialTest {
                                 "#.p_size < 10",
                                 "#.p_price > 300.00",
                                 "#.p_size IN (1, 2, 3, 40)"),
-                        List.of("#.p_brand", "#.p_size", "#.p_price")));
+                        List.of("#.p_brand", "#.p_size", "#.p_price"),
+                        null,
+                        null));
 
         private static final List<String> FACT_FILTERS =
                 List.of("f.k_small < 4", "f.m_int > 0", "f.m_dec BETWEEN 10 AND 500", "f.k_small IN (2, 5, 8)");
@@ -175,6 +204,15 @@ class StarDifferentialTest {
                     }
                     if (random.nextInt(3) > 0) {
                         keys.add(pick(d.keys()).replace("#", a));
+                    }
+                    if (d.sub() != null && random.nextInt(3) == 0) {
+                        String b = "d" + alias++;
+                        tables.add(d.sub().table() + " " + b);
+                        joins.add(
+                                a + "." + d.subKey() + " = " + b + "." + d.sub().key());
+                        if (random.nextBoolean())
+                            filters.add(pick(d.sub().filters()).replace("#", b));
+                        if (random.nextBoolean()) keys.add(pick(d.sub().keys()).replace("#", b));
                     }
                 }
             }

@@ -33,7 +33,8 @@ final class DimensionGather {
 
     /**
      * The virtual columns {@code names} (with their types) of {@code fact}, whose foreign keys {@code factColumn}
-     * gives (loaded in the same snapshot), in the fact table's row order.
+     * gives (loaded in the same snapshot; a snowflake's second join starts from a virtual column gathered before),
+     * in the fact table's row order.
      */
     static List<ColumnData> gather(
             Connection connection,
@@ -47,15 +48,21 @@ final class DimensionGather {
         Map<List<String>, List<Integer>> byJoin = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
             VirtualColumn v = VirtualColumn.parse(names.get(i));
-            byJoin.computeIfAbsent(List.of(v.foreignKey(), v.schema(), v.table(), v.key()), k -> new ArrayList<>())
+            byJoin.computeIfAbsent(
+                            List.of(
+                                    v.via(),
+                                    v.last().schema(),
+                                    v.last().table(),
+                                    v.last().key()),
+                            k -> new ArrayList<>())
                     .add(i);
         }
         ColumnData[] out = new ColumnData[names.size()];
         for (List<Integer> wanted : byJoin.values()) {
             VirtualColumn first = VirtualColumn.parse(names.get(wanted.get(0)));
-            ColumnData foreignKey = factColumn.apply(first.foreignKey());
+            ColumnData foreignKey = factColumn.apply(first.via());
             TableRef dimension = first.dimension(fact.catalog());
-            List<String> dimNames = new ArrayList<>(List.of(first.key()));
+            List<String> dimNames = new ArrayList<>(List.of(first.last().key()));
             List<ColumnType> dimTypes = new ArrayList<>(List.of(foreignKey.type()));
             for (int i : wanted) {
                 String column = VirtualColumn.parse(names.get(i)).column();

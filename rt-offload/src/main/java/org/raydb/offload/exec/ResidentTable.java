@@ -163,17 +163,30 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             if (!names.isEmpty()) {
                 loaded.addAll(ColumnLoader.load(connection, table, names, types, allocator, cancel));
             }
-            if (!virtualNames.isEmpty()) {
-                Map<String, ColumnData> justLoaded = new java.util.HashMap<>();
-                loaded.forEach(c -> justLoaded.put(c.name(), c));
-                loaded.addAll(DimensionGather.gather(
+            // Chains one join at a time: a column two joins away is gathered through one a join away.
+            Map<String, ColumnData> justLoaded = new java.util.HashMap<>();
+            loaded.forEach(c -> justLoaded.put(c.name(), c));
+            for (int joins = 1; !virtualNames.isEmpty(); joins++) {
+                List<String> level = new ArrayList<>();
+                List<ColumnType> levelTypes = new ArrayList<>();
+                for (int i = virtualNames.size() - 1; i >= 0; i--) {
+                    if (VirtualColumn.parse(virtualNames.get(i)).path().size() == joins) {
+                        level.add(0, virtualNames.remove(i));
+                        levelTypes.add(0, virtualTypes.remove(i));
+                    }
+                }
+                if (level.isEmpty()) continue;
+                for (ColumnData c : DimensionGather.gather(
                         connection,
                         table,
                         fk -> justLoaded.containsKey(fk) ? justLoaded.get(fk) : column(fk),
-                        virtualNames,
-                        virtualTypes,
+                        level,
+                        levelTypes,
                         allocator,
-                        cancel));
+                        cancel)) {
+                    loaded.add(c);
+                    justLoaded.put(c.name(), c);
+                }
             }
         }
         for (ColumnData c : loaded) {

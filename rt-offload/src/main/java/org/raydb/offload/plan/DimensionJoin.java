@@ -1,24 +1,53 @@
 package org.raydb.offload.plan;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * An inner equi-join of the fact table to a dimension on a key unique in the dimension: every fact row meets at
- * most one dimension row, so the join adds columns to the fact table ({@link VirtualColumn}) and drops the fact
- * rows whose foreign key meets none.
+ * An inner equi-join to a dimension on a key unique in the dimension, from the fact table or, in a snowflake
+ * chain, from a dimension joined before: every fact row meets at most one row of it, so the join adds columns to
+ * the fact table ({@link VirtualColumn}) and drops the fact rows whose key meets none.
  *
- * @param foreignKey   the fact table's column
+ * @param path         the joins from the fact table, this one last
  * @param keyType      the type of both key columns
  * @param dimension    the dimension table
- * @param key          its unique key column
  * @param dimensionOid its catalog oid when planned (another oid: the dimension was created again or altered)
- * @param uniqueness   how the key is known to be unique ({@code PRIMARY KEY}, {@code UNIQUE}, or verified over
- *                     the data; the load verifies it again on every snapshot)
+ * @param uniqueness   how the key is known to be unique ({@code PRIMARY KEY}, {@code UNIQUE}, or counted over the
+ *                     data; the load counts again on every snapshot)
  */
 public record DimensionJoin(
-        String foreignKey, ColumnType keyType, TableRef dimension, String key, long dimensionOid, String uniqueness) {
+        List<VirtualColumn.Hop> path, ColumnType keyType, TableRef dimension, long dimensionOid, String uniqueness) {
+
+    public DimensionJoin {
+        path = List.copyOf(path);
+    }
+
+    /** The fact table's column the join starts from: its own, or a dimension's reached before (virtual). */
+    public String foreignKey() {
+        return new VirtualColumn(path, key()).via();
+    }
+
+    /** The dimension's key column. */
+    public String key() {
+        return path.get(path.size() - 1).key();
+    }
 
     /** The dimension's {@code column} as a column of the fact table. */
     public VirtualColumn column(String column) {
-        return new VirtualColumn(foreignKey, dimension.schema(), dimension.name(), key, column);
+        return new VirtualColumn(path, column);
+    }
+
+    /** A join from this dimension's column {@code foreignKey} to {@code next}. */
+    DimensionJoin then(String foreignKey, TableRef next, String key, ColumnType type, long oid, String uniqueness) {
+        List<VirtualColumn.Hop> longer = new ArrayList<>(path);
+        longer.add(new VirtualColumn.Hop(foreignKey, next.schema(), next.name(), key));
+        return new DimensionJoin(longer, type, next, oid, uniqueness);
+    }
+
+    /** Whether a filter on {@code column} that fails NULL drops the fact rows this join drops (and maybe more). */
+    boolean impliedBy(VirtualColumn column) {
+        return column.path().size() >= path.size()
+                && column.path().subList(0, path.size()).equals(path);
     }
 
     /**
@@ -26,11 +55,13 @@ public record DimensionJoin(
      * key meets a dimension row. A filter on one of the dimension's columns that NULL fails implies it.
      */
     String matchPredicate() {
-        return TableRef.quote(foreignKey) + " IN (SELECT " + TableRef.quote(key) + " FROM " + dimension.sql() + ")";
+        return TableRef.quote(foreignKey()) + " IN (SELECT " + TableRef.quote(key()) + " FROM " + dimension.sql() + ")";
     }
 
     @Override
     public String toString() {
-        return foreignKey + " = " + dimension + "." + key + " (" + uniqueness + ")";
+        VirtualColumn via = VirtualColumn.parse(foreignKey());
+        return (via == null ? foreignKey() : via.toString()) + " = " + dimension + "." + key() + " (" + uniqueness
+                + ")";
     }
 }

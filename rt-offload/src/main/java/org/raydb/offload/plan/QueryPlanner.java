@@ -160,7 +160,7 @@ public final class QueryPlanner implements AutoCloseable {
             List<DimensionJoin> joins = star == null ? List.of() : star.joins();
             OffloadPlan plan = new OffloadPlan(
                     binding.table(),
-                    withJoins(withPredicates(matched.filters(), predicates, binding), joins, binding),
+                    withJoins(withPredicates(matched.filters(), predicates, binding.columns()), joins, binding),
                     matched.groups(),
                     matched.aggregates(),
                     joins);
@@ -245,11 +245,7 @@ public final class QueryPlanner implements AutoCloseable {
         for (DimensionJoin j : joins) {
             boolean implied = filters.stream().anyMatch(f -> {
                 VirtualColumn v = VirtualColumn.parse(f.column());
-                return v != null
-                        && v.foreignKey().equals(j.foreignKey())
-                        && v.table().equals(j.dimension().name())
-                        && v.schema().equals(j.dimension().schema())
-                        && !f.values().accepts(null);
+                return v != null && j.impliedBy(v) && !f.values().accepts(null);
             });
             if (!implied) {
                 predicates
@@ -257,12 +253,15 @@ public final class QueryPlanner implements AutoCloseable {
                         .add(j.matchPredicate());
             }
         }
-        return withPredicates(filters, predicates, binding);
+        Map<String, ColumnType> types = new LinkedHashMap<>(binding.columns());
+        joins.forEach(
+                j -> types.put(j.foreignKey(), j.keyType())); // a snowflake's second join starts from a virtual one
+        return withPredicates(filters, predicates, types);
     }
 
     /** The plan's filters with the predicates DuckDB evaluates over dictionaries added to their columns. */
     private static List<ColumnFilter> withPredicates(
-            List<ColumnFilter> filters, Map<String, List<String>> predicates, TableBinding binding) {
+            List<ColumnFilter> filters, Map<String, List<String>> predicates, Map<String, ColumnType> types) {
         if (predicates.isEmpty()) return filters;
         List<ColumnFilter> out = new ArrayList<>();
         Map<String, List<String>> left = new LinkedHashMap<>(predicates);
@@ -276,8 +275,8 @@ public final class QueryPlanner implements AutoCloseable {
                 out.add(new ColumnFilter(f.column(), f.type(), f.values(), all));
             }
         }
-        left.forEach((column, p) -> out.add(new ColumnFilter(
-                column, binding.columns().get(column), ValueSet.allValues().or(ValueSet.isNull()), p)));
+        left.forEach((column, p) -> out.add(
+                new ColumnFilter(column, types.get(column), ValueSet.allValues().or(ValueSet.isNull()), p)));
         return out;
     }
 

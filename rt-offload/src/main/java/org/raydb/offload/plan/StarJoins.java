@@ -15,12 +15,13 @@ import java.util.Set;
 /**
  * Turns a star join into an aggregation over the fact table alone. In DuckDB's parse tree of the statement, the
  * one SELECT whose FROM joins base tables must join one fact table by inner equi-joins to dimensions on keys
- * unique in them ({@link DimensionJoin}); every other condition must read one table. The SELECT then reads the
+ * unique in them ({@link DimensionJoin}), or dimensions to sub-dimensions the same way (snowflake chains); every
+ * other condition must read one table. The SELECT then reads the
  * fact table only: each dimension column it names becomes the fact table's {@link VirtualColumn} and the join
  * conditions go (the plan filters the fact rows whose key meets no dimension row instead). Planned over a
  * replica of the fact table with those columns added, the statement is an ordinary flat aggregation, and the
- * offload runs it as one. Everything else (outer joins, joins on expressions or on several columns, a
- * dimension joined to another, keys that are not unique) declines, naming the join.
+ * offload runs it as one. Everything else (outer joins, joins on expressions or on several columns, cycles,
+ * keys that are not unique) declines, naming the join.
  */
 final class StarJoins {
 
@@ -122,21 +123,31 @@ final class StarJoins {
             }
             filters.add(c);
         }
-        Leaf fact = fact(session, leaves, edges, uniqueKeys);
+        List<Edge> oriented = new ArrayList<>();
+        Leaf fact = fact(session, leaves, edges, uniqueKeys, oriented);
         List<DimensionJoin> joins = new ArrayList<>();
         Map<Leaf, DimensionJoin> joinOf = new LinkedHashMap<>();
-        for (Edge e : edges) {
-            boolean factLeft = e.left() == fact;
-            Leaf dim = factLeft ? e.right() : e.left();
-            String fk = factLeft ? e.leftColumn() : e.rightColumn();
-            String key = factLeft ? e.rightColumn() : e.leftColumn();
-            DimensionJoin join = new DimensionJoin(
-                    fk,
-                    fact.binding().columns().get(fk),
-                    dim.binding().table(),
-                    key,
-                    dim.binding().oid(),
-                    uniqueKeys.get(uniqueKey(dim.binding(), key)));
+        for (Edge e : oriented) {
+            Leaf dim = e.right();
+            TableRef dimension = dim.binding().table();
+            ColumnType type = e.left().binding().columns().get(e.leftColumn());
+            String uniqueness = uniqueKeys.get(uniqueKey(dim.binding(), e.rightColumn()));
+            DimensionJoin parent = joinOf.get(e.left());
+            DimensionJoin join = parent == null
+                    ? new DimensionJoin(
+                            List.of(new VirtualColumn.Hop(
+                                    e.leftColumn(), dimension.schema(), dimension.name(), e.rightColumn())),
+                            type,
+                            dimension,
+                            dim.binding().oid(),
+                            uniqueness)
+                    : parent.then(
+                            e.leftColumn(),
+                            dimension,
+                            e.rightColumn(),
+                            type,
+                            dim.binding().oid(),
+                            uniqueness);
             joins.add(join);
             joinOf.put(dim, join);
         }
@@ -274,11 +285,17 @@ final class StarJoins {
     }
 
     /**
-     * The fact table: the one table every join condition reads, each other table joined to it once, on a column
-     * unique in that table. Of two tables joined to each other, the one with more rows is tried first.
+     * The fact table: the table from which every other is reached by joins, each from a column of the table before
+     * to a column unique in the table joined (a star, or snowflake chains), the joins a tree. Tables are tried as
+     * the fact table largest first. {@code oriented} receives each join as (table before, its column, table
+     * joined, its key), every table after the one it is joined from.
      */
     private static Leaf fact(
-            Connection session, List<Leaf> leaves, List<Edge> edges, Map<List<Object>, String> uniqueKeys)
+            Connection session,
+            List<Leaf> leaves,
+            List<Edge> edges,
+            Map<List<Object>, String> uniqueKeys,
+            List<Edge> oriented)
             throws SQLException, NotQualified {
         if (edges.size() != leaves.size() - 1) {
             throw new NotQualified(
@@ -288,43 +305,48 @@ final class StarJoins {
         }
         Map<Leaf, Long> rows = new LinkedHashMap<>();
         for (Leaf l : leaves) rows.put(l, l.binding().table().estimatedRows(session, 0));
-        Leaf largest = leaves.stream()
-                .max((a, b) -> Long.compare(rows.get(a), rows.get(b)))
-                .orElseThrow();
-        List<Leaf> centres = new ArrayList<>();
-        for (Leaf l : leaves) {
-            if (edges.stream().allMatch(e -> e.left() == l || e.right() == l)) centres.add(l);
-        }
-        NotQualified snowflake = new NotQualified("a dimension joined to another dimension (a snowflake or a chain"
-                + " of joins; only dimensions joined to one fact table qualify)");
-        if (centres.isEmpty()) throw snowflake;
-        centres.sort((a, b) -> Long.compare(rows.get(b), rows.get(a)));
+        List<Leaf> candidates = new ArrayList<>(leaves);
+        candidates.sort((a, b) -> Long.compare(rows.get(b), rows.get(a)));
         NotQualified first = null;
-        for (Leaf candidate : centres) {
-            try {
+        for (Leaf candidate : candidates) {
+            List<Edge> order = new ArrayList<>();
+            List<Leaf> reached = new ArrayList<>(List.of(candidate));
+            for (int i = 0; i < reached.size(); i++) {
+                Leaf from = reached.get(i);
                 for (Edge e : edges) {
-                    boolean factLeft = e.left() == candidate;
-                    Leaf fact = factLeft ? e.left() : e.right();
-                    Leaf dim = factLeft ? e.right() : e.left();
-                    String fk = factLeft ? e.leftColumn() : e.rightColumn();
-                    String key = factLeft ? e.rightColumn() : e.leftColumn();
-                    checkKeys(session, fact, fk, dim, key, uniqueKeys);
+                    Edge out = e.left() == from && !reached.contains(e.right())
+                            ? e
+                            : e.right() == from && !reached.contains(e.left())
+                                    ? new Edge(e.right(), e.rightColumn(), e.left(), e.leftColumn())
+                                    : null;
+                    if (out != null) {
+                        order.add(out);
+                        reached.add(out.right());
+                    }
                 }
+            }
+            if (reached.size() != leaves.size()) {
+                throw new NotQualified("a table joined without an equality to another (a cross product)");
+            }
+            try {
+                for (Edge e : order) {
+                    checkKeys(session, e.left(), e.leftColumn(), e.right(), e.rightColumn(), uniqueKeys);
+                }
+                oriented.addAll(order);
                 return candidate;
             } catch (NotQualified e) {
                 if (first == null) first = e;
             }
         }
-        // Where the largest table is no candidate, the candidate's failure only hides the chain.
-        throw centres.contains(largest) ? first : snowflake;
+        throw first;
     }
 
     private static void checkKeys(
-            Connection session, Leaf fact, String fk, Leaf dim, String key, Map<List<Object>, String> uniqueKeys)
+            Connection session, Leaf from, String fk, Leaf dim, String key, Map<List<Object>, String> uniqueKeys)
             throws SQLException, NotQualified {
         TableRef dimension = dim.binding().table();
-        String join = fact.refName() + "." + fk + " = " + dim.refName() + "." + key;
-        ColumnType fkType = fact.binding().columns().get(fk);
+        String join = from.refName() + "." + fk + " = " + dim.refName() + "." + key;
+        ColumnType fkType = from.binding().columns().get(fk);
         ColumnType keyType = dim.binding().columns().get(key);
         if (!fkType.equals(keyType)) {
             throw new NotQualified("the join " + join + " compares " + fkType + " with " + keyType
@@ -333,7 +355,7 @@ final class StarJoins {
         if (!joinable(keyType)) {
             throw new NotQualified("the join " + join + " is on a " + keyType + " key");
         }
-        if (!dimension.catalog().equals(fact.binding().table().catalog())) {
+        if (!dimension.catalog().equals(from.binding().table().catalog())) {
             throw new NotQualified("the join " + join + " reaches another database (" + dimension.catalog() + ")");
         }
         List<Object> cacheKey = uniqueKey(dim.binding(), key);
