@@ -543,7 +543,8 @@ final class ConnectionOffloader implements Offloader {
                 run.job().groups(),
                 run.job().keyDictionaries(),
                 run.result().aggregates(),
-                run.job().job().columns());
+                run.job().job().columns(),
+                handoff.topRows(pq, fields));
         ResultSet rs = handoff.run(
                 pq, fields, rows, () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
         long t1 = handoff.readyAt();

@@ -20,6 +20,7 @@ import org.raydb.offload.result.ResultBuilder;
 import org.raydb.offload.result.ResultScan;
 import org.raydb.offload.result.ResultSlot;
 import org.raydb.offload.result.ResultValues;
+import org.raydb.offload.result.TopRows;
 
 /**
  * Hands one connection's offloaded results to DuckDB, which runs the rewritten statement over them. Per
@@ -221,6 +222,15 @@ final class ResultHandoff implements AutoCloseable {
             root.close();
             allocator.close();
         }
+    }
+
+    /**
+     * What of its groups {@code pq}'s finishing can keep, where the driver finishes it and it orders and limits
+     * them; {@code null}: all.
+     */
+    TopRows topRows(PlannedQuery pq, List<Field> fields) throws SQLException {
+        DirectFinish direct = entry(pq, fields).direct;
+        return direct == null ? null : direct.topRows();
     }
 
     /** {@link System#nanoTime()} when the last {@link #run}'s relation was ready and its finishing began. */

@@ -118,6 +118,14 @@ public final class DirectFinish {
         return new DirectResultSet(columns, out);
     }
 
+    /** What of the groups the statement can keep ({@link TopRows}), or {@code null} where it keeps them all. */
+    public TopRows topRows() {
+        if (shape.limit() < 0 || shape.keys().isEmpty()) return null;
+        FinishShape.SortKey first = shape.keys().get(0);
+        long count = shape.limit() > Long.MAX_VALUE - shape.offset() ? Long.MAX_VALUE : shape.offset() + shape.limit();
+        return new TopRows(shape.columns().get(first.column()).field(), first.descending(), count);
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Comparator<Object[]> comparator(FinishShape shape) {
         Comparator<Object[]> order = null;

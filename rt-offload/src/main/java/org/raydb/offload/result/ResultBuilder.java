@@ -57,20 +57,191 @@ public final class ResultBuilder {
             GroupAggregates state,
             Map<String, ColumnData> columns)
             throws NotQualified {
+        return rows(plan, groups, keyDictionaries, state, columns, null);
+    }
+
+    /**
+     * {@link #rows(OffloadPlan, GroupCodes, List, GroupAggregates, Map)}, of only the groups {@code top} keeps
+     * ({@code null}: all) where they are few beside all.
+     */
+    public static List<Object[]> rows(
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            Map<String, ColumnData> columns,
+            TopRows top)
+            throws NotQualified {
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
         // Slots: the groups with rows of a sparse (GPU) state, every group of a dense (cpu) one; in group order.
+        int[] slots = new int[state.slots()];
+        int n = 0;
         for (int i = 0; i < state.slots(); i++) {
             int s = state.slotInGroupOrder(i);
-            if (state.rowsHitAt(s) > 0 || oneRow) {
-                rows.add(row(width, plan, groups, keyDictionaries, state, columns, s));
+            if (state.rowsHitAt(s) > 0 || oneRow) slots[n++] = s;
+        }
+        if (top != null && top.count() < (n - MIN_GROUPS_TO_SELECT) / 2) {
+            int[] kept = kept(plan, groups, keyDictionaries, state, columns, slots, n, top);
+            if (kept != null) {
+                slots = kept;
+                n = kept.length;
             }
+        }
+        for (int i = 0; i < n; i++) {
+            rows.add(row(width, plan, groups, keyDictionaries, state, columns, slots[i]));
         }
         if (oneRow && rows.isEmpty()) {
             rows.add(row(width, plan, groups, keyDictionaries, state, columns, -1));
         }
         return rows;
+    }
+
+    /** Groups below which all become rows whatever the statement keeps: selecting would save little. */
+    private static final int MIN_GROUPS_TO_SELECT = 4096;
+
+    /**
+     * The slots {@code top} keeps of the first {@code n} of {@code slots}, in their order, or {@code null} where a
+     * NULL in the sort key leaves the order to DuckDB's NULL placement (then every group is handed over).
+     */
+    private static int[] kept(
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            Map<String, ColumnData> columns,
+            int[] slots,
+            int n,
+            TopRows top)
+            throws NotQualified {
+        long[] ordered = ordered(plan, groups, keyDictionaries, state, slots, n, top);
+        if (ordered != null) {
+            return ordered.length == 0 ? null : keptByOrder(ordered, slots, n, top.count());
+        }
+        Object[] key = new Object[n];
+        for (int i = 0; i < n; i++) {
+            key[i] = value(plan, groups, keyDictionaries, state, columns, slots[i], top.field());
+            if (key[i] == null) return null;
+        }
+        java.util.Comparator<Object> order = top.order();
+        // The kept so far, the last of them in the order at the head.
+        java.util.PriorityQueue<Integer> worst = new java.util.PriorityQueue<>((a, b) -> order.compare(key[b], key[a]));
+        for (int i = 0; i < n; i++) {
+            if (worst.size() < top.count()) {
+                worst.add(i);
+            } else if (order.compare(key[i], key[worst.peek()]) < 0) {
+                worst.poll();
+                worst.add(i);
+            }
+        }
+        Object boundary = key[worst.peek()];
+        int[] kept = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (order.compare(key[i], boundary) <= 0) kept[k++] = slots[i];
+        }
+        return java.util.Arrays.copyOf(kept, k);
+    }
+
+    /**
+     * Per slot, a 64-bit form of the first sort key that ascends in the statement's order, where the key has one:
+     * a group key's code (dictionaries are sorted), a COUNT, or the accumulator of SUM, MIN or MAX (exact, at
+     * the argument's scale; a string's code); {@code null} where it has none (AVG), and an empty array where a
+     * group's key is NULL.
+     */
+    private static long[] ordered(
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            int[] slots,
+            int n,
+            TopRows top) {
+        int keys = plan.groups().size();
+        int field = top.field();
+        java.util.function.IntToLongFunction raw;
+        java.util.function.IntPredicate isNull;
+        if (field < keys) {
+            int nullCode = keyDictionaries.get(field).nullCode();
+            raw = s -> groups.keyCodes(state.groupAt(s))[field];
+            isNull = s -> raw.applyAsLong(s) == nullCode;
+        } else {
+            int a = field - keys;
+            switch (plan.aggregates().get(a).function()) {
+                case COUNT, COUNT_STAR -> {
+                    raw = s -> state.countAt(a, s);
+                    isNull = s -> false;
+                }
+                case SUM, MIN, MAX -> {
+                    raw = s -> state.valueAt(a, s);
+                    isNull = s -> state.countAt(a, s) == 0;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        long[] out = new long[n];
+        boolean descending = top.descending();
+        java.util.concurrent.atomic.AtomicBoolean nulls = new java.util.concurrent.atomic.AtomicBoolean();
+        org.raydb.offload.encode.RowRanges.forEach(n, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int s = slots[i];
+                if (isNull.test(s)) nulls.set(true);
+                long v = raw.applyAsLong(s);
+                out[i] = descending ? ~v : v; // ~ reverses the order of every long, without overflow
+            }
+        });
+        return nulls.get() ? new long[0] : out;
+    }
+
+    /** The slots whose {@code ordered} value is at most the {@code count}-th smallest, in their order. */
+    private static int[] keptByOrder(long[] ordered, int[] slots, int n, long count) {
+        int k = (int) Math.min(count, n);
+        if (k == 0) return new int[0];
+        long boundary = k <= MAX_KEPT_BY_INSERTION ? kthSmallest(ordered, n, k) : sortedCopy(ordered, n)[k - 1];
+        int[] kept = new int[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (ordered[i] <= boundary) kept[m++] = slots[i];
+        }
+        return java.util.Arrays.copyOf(kept, m);
+    }
+
+    /** Up to this many kept groups, each block of groups keeps its smallest values by insertion; beyond, a sort. */
+    private static final int MAX_KEPT_BY_INSERTION = 1024;
+
+    private static long[] sortedCopy(long[] values, int n) {
+        long[] copy = java.util.Arrays.copyOf(values, n);
+        java.util.Arrays.parallelSort(copy);
+        return copy;
+    }
+
+    /** The {@code k}-th smallest of the first {@code n} values. */
+    private static long kthSmallest(long[] ordered, int n, int k) {
+        // Each block's k smallest, then theirs: almost every value is rejected by one comparison.
+        List<long[]> smallest = java.util.Collections.synchronizedList(new ArrayList<>());
+        org.raydb.offload.encode.RowRanges.forEach(n, (from, to) -> {
+            long[] best = new long[k];
+            int size = 0;
+            for (int i = from; i < to; i++) {
+                long v = ordered[i];
+                if (size == k && v >= best[k - 1]) continue;
+                int at = size == k ? k - 1 : size++;
+                while (at > 0 && best[at - 1] > v) {
+                    best[at] = best[at - 1];
+                    at--;
+                }
+                best[at] = v;
+            }
+            smallest.add(java.util.Arrays.copyOf(best, size));
+        });
+        long[] all = smallest.stream()
+                .flatMapToLong(java.util.Arrays::stream)
+                .sorted()
+                .toArray();
+        return all[k - 1];
     }
 
     /** {@link #rows} as Arrow vectors of {@code fields}, in memory of {@code allocator}. */
@@ -111,26 +282,52 @@ public final class ResultBuilder {
         if (!plan.groups().isEmpty()) {
             int[] keys = groups.keyCodes(state.groupAt(s));
             for (int k = 0; k < plan.groups().size(); k++) {
-                row[col++] = finite(
-                        keyDictionaries.get(k).value(keys[k]),
-                        plan.groups().get(k).type());
+                row[col++] = key(plan, keyDictionaries, keys, k);
             }
         }
         for (int a = 0; a < plan.aggregates().size(); a++) {
-            long count = s < 0 ? 0 : state.countAt(a, s);
-            long value = s < 0 ? 0 : state.valueAt(a, s);
-            Aggregate agg = plan.aggregates().get(a);
-            Object v = agg.function().finish(plan, agg, count, value);
-            if (v != null && agg.resultType().kind() == ColumnType.Kind.VARCHAR) {
-                // MIN or MAX of a string column: the extreme code, decoded.
-                v = columns.get(((Expr.Column) agg.argument()).name()).stringDictionary()[(int) (long) (Long) v];
-            }
-            row[col++] = finite(v, agg.resultType());
+            row[col++] = aggregate(plan, state, columns, s, a);
         }
         if (col == 0) {
             row[0] = 1L;
         }
         return row;
+    }
+
+    /** Field {@code field} of slot {@code s}'s row alone. */
+    private static Object value(
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            Map<String, ColumnData> columns,
+            int s,
+            int field)
+            throws NotQualified {
+        int keys = plan.groups().size();
+        return field < keys
+                ? key(plan, keyDictionaries, groups.keyCodes(state.groupAt(s)), field)
+                : aggregate(plan, state, columns, s, field - keys);
+    }
+
+    private static Object key(OffloadPlan plan, List<SortedDictionary> keyDictionaries, int[] keys, int k)
+            throws NotQualified {
+        return finite(
+                keyDictionaries.get(k).value(keys[k]), plan.groups().get(k).type());
+    }
+
+    private static Object aggregate(
+            OffloadPlan plan, GroupAggregates state, Map<String, ColumnData> columns, int s, int a)
+            throws NotQualified {
+        long count = s < 0 ? 0 : state.countAt(a, s);
+        long value = s < 0 ? 0 : state.valueAt(a, s);
+        Aggregate agg = plan.aggregates().get(a);
+        Object v = agg.function().finish(plan, agg, count, value);
+        if (v != null && agg.resultType().kind() == ColumnType.Kind.VARCHAR) {
+            // MIN or MAX of a string column: the extreme code, decoded.
+            v = columns.get(((Expr.Column) agg.argument()).name()).stringDictionary()[(int) (long) (Long) v];
+        }
+        return finite(v, agg.resultType());
     }
 
     /**
