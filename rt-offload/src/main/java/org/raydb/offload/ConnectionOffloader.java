@@ -41,6 +41,7 @@ import org.raydb.offload.plan.QueryPlanner;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.result.DirectResultSet;
 import org.raydb.offload.result.ResultBuilder;
+import org.raydb.offload.result.TopRows;
 
 /**
  * The offload layer of one connection: plans each query (cached), runs qualifying ones on the chosen engine,
@@ -297,6 +298,11 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
+    /** About how many groups a finish that keeps {@code top} hands over at most. */
+    private static long kept(TopRows top) {
+        return top == null ? Long.MAX_VALUE : top.count();
+    }
+
     /** Whether a star join's dimension was dropped and created again (or altered) since it was planned. */
     private boolean dimensionsChanged(OffloadPlan plan) throws SQLException {
         for (DimensionJoin j : plan.joins()) {
@@ -313,7 +319,8 @@ final class ConnectionOffloader implements Offloader {
                 settings,
                 loaded.job().costs(),
                 overhead,
-                new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()));
+                new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()),
+                kept(handoff.topRows(pq, ResultBuilder.fields(pq.plan()))));
         if (engine.engine() == null) {
             throw new Declined(engine.reason(), false, null);
         }
@@ -691,7 +698,9 @@ final class ConnectionOffloader implements Offloader {
                             .add("encodings", job.job().encodings())
                             .add("index", job.job().index());
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
-                    Engines.Choice choice = engines.choose(candidates, settings, job.costs(), overhead, side);
+                    // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
+                    Engines.Choice choice = engines.choose(
+                            candidates, settings, job.costs(), overhead, side, kept(handoff.knownTopRows(pq)));
                     engine =
                             choice.engine() == null ? "duckdb" : choice.engine().name();
                     reason = choice.reason();

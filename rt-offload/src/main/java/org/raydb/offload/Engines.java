@@ -117,7 +117,12 @@ final class Engines {
      * being cheapest gives a choice without engine (the offload declines and DuckDB runs the query).
      */
     Choice choose(
-            Candidates candidates, OffloadSettings settings, JobCosts job, HostOverhead overhead, DuckDbSide duckdb)
+            Candidates candidates,
+            OffloadSettings settings,
+            JobCosts job,
+            HostOverhead overhead,
+            DuckDbSide duckdb,
+            long kept)
             throws SQLException {
         if (!candidates.costed()) {
             return new Choice(candidates.engines().get(0), candidates.reason(), null);
@@ -126,10 +131,11 @@ final class Engines {
                 settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN : duckdb.micros(this, job.shape());
         List<String> names = candidates.engines().stream().map(Engine::name).toList();
         DeviceConstants constants = deviceConstants();
-        CostChoice costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
+        CostChoice costs =
+                CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept);
         if (costs.uncertain()) {
             job.measured().keep(CostChoice.DUCKDB, Math.round(duckdb.measure()));
-            costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured());
+            costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept);
         }
         CostChoice chosen = costs;
         Engine engine = candidates.engines().stream()

@@ -233,6 +233,12 @@ final class ResultHandoff implements AutoCloseable {
         return direct == null ? null : direct.topRows();
     }
 
+    /** {@link #topRows} where {@code pq} was finished here before, else {@code null}; prepares nothing. */
+    TopRows knownTopRows(PlannedQuery pq) {
+        PlanEntry entry = entries.get(pq.relationName());
+        return entry == null || entry.direct == null ? null : entry.direct.topRows();
+    }
+
     /** {@link System#nanoTime()} when the last {@link #run}'s relation was ready and its finishing began. */
     long readyAt() {
         return readyAt;

@@ -92,7 +92,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (index) {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
-                Engines.Choice choice = engines.choose(candidates, settings, new JobCosts(job.job()), overhead, duckdb);
+                Engines.Choice choice =
+                        engines.choose(candidates, settings, new JobCosts(job.job()), overhead, duckdb, Long.MAX_VALUE);
                 if (choice.engine() != null) {
                     choice.engine().run(job.job());
                 }
@@ -106,8 +107,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (table.scansNow(plan)) {
                 PreparedJob scan =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
-                Engines.Choice choice =
-                        engines.choose(candidates, settings, new JobCosts(scan.job()), overhead, duckdb);
+                Engines.Choice choice = engines.choose(
+                        candidates, settings, new JobCosts(scan.job()), overhead, duckdb, Long.MAX_VALUE);
                 if (choice.engine() != null) {
                     choice.engine().run(scan.job());
                 }

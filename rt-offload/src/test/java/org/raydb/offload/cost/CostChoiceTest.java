@@ -51,14 +51,17 @@ class CostChoiceTest {
 
     @Test
     void handingMillionsOfGroupsBackCountsAgainstTheOffload() {
-        // A fast kernel over 60M rows into 15M groups: DuckDB's 208 ms beats handing 15M groups back. Until the
-        // groups are counted, the engine runs once to count them; then DuckDB wins.
+        // A fast kernel over 60M rows into 15M groups: DuckDB's 208 ms beats bringing 15M groups into host memory,
+        // and handing them back: the engine does not even run to count them.
         JobShape many =
                 new JobShape(60_000_000, Technique.RTSCAN_CUBES, 60_000_000, 60_000_000, 0, 0, 1, 15_000_000, 1, 0);
         MeasuredTimes measured = new MeasuredTimes();
         CostChoice first = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
-        assertEquals("cuda", first.engine(), first.reason());
-        assertTrue(first.countsGroups(), first.reason());
+        assertEquals(CostChoice.DUCKDB, first.engine(), first.reason());
+        assertFalse(first.countsGroups(), first.reason());
+        // Nor when the statement keeps ten of them: bringing them back alone costs more than DuckDB's answer.
+        CostChoice top = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured, 10);
+        assertEquals(CostChoice.DUCKDB, top.engine(), top.reason());
         measured.groupsHit(15_000_000);
         CostChoice counted = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
         assertEquals(CostChoice.DUCKDB, counted.engine(), counted.reason());
@@ -67,6 +70,20 @@ class CostChoiceTest {
         CostChoice c = CostChoice.choose(List.of("cuda"), few, FAST, 208_000, overhead(300), new MeasuredTimes());
         assertEquals("cuda", c.engine(), c.reason());
         assertFalse(c.countsGroups());
+    }
+
+    @Test
+    void aStatementThatKeepsTheTopGroupsHandsOnlyThoseBack() {
+        // Lineorder at SF 20 by part key (1M groups), its top 10: DuckDB's 675 ms against the engine's ~40 ms.
+        JobShape parts =
+                new JobShape(120_000_000, Technique.RTSCAN_CUBES, 120_000_000, 120_000_000, 0, 0, 1, 1_000_000, 1, 0);
+        CostChoice all = CostChoice.choose(List.of("cuda"), parts, FAST, 675_000, overhead(300), new MeasuredTimes());
+        assertTrue(all.reason().contains("handoff of at most 1000000 groups"), all.reason());
+        CostChoice top =
+                CostChoice.choose(List.of("cuda"), parts, FAST, 675_000, overhead(300), new MeasuredTimes(), 10);
+        assertEquals("cuda", top.engine(), top.reason());
+        assertTrue(top.reason().contains("handoff of at most 10 groups"), top.reason());
+        assertTrue(top.bestOffload() < all.bestOffload() - 900_000, top.reason());
     }
 
     @Test
