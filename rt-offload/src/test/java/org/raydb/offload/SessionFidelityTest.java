@@ -123,6 +123,32 @@ class SessionFidelityTest {
     }
 
     @Test
+    void writesToAStarJoinsDimensionTheDriverDoesNotSeeAreSeen() throws SQLException {
+        String file = dir.resolve("star.duckdb").toString();
+        String q = "SELECT d.name, sum(f.v), count(*) FROM f, d WHERE f.k = d.k GROUP BY d.name ORDER BY 1";
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(ray, "CREATE TABLE d (k INTEGER PRIMARY KEY, name VARCHAR)");
+            exec(ray, "INSERT INTO d VALUES (0, 'a'), (1, 'b')");
+            exec(ray, "CREATE TABLE f AS SELECT (i % 3)::INTEGER AS k, i AS v FROM range(30) r(i)");
+            Connection raw = ray.unwrap(DuckDBConnection.class);
+            assertEquals(rows(raw, q), offloaded(ray, q, true));
+            exec(raw, "UPDATE d SET name = 'c' WHERE k = 1");
+            assertEquals(rows(raw, q), offloaded(ray, q, true), "after an unwrapped update of the dimension");
+            try (DuckDBAppender appender = ray.unwrap(DuckDBConnection.class).createAppender("main", "d")) {
+                appender.beginRow();
+                appender.append(2);
+                appender.append("z");
+                appender.endRow();
+            }
+            assertEquals(rows(raw, q), offloaded(ray, q, true), "after an append that a dangling key meets");
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                exec(plain, "DELETE FROM d WHERE k = 0");
+            }
+            assertEquals(rows(raw, q), offloaded(ray, q, true), "after a plain connection's delete");
+        }
+    }
+
+    @Test
     void writesInsideStringsPreparedStatementsAndCopyAreSeen() throws Exception {
         Path csv = dir.resolve("rows.csv");
         Files.writeString(csv, "0,7\n1,9\n");
