@@ -63,7 +63,8 @@ final class DimensionGather {
             ColumnData foreignKey = factColumn.apply(first.via());
             TableRef dimension = first.dimension(fact.catalog());
             List<String> dimNames = new ArrayList<>(List.of(first.last().key()));
-            List<ColumnType> dimTypes = new ArrayList<>(List.of(foreignKey.type()));
+            List<ColumnType> dimTypes = new ArrayList<>(
+                    List.of(keyType(connection, dimension, first.last().key(), foreignKey.type())));
             for (int i : wanted) {
                 String column = VirtualColumn.parse(names.get(i)).column();
                 if (!dimNames.contains(column)) {
@@ -81,6 +82,31 @@ final class DimensionGather {
             }
         }
         return List.of(out);
+    }
+
+    /**
+     * The dimension key's type: the foreign key's, unless both are integers of other widths (their values compare
+     * alike, and each loads as it is stored).
+     */
+    private static ColumnType keyType(Connection connection, TableRef dimension, String key, ColumnType foreignKey)
+            throws SQLException {
+        try (java.sql.PreparedStatement p = connection.prepareStatement("SELECT data_type FROM duckdb_columns()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ? AND column_name = ?")) {
+            p.setString(1, dimension.catalog());
+            p.setString(2, dimension.schema());
+            p.setString(3, dimension.name());
+            p.setString(4, key);
+            try (java.sql.ResultSet rs = p.executeQuery()) {
+                String type = rs.next() ? rs.getString(1) : "";
+                return switch (type) {
+                    case "TINYINT" -> ColumnType.of(ColumnType.Kind.TINYINT);
+                    case "SMALLINT" -> ColumnType.of(ColumnType.Kind.SMALLINT);
+                    case "INTEGER" -> ColumnType.of(ColumnType.Kind.INTEGER);
+                    case "BIGINT" -> ColumnType.of(ColumnType.Kind.BIGINT);
+                    default -> foreignKey;
+                };
+            }
+        }
     }
 
     /** Per fact row, the dimension row whose key equals its foreign key, or -1. */

@@ -348,9 +348,9 @@ final class StarJoins {
         String join = from.refName() + "." + fk + " = " + dim.refName() + "." + key;
         ColumnType fkType = from.binding().columns().get(fk);
         ColumnType keyType = dim.binding().columns().get(key);
-        if (!fkType.equals(keyType)) {
+        if (!fkType.equals(keyType) && !(integer(fkType) && integer(keyType))) {
             throw new NotQualified("the join " + join + " compares " + fkType + " with " + keyType
-                    + " (only keys of one type qualify)");
+                    + " (only keys of one type, or integers of any width, qualify)");
         }
         if (!joinable(keyType)) {
             throw new NotQualified("the join " + join + " is on a " + keyType + " key");
@@ -368,6 +368,14 @@ final class StarJoins {
             throw new NotQualified("the join " + join + " is on " + dimension.name() + "." + key
                     + ", which is not unique in " + dimension.name() + " (a dimension's key must be)");
         }
+    }
+
+    /** Integers of any width: their values compare as DuckDB compares them, whatever the two widths. */
+    private static boolean integer(ColumnType type) {
+        return switch (type.kind()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> true;
+            default -> false;
+        };
     }
 
     /** Key types held as 64-bit storage values or strings, which the load matches exactly. */
