@@ -10,7 +10,8 @@ import java.util.Random;
 
 /**
  * Generates qualifying aggregation queries over {@link DifferentialFixture}'s table from a seed: 0–3 filtered
- * columns with every predicate form, 0–2 group keys (including a 10,000-group key and NULL groups), 1–4
+ * columns with every predicate form, 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
+ * column), 1–4
  * aggregates, and ORDER BY / LIMIT / HAVING / CTE / outer-aggregate wrappers on top.
  */
 final class QueryGenerator {
@@ -100,6 +101,14 @@ final class QueryGenerator {
         return v.toString();
     }
 
+    private static final List<String> DERIVED_KEYS = List.of(
+            "year(k_date)",
+            "date_trunc('month', k_date)",
+            "substring(k_str, 1, 1)",
+            "coalesce(k_str, '?')",
+            "k_small % 3",
+            "dayofweek(k_date)");
+
     String next() {
         List<String> filters = new ArrayList<>();
         List<String> cols = new ArrayList<>(FILTER_COLUMNS);
@@ -113,6 +122,9 @@ final class QueryGenerator {
         groups = new ArrayList<>(groups.subList(0, random.nextInt(3)));
         if (random.nextInt(8) == 0) {
             groups = new ArrayList<>(List.of("g10k"));
+        } else if (random.nextInt(5) == 0) {
+            // A function of one column as a key: evaluated per distinct value, NULL included.
+            groups.add(DERIVED_KEYS.get(random.nextInt(DERIVED_KEYS.size())));
         }
         List<String> aggs = new ArrayList<>(AGGREGATES);
         Collections.shuffle(aggs, random);

@@ -80,10 +80,10 @@ public final class DictionaryFilter {
     }
 
     /** The dictionary's values as one array parameter and the SQL that turns its elements into the column's type. */
-    private record Values(String sql, String arrayType, Object[] elements) {}
+    record Values(String sql, String arrayType, Object[] elements) {}
 
     /** Exact in every case: strings as they are, numbers and dates from their stored integers or exact text. */
-    private static Values values(ColumnType type, SortedDictionary d) {
+    static Values values(ColumnType type, SortedDictionary d) {
         int n = d.size();
         if (type.kind() == ColumnType.Kind.VARCHAR) {
             String[] strings = new String[n];
@@ -110,7 +110,7 @@ public final class DictionaryFilter {
         return new Values(sql, "BIGINT", longs);
     }
 
-    private static String sqlType(ColumnType type) {
+    static String sqlType(ColumnType type) {
         return type.kind() == ColumnType.Kind.DECIMAL
                 ? "DECIMAL(" + type.width() + "," + type.scale() + ")"
                 : type.kind().name();

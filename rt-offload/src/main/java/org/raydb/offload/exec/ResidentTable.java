@@ -24,6 +24,7 @@ import org.raydb.offload.index.BvhKey;
 import org.raydb.offload.index.SievingVectors;
 import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.DerivedColumn;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.VirtualColumn;
@@ -148,13 +149,18 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         if (names.isEmpty() && rows >= 0) {
             return false;
         }
-        // A star join's dimension columns are gathered through foreign keys loaded first (its plan reads them).
+        // A star join's dimension columns are gathered through foreign keys loaded first (its plan reads them),
+        // and computed group keys from their sources, loaded or gathered before them.
         List<String> virtualNames = new ArrayList<>();
         List<ColumnType> virtualTypes = new ArrayList<>();
+        List<String> derivedNames = new ArrayList<>();
         for (int i = names.size() - 1; i >= 0; i--) {
             if (VirtualColumn.parse(names.get(i)) != null) {
                 virtualNames.add(0, names.remove(i));
                 virtualTypes.add(0, types.remove(i));
+            } else if (DerivedColumn.parse(names.get(i)) != null) {
+                derivedNames.add(0, names.remove(i));
+                types.remove(i);
             }
         }
         List<ColumnData> loaded = new ArrayList<>();
@@ -187,6 +193,12 @@ public final class ResidentTable implements BvhCatalog.Encodings {
                     loaded.add(c);
                     justLoaded.put(c.name(), c);
                 }
+            }
+            for (String name : derivedNames) {
+                DerivedColumn d = DerivedColumn.parse(name);
+                ColumnData source =
+                        justLoaded.containsKey(d.source()) ? justLoaded.get(d.source()) : column(d.source());
+                loaded.add(DerivedValues.compute(connection, source, d, name));
             }
         }
         for (ColumnData c : loaded) {

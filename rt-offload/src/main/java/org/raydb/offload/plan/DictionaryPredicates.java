@@ -75,7 +75,7 @@ final class DictionaryPredicates {
         return column != null && consistent(session, functions) ? column : null;
     }
 
-    private static void walk(Object value, Set<String> columns, Set<String> functions, boolean[] refused) {
+    static void walk(Object value, Set<String> columns, Set<String> functions, boolean[] refused) {
         if (value instanceof Map<?, ?> map) {
             Object cls = map.get("class");
             if (cls != null && REFUSED_CLASSES.contains(cls.toString())) {
@@ -100,7 +100,7 @@ final class DictionaryPredicates {
     }
 
     /** Whether DuckDB marks every function CONSISTENT (an unknown name is not). */
-    private static boolean consistent(Connection session, Set<String> functions) throws SQLException {
+    static boolean consistent(Connection session, Set<String> functions) throws SQLException {
         for (String f : functions) {
             try (PreparedStatement p = session.prepareStatement(
                     "SELECT bool_and(stability = 'CONSISTENT') FROM duckdb_functions() WHERE function_name = ?")) {
@@ -117,7 +117,7 @@ final class DictionaryPredicates {
      * The conjunct as SQL text, as DuckDB writes it back from its parse tree, with its column unqualified (the
      * evaluation reads it from a derived table of that one column).
      */
-    private static String text(Connection session, Object conjunct) throws SQLException, NotQualified {
+    static String text(Connection session, Object conjunct) throws SQLException, NotQualified {
         Map<String, Object> tree = SqlRewriter.parse(session, "SELECT 1");
         Map<String, Object> copy = SqlRewriter.copy(Map.of("e", conjunct));
         unqualify(copy.get("e"));

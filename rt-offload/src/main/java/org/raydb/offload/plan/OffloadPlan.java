@@ -27,11 +27,15 @@ public record OffloadPlan(
 
     /**
      * Every column the offload reads with its type; a join's foreign key too, which its virtual columns are
-     * gathered through.
+     * gathered through, and a derived group key's source.
      */
     public java.util.Map<String, ColumnType> columnTypes() {
         java.util.Map<String, ColumnType> out = new java.util.LinkedHashMap<>();
         joins.forEach(j -> out.put(j.foreignKey(), j.keyType()));
+        for (GroupKey g : groups) {
+            DerivedColumn d = DerivedColumn.parse(g.column());
+            if (d != null) out.putIfAbsent(d.source(), d.sourceType()); // computed from it
+        }
         filters.forEach(f -> out.put(f.column(), f.type()));
         groups.forEach(g -> out.put(g.column(), g.type()));
         for (Aggregate a : aggregates) {

@@ -115,7 +115,8 @@ public final class PlanMatcher {
         for (JsonNode g : agg.nodes("groups")) {
             Expr x = PlanExpressions.resolve(g, input::ref);
             if (!(x instanceof Expr.Column c)) {
-                throw new NotQualified("GROUP BY on an expression");
+                throw new NotQualified("GROUP BY on an expression over several columns or a function DuckDB does not"
+                        + " mark CONSISTENT (an expression of one column qualifies)");
             }
             if (!c.type().isKeyType()) {
                 throw new NotQualified("GROUP BY on " + c.type() + " column " + c.name());

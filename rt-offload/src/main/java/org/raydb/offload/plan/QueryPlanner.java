@@ -142,9 +142,14 @@ public final class QueryPlanner implements AutoCloseable {
             Map<String, Object> tree = SqlRewriter.parse(session, bound);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
-            String replica =
-                    star == null ? db.replica(session, binding) : db.replica(session, binding, star.virtualColumns());
             boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
+            Map<String, String> virtual = star == null ? Map.of() : star.virtualColumns();
+            DerivedKeys.Derived derived = DerivedKeys.apply(
+                    session, tree, binding.table(), binding.columns(), virtual, star == null ? null : star.names());
+            binding = binding.with(derived.types());
+            Map<String, String> added = new LinkedHashMap<>(virtual);
+            added.putAll(derived.columns());
+            String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
             OffloadPlan matched;
             Map<String, List<String>> predicates = Map.of();
             try {
@@ -187,11 +192,17 @@ public final class QueryPlanner implements AutoCloseable {
             // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
             // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
             // A star join's WHERE is not the text's: no template.
-            Object where = viaView || !predicates.isEmpty() || star != null
+            // Nor are the literals of a derived group key (date_trunc's unit, substring's bounds) constants of a
+            // template: they shape the column.
+            Object where = viaView
+                            || !predicates.isEmpty()
+                            || star != null
+                            || !derived.columns().isEmpty()
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(session, tree, plan, relation, star == null ? null : star.names());
+            String rewritten =
+                    SqlRewriter.rewrite(session, tree, plan, relation, star != null ? star.names() : derived.names());
             PlannedQuery planned = new PlannedQuery(
                     bound,
                     plan,

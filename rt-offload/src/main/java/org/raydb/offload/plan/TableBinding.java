@@ -78,6 +78,14 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
                 table, Json.write(get.raw("names")) + Json.write(get.raw("returned_types")), oid, columns);
     }
 
+    /** This binding with {@code added} columns (computed ones, {@link DerivedColumn}); itself where none. */
+    TableBinding with(Map<String, ColumnType> added) {
+        if (added.isEmpty()) return this;
+        Map<String, ColumnType> all = new LinkedHashMap<>(columns);
+        all.putAll(added);
+        return new TableBinding(table, identity + added.keySet(), oid, all);
+    }
+
     private static void collectScans(Object value, List<JsonNode> out) {
         if (value instanceof Map<?, ?> map) {
             if ("LOGICAL_GET".equals(map.get("type"))) {

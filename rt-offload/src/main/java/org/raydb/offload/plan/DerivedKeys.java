@@ -1,0 +1,208 @@
+package org.raydb.offload.plan;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.raydb.offload.json.Json;
+
+/**
+ * GROUP BY on an expression over one column ({@code year(d)}, {@code date_trunc('month', d)}, {@code substring(s, 1,
+ * 3)}, {@code v % 10}): in the aggregating SELECT of the parse tree, every occurrence of such a group expression
+ * (in the select list, GROUP BY, HAVING and ORDER BY) becomes a {@link DerivedColumn}, so the statement planned is
+ * a GROUP BY on a column. The expression must read that one column and nothing else, call only functions DuckDB
+ * marks CONSISTENT, and give a type the offload reads back exactly (integers, BOOLEAN, DATE, TIMESTAMP, VARCHAR); other group
+ * expressions stay, and the plan declines them.
+ */
+final class DerivedKeys {
+
+    /**
+     * The derived columns a statement groups by (name to SQL type; empty: none, the tree unchanged) and the names
+     * DuckDB gives the aggregating SELECT's columns as written ({@code null} where nothing changed).
+     */
+    record Derived(Map<String, String> columns, Map<String, ColumnType> types, List<String> names) {}
+
+    private static final Set<String> SKIPPED_CLASSES = Set.of("COLUMN_REF", "CONSTANT");
+
+    private DerivedKeys() {}
+
+    /**
+     * @param columns the aggregated table's columns with their types (a star join's virtual ones included)
+     * @param virtual a star join's virtual columns with their SQL types (the table's own are read from DuckDB)
+     */
+    static Derived apply(
+            Connection session,
+            Map<String, Object> tree,
+            TableRef table,
+            Map<String, ColumnType> columns,
+            Map<String, String> virtual,
+            List<String> knownNames)
+            throws SQLException, NotQualified {
+        Map<String, Object> select = SqlRewriter.aggregatingSelect(tree, table);
+        Map<String, String> derived = new LinkedHashMap<>();
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        if (select == null) return new Derived(derived, types, null);
+        Map<String, String> sqlTypes = null;
+        List<String> names = knownNames;
+        List<Object> groups = list(select.get("group_expressions"));
+        for (int index = 0; index < groups.size(); index++) {
+            Object g = selected(groups.get(index), select, columns);
+            if (!(g instanceof Map<?, ?> m) || SKIPPED_CLASSES.contains(String.valueOf(m.get("class")))) continue;
+            Set<String> read = new LinkedHashSet<>();
+            Set<String> functions = new LinkedHashSet<>();
+            boolean[] refused = {false};
+            DictionaryPredicates.walk(g, read, functions, refused);
+            if (refused[0] || read.size() != 1) continue;
+            String column = null;
+            for (String c : columns.keySet()) {
+                if (c.equalsIgnoreCase(read.iterator().next())) column = c;
+            }
+            if (column == null || !columns.get(column).isKeyType()) continue;
+            if (!DictionaryPredicates.consistent(session, functions)) continue;
+            // Written over a name of its own: the source's may hold the separators of a virtual column's.
+            String text = DictionaryPredicates.text(
+                    session, renamed(SqlRewriter.copy(Map.of("e", g)).get("e")));
+            if (!DerivedColumn.nameable(text)) continue;
+            if (sqlTypes == null) {
+                sqlTypes = new LinkedHashMap<>(PlanningDatabase.columnTypes(session, table));
+                sqlTypes.putAll(virtual);
+            }
+            String sqlType = sqlTypes.get(column);
+            ColumnType type = sqlType == null ? null : resultType(session, text, column, sqlType);
+            if (type == null) continue;
+            if (names == null) {
+                // The names of the statement as written, before any of its expressions becomes a column.
+                names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
+            }
+            String name = new DerivedColumn(column, columns.get(column), text, type).name();
+            derived.put(name, type.kind().name());
+            types.put(name, type);
+            String target = canonical(g);
+            for (String part : List.of("select_list", "group_expressions", "having", "modifiers")) {
+                select.put(part, replace(select.get(part), target, name));
+            }
+            // GROUP BY 1 or GROUP BY an alias: the key itself becomes the column too.
+            List<Object> replaced = list(select.get("group_expressions"));
+            replaced.set(index, replace(g, target, name));
+            select.put("group_expressions", replaced);
+        }
+        return new Derived(derived, types, derived.isEmpty() ? null : names);
+    }
+
+    /**
+     * The expression a GROUP BY item stands for: a select item's where it is its ordinal or its alias (and names
+     * no column of the table), else itself.
+     */
+    private static Object selected(Object group, Map<String, Object> select, Map<String, ColumnType> columns) {
+        if (!(group instanceof Map<?, ?> m)) return group;
+        List<Object> items = list(select.get("select_list"));
+        if ("CONSTANT".equals(m.get("class"))
+                && m.get("literal") instanceof Map<?, ?> literal
+                && "INTEGER".equals(literal.get("kind"))) {
+            int ordinal = Integer.parseInt(String.valueOf(literal.get("text")));
+            return ordinal >= 1 && ordinal <= items.size() ? items.get(ordinal - 1) : group;
+        }
+        if ("COLUMN_REF".equals(m.get("class"))
+                && m.get("column_names") instanceof List<?> names
+                && names.size() == 1) {
+            String name = String.valueOf(names.get(0));
+            if (columns.keySet().stream().anyMatch(c -> c.equalsIgnoreCase(name))) return group;
+            for (Object item : items) {
+                if (item instanceof Map<?, ?> i && name.equalsIgnoreCase(String.valueOf(i.get("alias")))) return item;
+            }
+        }
+        return group;
+    }
+
+    /** The expression's type where the offload reads it back exactly, else {@code null}. */
+    private static ColumnType resultType(Connection session, String text, String column, String sqlType)
+            throws SQLException {
+        String sql = "SELECT " + text + " FROM (SELECT NULL::" + sqlType + " AS " + TableRef.quote(DerivedColumn.SOURCE)
+                + ")";
+        String type;
+        try (PreparedStatement p = session.prepareStatement(sql)) {
+            type = p.getMetaData().getColumnTypeName(1);
+        } catch (SQLException e) {
+            return null; // DuckDB binds it otherwise in the query (it may not bind at all): the plan decides
+        }
+        return switch (type) {
+            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DATE", "TIMESTAMP", "VARCHAR", "BOOLEAN" ->
+                ColumnType.of(ColumnType.Kind.valueOf(type));
+            default -> null;
+        };
+    }
+
+    /** {@code expression} with every column reference naming {@link DerivedColumn#SOURCE} instead. */
+    @SuppressWarnings("unchecked")
+    private static Object renamed(Object expression) {
+        if (expression instanceof Map<?, ?> raw) {
+            Map<String, Object> map = (Map<String, Object>) raw;
+            if ("COLUMN_REF".equals(map.get("class"))) {
+                map.put("column_names", new ArrayList<>(List.of(DerivedColumn.SOURCE)));
+                return map;
+            }
+            map.values().forEach(DerivedKeys::renamed);
+        } else if (expression instanceof List<?> list) {
+            list.forEach(DerivedKeys::renamed);
+        }
+        return expression;
+    }
+
+    /**
+     * A copy of {@code value} in which every expression equal to {@code target} (its canonical form) is a
+     * reference to {@code name}, keeping its alias.
+     */
+    private static Object replace(Object value, String target, String name) {
+        if (value instanceof List<?> l) {
+            List<Object> out = new ArrayList<>();
+            for (Object v : l) out.add(replace(v, target, name));
+            return out;
+        }
+        if (!(value instanceof Map<?, ?> raw)) return value;
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = new LinkedHashMap<>((Map<String, Object>) raw);
+        if (map.containsKey("class") && canonical(map).equals(target)) {
+            Map<String, Object> ref = new LinkedHashMap<>();
+            ref.put("class", "COLUMN_REF");
+            ref.put("type", "COLUMN_REF");
+            ref.put("alias", map.getOrDefault("alias", ""));
+            ref.put("query_location", 0L);
+            ref.put("column_names", new ArrayList<>(List.of(name)));
+            return ref;
+        }
+        map.replaceAll((k, v) -> replace(v, target, name));
+        return map;
+    }
+
+    /** An expression's JSON without its places in the text and its own alias: equal for equal expressions. */
+    private static String canonical(Object expression) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> top = new LinkedHashMap<>((Map<String, Object>) expression);
+        top.remove("alias");
+        return Json.write(withoutLocations(top));
+    }
+
+    private static Object withoutLocations(Object value) {
+        if (value instanceof List<?> l) {
+            List<Object> out = new ArrayList<>();
+            for (Object v : l) out.add(withoutLocations(v));
+            return out;
+        }
+        if (!(value instanceof Map<?, ?> raw)) return value;
+        Map<Object, Object> out = new LinkedHashMap<>();
+        raw.forEach((k, v) -> {
+            if (!"query_location".equals(k) && !"query_location_length".equals(k)) out.put(k, withoutLocations(v));
+        });
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object o) {
+        return o == null ? new ArrayList<>() : (List<Object>) o;
+    }
+}
