@@ -24,6 +24,7 @@ import org.raydb.offload.engine.EngineProvider;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.plan.ColumnComparison;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.DerivedColumn;
 import org.raydb.offload.plan.OffloadPlan;
@@ -204,10 +205,13 @@ final class Engines {
         }
 
         HostScanRate rate(Engines engines) throws SQLException {
-            // A star join's dimension columns and computed group keys are not the table's: DuckDB's rate is measured
+            // A star join's dimension columns and computed columns are not the table's: DuckDB's rate is measured
             // over the table's own.
             Map<String, ColumnType> own = new LinkedHashMap<>(plan.columnTypes());
-            own.keySet().removeIf(c -> VirtualColumn.parse(c) != null || DerivedColumn.parse(c) != null);
+            own.keySet()
+                    .removeIf(c -> VirtualColumn.parse(c) != null
+                            || DerivedColumn.parse(c) != null
+                            || ColumnComparison.parse(c) != null);
             return engines.hostRates.of(table, connection, plan.table(), own, table.rows());
         }
     }

@@ -32,11 +32,8 @@ class DeclineReasonsTest {
     @Test
     void aComparisonOfTwoColumnsIsNamedSo() throws SQLException {
         assertEquals(
-                "a comparison of two columns (d, d2; only comparisons with constants qualify)",
-                h.declineReason("SELECT sum(q) FROM l WHERE d < d2"));
-        assertEquals(
-                "a comparison of two columns (q, g; only comparisons with constants qualify)",
-                h.declineReason("SELECT sum(q) FROM l WHERE q = g"));
+                "a comparison of expressions over several columns (only comparisons with constants qualify)",
+                h.declineReason("SELECT sum(q) FROM l WHERE q = u"));
         assertEquals(
                 "OR across columns (a multi-column filter; only conjunctive filters qualify)",
                 h.declineReason("SELECT sum(q) FROM l WHERE q = 1 OR g = 2"));

@@ -10,7 +10,7 @@ import java.util.Random;
 
 /**
  * Generates qualifying aggregation queries over {@link DifferentialFixture}'s table from a seed: 0–3 filtered
- * columns with every predicate form, 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
+ * columns with every predicate form (and comparisons of two columns), 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
  * column), 1–4
  * aggregates, and ORDER BY / LIMIT / HAVING / CTE / outer-aggregate wrappers on top.
  */
@@ -101,6 +101,14 @@ final class QueryGenerator {
         return v.toString();
     }
 
+    private static final List<String> COMPARED_COLUMNS = List.of(
+            "k_small < k_skew",
+            "k_int >= k_null",
+            "k_skew <> k_int",
+            "k_big > k_int",
+            "m_small <= k_small",
+            "k_dec < m_dec");
+
     private static final List<String> DERIVED_KEYS = List.of(
             "year(k_date)",
             "date_trunc('month', k_date)",
@@ -116,6 +124,10 @@ final class QueryGenerator {
         int nf = random.nextInt(4);
         for (int i = 0; i < nf; i++) {
             filters.add(predicate(cols.get(i)));
+        }
+        if (random.nextInt(6) == 0) {
+            // Two columns of one row compared.
+            filters.add(COMPARED_COLUMNS.get(random.nextInt(COMPARED_COLUMNS.size())));
         }
         List<String> groups = new ArrayList<>(GROUP_COLUMNS);
         Collections.shuffle(groups, random);

@@ -22,6 +22,7 @@ import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.index.BvhCatalog;
 import org.raydb.offload.index.BvhKey;
 import org.raydb.offload.index.SievingVectors;
+import org.raydb.offload.plan.ColumnComparison;
 import org.raydb.offload.plan.ColumnFilter;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.DerivedColumn;
@@ -158,7 +159,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
             if (VirtualColumn.parse(names.get(i)) != null) {
                 virtualNames.add(0, names.remove(i));
                 virtualTypes.add(0, types.remove(i));
-            } else if (DerivedColumn.parse(names.get(i)) != null) {
+            } else if (DerivedColumn.parse(names.get(i)) != null || ColumnComparison.parse(names.get(i)) != null) {
                 derivedNames.add(0, names.remove(i));
                 types.remove(i);
             }
@@ -194,11 +195,16 @@ public final class ResidentTable implements BvhCatalog.Encodings {
                     justLoaded.put(c.name(), c);
                 }
             }
+            java.util.function.Function<String, ColumnData> loadedColumn =
+                    c -> justLoaded.containsKey(c) ? justLoaded.get(c) : column(c);
             for (String name : derivedNames) {
                 DerivedColumn d = DerivedColumn.parse(name);
-                ColumnData source =
-                        justLoaded.containsKey(d.source()) ? justLoaded.get(d.source()) : column(d.source());
-                loaded.add(DerivedValues.compute(connection, source, d, name));
+                ColumnComparison c = ColumnComparison.parse(name);
+                loaded.add(
+                        d != null
+                                ? DerivedValues.compute(connection, loadedColumn.apply(d.source()), d, name)
+                                : ComparedValues.compute(
+                                        loadedColumn.apply(c.left()), loadedColumn.apply(c.right()), c, name));
             }
         }
         for (ColumnData c : loaded) {

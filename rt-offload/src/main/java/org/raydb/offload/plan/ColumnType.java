@@ -35,6 +35,23 @@ public record ColumnType(Kind kind, int width, int scale, String name) {
         return new ColumnType(Kind.DECIMAL, width, scale, Kind.DECIMAL.name());
     }
 
+    /** Kind, width and scale as one token, which {@link #ofToken} reads back (names of computed columns hold it). */
+    public String token() {
+        return kind + ":" + width + ":" + scale;
+    }
+
+    /** The type a {@link #token()} stands for, or {@code null}. */
+    public static ColumnType ofToken(String token) {
+        String[] p = token.split(":");
+        if (p.length != 3) return null;
+        try {
+            Kind kind = Kind.valueOf(p[0]);
+            return kind == Kind.DECIMAL ? decimal(Integer.parseInt(p[1]), Integer.parseInt(p[2])) : of(kind);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** Reads a plan's {@code {"id": ..., "type_info": ...}} type. */
     public static ColumnType fromPlan(JsonNode type) {
         String id = type.str("id");

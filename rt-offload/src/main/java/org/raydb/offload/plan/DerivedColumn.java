@@ -23,7 +23,7 @@ public record DerivedColumn(String source, ColumnType sourceType, String express
     private static final String SEPARATOR = String.valueOf(VirtualColumn.SEPARATOR);
 
     public String name() {
-        return PREFIX + String.join(SEPARATOR, text(sourceType), text(type), expression, source);
+        return PREFIX + String.join(SEPARATOR, sourceType.token(), type.token(), expression, source);
     }
 
     /** Whether an expression can be part of a derived column's name, so that {@link #parse} reads it back. */
@@ -36,26 +36,9 @@ public record DerivedColumn(String source, ColumnType sourceType, String express
         if (!name.startsWith(PREFIX)) return null;
         String[] parts = name.substring(PREFIX.length()).split(SEPARATOR, 4);
         if (parts.length != 4) return null;
-        ColumnType sourceType = type(parts[0]);
-        ColumnType type = type(parts[1]);
+        ColumnType sourceType = ColumnType.ofToken(parts[0]);
+        ColumnType type = ColumnType.ofToken(parts[1]);
         return sourceType == null || type == null ? null : new DerivedColumn(parts[3], sourceType, parts[2], type);
-    }
-
-    private static String text(ColumnType t) {
-        return t.kind() + ":" + t.width() + ":" + t.scale();
-    }
-
-    private static ColumnType type(String text) {
-        String[] p = text.split(":");
-        if (p.length != 3) return null;
-        try {
-            ColumnType.Kind kind = ColumnType.Kind.valueOf(p[0]);
-            return kind == ColumnType.Kind.DECIMAL
-                    ? ColumnType.decimal(Integer.parseInt(p[1]), Integer.parseInt(p[2]))
-                    : ColumnType.of(kind);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     @Override

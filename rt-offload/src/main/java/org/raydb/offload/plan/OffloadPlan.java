@@ -27,7 +27,7 @@ public record OffloadPlan(
 
     /**
      * Every column the offload reads with its type; a join's foreign key too, which its virtual columns are
-     * gathered through, and a derived group key's source.
+     * gathered through, a derived group key's source, and the two columns a comparison compares.
      */
     public java.util.Map<String, ColumnType> columnTypes() {
         java.util.Map<String, ColumnType> out = new java.util.LinkedHashMap<>();
@@ -35,6 +35,13 @@ public record OffloadPlan(
         for (GroupKey g : groups) {
             DerivedColumn d = DerivedColumn.parse(g.column());
             if (d != null) out.putIfAbsent(d.source(), d.sourceType()); // computed from it
+        }
+        for (ColumnFilter f : filters) {
+            ColumnComparison c = ColumnComparison.parse(f.column());
+            if (c != null) {
+                out.putIfAbsent(c.left(), c.leftType());
+                out.putIfAbsent(c.right(), c.rightType());
+            }
         }
         filters.forEach(f -> out.put(f.column(), f.type()));
         groups.forEach(g -> out.put(g.column(), g.type()));

@@ -282,7 +282,7 @@ public final class PlanMatcher {
                                 : "?");
             }
             return "a comparison of two columns (" + columns.get(0) + ", " + columns.get(1)
-                    + "; only comparisons with constants qualify)";
+                    + "; only comparisons with constants, or of two columns whose types compare exactly, qualify)";
         }
         return "OR across columns (a multi-column filter; only conjunctive filters qualify)";
     }

@@ -146,9 +146,11 @@ public final class QueryPlanner implements AutoCloseable {
             Map<String, String> virtual = star == null ? Map.of() : star.virtualColumns();
             DerivedKeys.Derived derived = DerivedKeys.apply(
                     session, tree, binding.table(), binding.columns(), virtual, star == null ? null : star.names());
-            binding = binding.with(derived.types());
+            Map<String, ColumnType> compared = ColumnComparisons.apply(tree, binding.table(), binding.columns());
+            binding = binding.with(derived.types()).with(compared);
             Map<String, String> added = new LinkedHashMap<>(virtual);
             added.putAll(derived.columns());
+            compared.keySet().forEach(c -> added.put(c, "BOOLEAN"));
             String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
             OffloadPlan matched;
             Map<String, List<String>> predicates = Map.of();
@@ -193,11 +195,12 @@ public final class QueryPlanner implements AutoCloseable {
             // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
             // A star join's WHERE is not the text's: no template.
             // Nor are the literals of a derived group key (date_trunc's unit, substring's bounds) constants of a
-            // template: they shape the column.
+            // template: they shape the column; and a comparison of two columns is no longer in the text's WHERE.
             Object where = viaView
                             || !predicates.isEmpty()
                             || star != null
                             || !derived.columns().isEmpty()
+                            || !compared.isEmpty()
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
