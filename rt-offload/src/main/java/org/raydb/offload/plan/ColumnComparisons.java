@@ -24,7 +24,7 @@ final class ColumnComparisons {
         Map<String, Object> select = SqlRewriter.aggregatingSelect(tree, table);
         if (select == null || select.get("where_clause") == null) return out;
         List<Object> conjuncts = new ArrayList<>();
-        flattenAnd(select.get("where_clause"), conjuncts);
+        SqlRewriter.conjuncts(select.get("where_clause"), conjuncts);
         boolean changed = false;
         for (int i = 0; i < conjuncts.size(); i++) {
             ColumnComparison c = comparison(conjuncts.get(i), columns);
@@ -86,13 +86,5 @@ final class ColumnComparisons {
         cmp.put("left", ref);
         cmp.put("right", literal);
         return cmp;
-    }
-
-    private static void flattenAnd(Object e, List<Object> out) {
-        if (e instanceof Map<?, ?> m && "CONJUNCTION_AND".equals(m.get("type"))) {
-            for (Object c : (List<?>) m.get("children")) flattenAnd(c, out);
-        } else {
-            out.add(e);
-        }
     }
 }

@@ -49,7 +49,7 @@ final class DerivedKeys {
         if (select == null) return new Derived(derived, types, null);
         Map<String, String> sqlTypes = null;
         List<String> names = knownNames;
-        List<Object> groups = list(select.get("group_expressions"));
+        List<Object> groups = SqlRewriter.list(select.get("group_expressions"));
         for (int index = 0; index < groups.size(); index++) {
             Object g = selected(groups.get(index), select, columns);
             if (!(g instanceof Map<?, ?> m) || SKIPPED_CLASSES.contains(String.valueOf(m.get("class")))) continue;
@@ -87,7 +87,7 @@ final class DerivedKeys {
                 select.put(part, replace(select.get(part), target, name));
             }
             // GROUP BY 1 or GROUP BY an alias: the key itself becomes the column too.
-            List<Object> replaced = list(select.get("group_expressions"));
+            List<Object> replaced = SqlRewriter.list(select.get("group_expressions"));
             replaced.set(index, replace(g, target, name));
             select.put("group_expressions", replaced);
         }
@@ -100,7 +100,7 @@ final class DerivedKeys {
      */
     private static Object selected(Object group, Map<String, Object> select, Map<String, ColumnType> columns) {
         if (!(group instanceof Map<?, ?> m)) return group;
-        List<Object> items = list(select.get("select_list"));
+        List<Object> items = SqlRewriter.list(select.get("select_list"));
         if ("CONSTANT".equals(m.get("class"))
                 && m.get("literal") instanceof Map<?, ?> literal
                 && "INTEGER".equals(literal.get("kind"))) {
@@ -199,10 +199,5 @@ final class DerivedKeys {
             if (!"query_location".equals(k) && !"query_location_length".equals(k)) out.put(k, withoutLocations(v));
         });
         return out;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o) {
-        return o == null ? new ArrayList<>() : (List<Object>) o;
     }
 }

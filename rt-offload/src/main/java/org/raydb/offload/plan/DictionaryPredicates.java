@@ -40,7 +40,7 @@ final class DictionaryPredicates {
             return out;
         }
         List<Object> conjuncts = new ArrayList<>();
-        flattenAnd(select.get("where_clause"), conjuncts);
+        SqlRewriter.conjuncts(select.get("where_clause"), conjuncts);
         List<Object> kept = new ArrayList<>();
         for (Object conjunct : conjuncts) {
             String column = column(session, conjunct, binding);
@@ -144,14 +144,6 @@ final class DictionaryPredicates {
             map.values().forEach(DictionaryPredicates::unqualify);
         } else if (value instanceof List<?> list) {
             list.forEach(DictionaryPredicates::unqualify);
-        }
-    }
-
-    private static void flattenAnd(Object e, List<Object> out) {
-        if (e instanceof Map<?, ?> m && "CONJUNCTION_AND".equals(m.get("type"))) {
-            for (Object c : (List<?>) m.get("children")) flattenAnd(c, out);
-        } else {
-            out.add(e);
         }
     }
 }

@@ -146,6 +146,16 @@ public final class SqlRewriter {
         return and;
     }
 
+    /** Adds the conjuncts of a parse-tree expression (itself where it is no AND; nothing for {@code null}). */
+    static void conjuncts(Object expression, List<Object> out) {
+        if (expression == null) return;
+        if (expression instanceof Map<?, ?> m && "CONJUNCTION_AND".equals(m.get("type"))) {
+            for (Object c : (List<?>) m.get("children")) conjuncts(c, out);
+        } else {
+            out.add(expression);
+        }
+    }
+
     /** The one SELECT that reads {@code table} directly in a parse tree, or {@code null} (none, or several). */
     static Map<String, Object> aggregatingSelect(Map<String, Object> tree, TableRef table) {
         List<Map<String, Object>> targets = new ArrayList<>();
@@ -401,12 +411,13 @@ public final class SqlRewriter {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(Object o) {
+    static Map<String, Object> asMap(Object o) {
         return (Map<String, Object>) o;
     }
 
+    /** A parse-tree list, empty for {@code null} (changes to it change the tree). */
     @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o) {
+    static List<Object> list(Object o) {
         return o == null ? new ArrayList<>() : (List<Object>) o;
     }
 }

@@ -77,7 +77,7 @@ final class StarJoins {
         }
         List<Object> conjuncts = new ArrayList<>();
         List<Leaf> leaves = new ArrayList<>();
-        leaves(asMap(node.get("from_table")), tables, leaves, conjuncts);
+        leaves(SqlRewriter.asMap(node.get("from_table")), tables, leaves, conjuncts);
         if (leaves.size() != tables.size()) {
             throw new NotQualified("a table is read outside the joining SELECT's FROM (a subquery)");
         }
@@ -90,15 +90,15 @@ final class StarJoins {
         if (contains(node, "SUBQUERY", new HashSet<>(Set.of("from_table")))) {
             throw new NotQualified("a subquery in a joining SELECT");
         }
-        for (Object item : list(node.get("select_list"))) {
-            Object cls = asMap(item).get("class");
+        for (Object item : SqlRewriter.list(node.get("select_list"))) {
+            Object cls = SqlRewriter.asMap(item).get("class");
             if ("STAR".equals(cls) || "COLUMNS".equals(cls)) {
                 throw new NotQualified("SELECT * in a joining SELECT");
             }
         }
         // Names before anything changes: the application's statement is what they are DuckDB's names of.
         List<String> names = SqlRewriter.selectNames(session, SqlRewriter.copy(node));
-        splitAnd(node.get("where_clause"), conjuncts);
+        SqlRewriter.conjuncts(node.get("where_clause"), conjuncts);
 
         List<Edge> edges = new ArrayList<>();
         List<Object> filters = new ArrayList<>();
@@ -194,7 +194,7 @@ final class StarJoins {
     /** SELECT nodes whose FROM is a join. */
     private static void joiningSelects(Object value, List<Map<String, Object>> out) {
         if (value instanceof Map<?, ?> raw) {
-            Map<String, Object> map = asMap(raw);
+            Map<String, Object> map = SqlRewriter.asMap(raw);
             if ("SELECT_NODE".equals(map.get("type"))
                     && map.get("from_table") instanceof Map<?, ?> from
                     && "JOIN".equals(from.get("type"))) {
@@ -220,16 +220,16 @@ final class StarJoins {
             if (!ref.equals("CROSS") && !ref.equals("REGULAR")) {
                 throw new NotQualified("a " + ref + " join (only inner equi-joins qualify)");
             }
-            if (!list(from.get("using_columns")).isEmpty()) {
+            if (!SqlRewriter.list(from.get("using_columns")).isEmpty()) {
                 throw new NotQualified("a join with USING (only inner equi-joins with ON or WHERE qualify)");
             }
             String alias = (String) from.get("alias");
             if (alias != null && !alias.isEmpty()) {
                 throw new NotQualified("a join under an alias");
             }
-            leaves(asMap(from.get("left")), tables, out, conjuncts);
-            leaves(asMap(from.get("right")), tables, out, conjuncts);
-            splitAnd(from.get("condition"), conjuncts);
+            leaves(SqlRewriter.asMap(from.get("left")), tables, out, conjuncts);
+            leaves(SqlRewriter.asMap(from.get("right")), tables, out, conjuncts);
+            SqlRewriter.conjuncts(from.get("condition"), conjuncts);
             return;
         }
         if (!type.equals("BASE_TABLE")) {
@@ -238,7 +238,7 @@ final class StarJoins {
         }
         if (from.get("sample") != null
                 || from.get("at_clause") != null
-                || !list(from.get("column_name_alias")).isEmpty()) {
+                || !SqlRewriter.list(from.get("column_name_alias")).isEmpty()) {
             throw new NotQualified("table alias columns, SAMPLE or AT on a joined table");
         }
         TableBinding binding = null;
@@ -256,19 +256,9 @@ final class StarJoins {
                 alias == null || alias.isEmpty() ? String.valueOf(from.get("table_name")) : alias, from, binding));
     }
 
-    private static void splitAnd(Object expr, List<Object> out) {
-        if (expr == null) return;
-        Map<String, Object> m = asMap(expr);
-        if ("CONJUNCTION_AND".equals(m.get("type"))) {
-            for (Object c : list(m.get("children"))) splitAnd(c, out);
-        } else {
-            out.add(expr);
-        }
-    }
-
     /** The join condition a conjunct is ({@code a.x = b.y} over two tables), or {@code null}. */
     private static Edge edge(Object conjunct, List<Leaf> leaves) throws NotQualified {
-        Map<String, Object> m = asMap(conjunct);
+        Map<String, Object> m = SqlRewriter.asMap(conjunct);
         if (!"COMPARE_EQUAL".equals(m.get("type"))
                 || !(m.get("left") instanceof Map<?, ?> l)
                 || !(m.get("right") instanceof Map<?, ?> r)
@@ -276,8 +266,8 @@ final class StarJoins {
                 || !"COLUMN_REF".equals(r.get("class"))) {
             return null;
         }
-        Resolved left = resolve(asMap(l), leaves);
-        Resolved right = resolve(asMap(r), leaves);
+        Resolved left = resolve(SqlRewriter.asMap(l), leaves);
+        Resolved right = resolve(SqlRewriter.asMap(r), leaves);
         if (left == null || right == null || left.leaf() == right.leaf()) {
             return null;
         }
@@ -422,8 +412,8 @@ final class StarJoins {
      * fact table's: such statements stay DuckDB's.
      */
     private static void checkAliases(Map<String, Object> node, List<Leaf> leaves, Leaf fact) throws NotQualified {
-        for (Object item : list(node.get("select_list"))) {
-            String alias = (String) asMap(item).get("alias");
+        for (Object item : SqlRewriter.list(node.get("select_list"))) {
+            String alias = (String) SqlRewriter.asMap(item).get("alias");
             if (alias == null || alias.isEmpty()) continue;
             for (Leaf l : leaves) {
                 if (l == fact) continue;
@@ -458,7 +448,7 @@ final class StarJoins {
         if (!(value instanceof Map<?, ?> raw)) {
             return value;
         }
-        Map<String, Object> map = new LinkedHashMap<>(asMap(raw));
+        Map<String, Object> map = new LinkedHashMap<>(SqlRewriter.asMap(raw));
         if ("COLUMN_REF".equals(map.get("class"))) {
             Resolved r = resolve(map, leaves);
             if (r == null || r.leaf() == fact) return map;
@@ -527,7 +517,7 @@ final class StarJoins {
 
     private static List<String> names(Map<String, Object> ref) {
         List<String> out = new ArrayList<>();
-        for (Object n : list(ref.get("column_names"))) out.add(String.valueOf(n));
+        for (Object n : SqlRewriter.list(ref.get("column_names"))) out.add(String.valueOf(n));
         return out;
     }
 
@@ -539,7 +529,7 @@ final class StarJoins {
 
     private static void columnRefs(Object value, List<Map<String, Object>> out) {
         if (value instanceof Map<?, ?> raw) {
-            Map<String, Object> map = asMap(raw);
+            Map<String, Object> map = SqlRewriter.asMap(raw);
             if ("COLUMN_REF".equals(map.get("class"))) {
                 out.add(map);
                 return;
@@ -553,7 +543,7 @@ final class StarJoins {
     /** Whether an expression class occurs under {@code value}, outside the keys {@code skip}. */
     private static boolean contains(Object value, String cls, Set<String> skip) {
         if (value instanceof Map<?, ?> raw) {
-            Map<String, Object> map = asMap(raw);
+            Map<String, Object> map = SqlRewriter.asMap(raw);
             if (cls.equals(map.get("class"))) return true;
             for (Map.Entry<String, Object> e : map.entrySet()) {
                 if (!skip.contains(e.getKey()) && contains(e.getValue(), cls, Set.of())) return true;
@@ -564,15 +554,5 @@ final class StarJoins {
             }
         }
         return false;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(Object o) {
-        return (Map<String, Object>) o;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o) {
-        return o == null ? new ArrayList<>() : (List<Object>) o;
     }
 }
