@@ -6,8 +6,8 @@ import java.util.List;
  * The table and queries of the GPU engines' differential test: every aggregate, NULL keys and measures,
  * skewed and uniform filters, both techniques (low-cardinality filters pack into a Z code: RayDB; the
  * unique {@code id} column makes the packing exceed 2^22: RTScan), one group (register path), a few
- * groups (shared-memory path), thousands (global atomics), empty and full selections, and a sum that
- * leaves 64 bits.
+ * groups (shared-memory path), thousands (global atomics), empty and full selections, a sum that
+ * leaves 64 bits, star and snowflake joins, computed group keys, a comparison of two columns and a top-k cut.
  */
 final class GpuEngineFixture {
 
@@ -34,7 +34,13 @@ final class GpuEngineFixture {
                 + "CASE WHEN " + rnd(12, 4) + " = 0 THEN (" + rnd(13, 100000)
                 + " / 1000.0) ELSE NULL END::DECIMAL(12,3) AS m_null, "
                 + "(4611686018427387904 + " + rnd(14, 1000) + ")::BIGINT AS m_huge "
-                + "FROM range(" + ROWS + ") t(i)";
+                + "FROM range(" + ROWS + ") t(i); "
+                // Dimensions: keys 0..899 of k1000's 0..999 (the rest dangle), a NULL-able column, a sub-dimension
+                // with 20 of dk's 25 nations.
+                + "CREATE TABLE dk AS SELECT i::INTEGER AS k1000, 'R' || (i % 5) AS region, CASE WHEN i % 9 = 0"
+                + " THEN NULL ELSE i % 3 END::INTEGER AS tier, 'N' || (i % 25) AS nation FROM range(900) t(i); "
+                + "CREATE TABLE dn (nation VARCHAR PRIMARY KEY, continent VARCHAR); "
+                + "INSERT INTO dn SELECT 'N' || i, 'C' || (i % 3) FROM range(20) t(i)";
     }
 
     /** SUM over values near 2^62: leaves 64 bits, so every engine falls back (a 0A000 refusal under force). */
@@ -72,5 +78,16 @@ final class GpuEngineFixture {
             "SELECT max(m_int), min(m_int) FROM g WHERE id BETWEEN 10 AND 20 AND k_skew BETWEEN 0 AND 99",
             // 1000 x 5000 Z codes: beyond float32 geometry, a range-only RayDB job (optix runs its RTScan form).
             "SELECT k10, sum(m_int), count(*), min(m_dec) FROM g WHERE k1000 BETWEEN 100 AND 300 AND g5k < 2500"
-                    + " GROUP BY k10 ORDER BY k10");
+                    + " GROUP BY k10 ORDER BY k10",
+            // Star and snowflake joins (dimension columns gathered into the fact table), computed keys, a
+            // comparison of two columns, a top-k cut.
+            "SELECT region, sum(m_int), count(*) FROM g, dk WHERE g.k1000 = dk.k1000 AND k10 < 5 GROUP BY region"
+                    + " ORDER BY region",
+            "SELECT tier, year(d) AS y, sum(m_dec) FROM g JOIN dk ON g.k1000 = dk.k1000 GROUP BY tier, y"
+                    + " ORDER BY 1 NULLS FIRST, 2",
+            "SELECT continent, count(*), max(m_big) FROM g, dk, dn WHERE g.k1000 = dk.k1000 AND dk.nation = dn.nation"
+                    + " GROUP BY continent ORDER BY 1",
+            "SELECT k10, count(*) FROM g WHERE m_small < k_skew GROUP BY k10 ORDER BY k10",
+            "SELECT g5k, sum(m_int) AS t FROM g GROUP BY g5k ORDER BY t DESC, g5k LIMIT 5",
+            "SELECT substring(s, 1, 2) AS p, count(*) FROM g GROUP BY p ORDER BY p");
 }
