@@ -53,19 +53,22 @@ final class QueryGenerator {
     private final Random values;
 
     private final Map<String, List<String>> literals;
-    /** Whether filters DuckDB judges over dictionaries are drawn too. */
-    private final boolean dictionaryFilters;
+    /**
+     * Whether shapes that are always planned in full are drawn too: filters DuckDB judges over dictionaries,
+     * computed group keys, comparisons of two columns.
+     */
+    private final boolean untemplated;
 
-    private QueryGenerator(long seed, long valueSeed, Map<String, List<String>> literals, boolean dictionaryFilters) {
+    private QueryGenerator(long seed, long valueSeed, Map<String, List<String>> literals, boolean untemplated) {
         this.random = new Random(seed);
         this.values = new Random(valueSeed);
         this.literals = literals;
-        this.dictionaryFilters = dictionaryFilters;
+        this.untemplated = untemplated;
     }
 
     /**
-     * A generator of structures that differ only in their constants, for plan templates: without the filters
-     * DuckDB judges over dictionaries, whose statements are always planned in full.
+     * A generator of structures that differ only in their constants, for plan templates: without the shapes
+     * whose statements are always planned in full.
      */
     QueryGenerator withConstants(long structureSeed, long valueSeed) {
         return new QueryGenerator(structureSeed, valueSeed, literals, false);
@@ -125,7 +128,7 @@ final class QueryGenerator {
         for (int i = 0; i < nf; i++) {
             filters.add(predicate(cols.get(i)));
         }
-        if (random.nextInt(6) == 0) {
+        if (untemplated && random.nextInt(6) == 0) {
             // Two columns of one row compared.
             filters.add(COMPARED_COLUMNS.get(random.nextInt(COMPARED_COLUMNS.size())));
         }
@@ -134,7 +137,7 @@ final class QueryGenerator {
         groups = new ArrayList<>(groups.subList(0, random.nextInt(3)));
         if (random.nextInt(8) == 0) {
             groups = new ArrayList<>(List.of("g10k"));
-        } else if (random.nextInt(5) == 0) {
+        } else if (untemplated && random.nextInt(5) == 0) {
             // A function of one column as a key: evaluated per distinct value, NULL included.
             groups.add(DERIVED_KEYS.get(random.nextInt(DERIVED_KEYS.size())));
         }
@@ -192,8 +195,8 @@ final class QueryGenerator {
     }
 
     private String predicate(String c) {
-        int kind = dictionaryFilters ? random.nextInt(17) : random.nextInt(14);
-        if (!dictionaryFilters && kind == 13) {
+        int kind = untemplated ? random.nextInt(17) : random.nextInt(14);
+        if (!untemplated && kind == 13) {
             kind = 16; // the bounds outside the column's values, as before dictionary filters were drawn
         }
         switch (kind) {
