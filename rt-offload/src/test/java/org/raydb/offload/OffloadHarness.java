@@ -62,7 +62,15 @@ final class OffloadHarness implements AutoCloseable {
     }
 
     /** Column names and types plus rows of one execution. */
-    record Answer(List<String> types, List<List<Object>> rows) {}
+    record Answer(List<String> types, List<List<Object>> rows) {
+
+        /** How this answer differs from {@code expected} (types, then rows in any order), or {@code null}. */
+        String differenceFrom(Answer expected) {
+            return expected.types().equals(types)
+                    ? ResultComparator.difference(expected.rows(), rows)
+                    : "types " + types + " instead of " + expected.types();
+        }
+    }
 
     Answer offloadedAnswer(String sql) throws SQLException {
         try (Statement st = duckdb.createStatement();

@@ -63,9 +63,7 @@ class RandomizedDifferentialTest {
                 OffloadHarness.Answer duck = h.duckAnswer(q);
                 OffloadHarness.Answer offloaded = h.offloadedAnswer(q);
                 List<List<Object>> expected = duck.rows();
-                String diff = duck.types().equals(offloaded.types())
-                        ? ResultComparator.difference(expected, offloaded.rows())
-                        : "types " + offloaded.types() + " instead of " + duck.types();
+                String diff = offloaded.differenceFrom(duck);
                 if (diff != null) {
                     failures.add(q + " -> " + diff);
                 }

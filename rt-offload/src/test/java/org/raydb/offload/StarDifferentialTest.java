@@ -71,9 +71,7 @@ class StarDifferentialTest {
             try {
                 OffloadHarness.Answer duck = h.duckAnswer(q);
                 OffloadHarness.Answer offloaded = h.offloadedAnswer(q);
-                String diff = duck.types().equals(offloaded.types())
-                        ? ResultComparator.difference(duck.rows(), offloaded.rows())
-                        : "types " + offloaded.types() + " instead of " + duck.types();
+                String diff = offloaded.differenceFrom(duck);
                 if (diff != null) failures.add(q + " -> " + diff);
                 empty += duck.rows().isEmpty() || duck.rows().get(0).stream().allMatch(v -> v == null) ? 1 : 0;
             } catch (SQLException e) {

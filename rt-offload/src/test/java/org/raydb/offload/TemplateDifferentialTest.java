@@ -60,9 +60,7 @@ class TemplateDifferentialTest {
                 try {
                     OffloadHarness.Answer duck = h.duckAnswer(q);
                     OffloadHarness.Answer offloaded = h.offloadedAnswer(q);
-                    String diff = duck.types().equals(offloaded.types())
-                            ? ResultComparator.difference(duck.rows(), offloaded.rows())
-                            : "types " + offloaded.types() + " instead of " + duck.types();
+                    String diff = offloaded.differenceFrom(duck);
                     if (diff != null) {
                         failures.add(q + " -> " + diff);
                     }
