@@ -99,10 +99,7 @@ final class DimensionGather {
             try (java.sql.ResultSet rs = p.executeQuery()) {
                 String type = rs.next() ? rs.getString(1) : "";
                 return switch (type) {
-                    case "TINYINT" -> ColumnType.of(ColumnType.Kind.TINYINT);
-                    case "SMALLINT" -> ColumnType.of(ColumnType.Kind.SMALLINT);
-                    case "INTEGER" -> ColumnType.of(ColumnType.Kind.INTEGER);
-                    case "BIGINT" -> ColumnType.of(ColumnType.Kind.BIGINT);
+                    case "TINYINT", "SMALLINT", "INTEGER", "BIGINT" -> ColumnType.of(ColumnType.Kind.valueOf(type));
                     default -> foreignKey;
                 };
             }

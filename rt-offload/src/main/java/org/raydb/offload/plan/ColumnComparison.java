@@ -39,18 +39,11 @@ public record ColumnComparison(String operator, String left, ColumnType leftType
      * default binary collation does).
      */
     static boolean comparable(ColumnType a, ColumnType b) {
-        if (integer(a) && integer(b)) return true;
+        if (a.isInteger() && b.isInteger()) return true;
         if (a.kind() != b.kind()) return false;
         return switch (a.kind()) {
             case DATE, TIMESTAMP, VARCHAR, BOOLEAN -> true;
             case DECIMAL -> a.scale() == b.scale() && a.width() <= 18 && b.width() <= 18;
-            default -> false;
-        };
-    }
-
-    private static boolean integer(ColumnType t) {
-        return switch (t.kind()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> true;
             default -> false;
         };
     }

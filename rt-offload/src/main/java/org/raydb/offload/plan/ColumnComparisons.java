@@ -66,12 +66,6 @@ final class ColumnComparisons {
 
     /** {@code "name" = true} as a parse-tree conjunct. */
     private static Map<String, Object> isTrue(String name) {
-        Map<String, Object> ref = new LinkedHashMap<>();
-        ref.put("class", "COLUMN_REF");
-        ref.put("type", "COLUMN_REF");
-        ref.put("alias", "");
-        ref.put("query_location", 0L);
-        ref.put("column_names", new ArrayList<>(List.of(name)));
         Map<String, Object> literal = new LinkedHashMap<>();
         literal.put("class", "CONSTANT");
         literal.put("type", "VALUE_CONSTANT");
@@ -83,7 +77,7 @@ final class ColumnComparisons {
         cmp.put("type", "COMPARE_EQUAL");
         cmp.put("alias", "");
         cmp.put("query_location", 0L);
-        cmp.put("left", ref);
+        cmp.put("left", SqlRewriter.columnRef(name, ""));
         cmp.put("right", literal);
         return cmp;
     }

@@ -77,6 +77,14 @@ public record ColumnType(Kind kind, int width, int scale, String name) {
         return of(kind);
     }
 
+    /** An integer of any width: values of two such columns compare as DuckDB compares them. */
+    public boolean isInteger() {
+        return switch (kind) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> true;
+            default -> false;
+        };
+    }
+
     /** Integer types, DECIMAL: the types a measure may have. */
     public boolean isExactNumeric() {
         return switch (kind) {

@@ -167,13 +167,7 @@ final class DerivedKeys {
         @SuppressWarnings("unchecked")
         Map<String, Object> map = new LinkedHashMap<>((Map<String, Object>) raw);
         if (map.containsKey("class") && canonical(map).equals(target)) {
-            Map<String, Object> ref = new LinkedHashMap<>();
-            ref.put("class", "COLUMN_REF");
-            ref.put("type", "COLUMN_REF");
-            ref.put("alias", map.getOrDefault("alias", ""));
-            ref.put("query_location", 0L);
-            ref.put("column_names", new ArrayList<>(List.of(name)));
-            return ref;
+            return SqlRewriter.columnRef(name, map.getOrDefault("alias", ""));
         }
         map.replaceAll((k, v) -> replace(v, target, name));
         return map;

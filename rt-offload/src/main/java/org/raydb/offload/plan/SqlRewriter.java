@@ -146,6 +146,17 @@ public final class SqlRewriter {
         return and;
     }
 
+    /** A parse-tree reference to the column {@code name}, under {@code alias} (empty: none). */
+    static Map<String, Object> columnRef(String name, Object alias) {
+        Map<String, Object> ref = new LinkedHashMap<>();
+        ref.put("class", "COLUMN_REF");
+        ref.put("type", "COLUMN_REF");
+        ref.put("alias", alias);
+        ref.put("query_location", 0L);
+        ref.put("column_names", new ArrayList<>(List.of(name)));
+        return ref;
+    }
+
     /** Adds the conjuncts of a parse-tree expression (itself where it is no AND; nothing for {@code null}). */
     static void conjuncts(Object expression, List<Object> out) {
         if (expression == null) return;

@@ -338,7 +338,7 @@ final class StarJoins {
         String join = from.refName() + "." + fk + " = " + dim.refName() + "." + key;
         ColumnType fkType = from.binding().columns().get(fk);
         ColumnType keyType = dim.binding().columns().get(key);
-        if (!fkType.equals(keyType) && !(integer(fkType) && integer(keyType))) {
+        if (!fkType.equals(keyType) && !(fkType.isInteger() && keyType.isInteger())) {
             throw new NotQualified("the join " + join + " compares " + fkType + " with " + keyType
                     + " (only keys of one type, or integers of any width, qualify)");
         }
@@ -358,14 +358,6 @@ final class StarJoins {
             throw new NotQualified("the join " + join + " is on " + dimension.name() + "." + key
                     + ", which is not unique in " + dimension.name() + " (a dimension's key must be)");
         }
-    }
-
-    /** Integers of any width: their values compare as DuckDB compares them, whatever the two widths. */
-    private static boolean integer(ColumnType type) {
-        return switch (type.kind()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> true;
-            default -> false;
-        };
     }
 
     /** Key types held as 64-bit storage values or strings, which the load matches exactly. */
