@@ -136,6 +136,15 @@ public class RayDataSource implements DataSource, Serializable {
         setProperty(RayProperty.OFFLOAD.key(), offload);
     }
 
+    /** {@link RayProperty#PARTITIONS}. */
+    public String getPartitions() {
+        return get(RayProperty.PARTITIONS);
+    }
+
+    public void setPartitions(String partitions) {
+        setProperty(RayProperty.PARTITIONS.key(), partitions);
+    }
+
     /** {@link RayProperty#VERIFY}. */
     public String getVerify() {
         return get(RayProperty.VERIFY);

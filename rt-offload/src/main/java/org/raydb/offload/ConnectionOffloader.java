@@ -666,6 +666,7 @@ final class ConnectionOffloader implements Offloader {
                 .add("aggregates", plan.aggregates());
         String engine = "duckdb";
         String reason = candidates.reason();
+        String placement = null;
         if (!candidates.none()) {
             // EXPLAIN tells what is known without loading the table: the encodings, index and costs of a
             // snapshot already resident, else that they are not known yet.
@@ -704,6 +705,7 @@ final class ConnectionOffloader implements Offloader {
                     engine =
                             choice.engine() == null ? "duckdb" : choice.engine().name();
                     reason = choice.reason();
+                    placement = choice.engine() == null ? null : choice.engine().placement();
                     explainCosts(rows, job.costs(), side);
                 }
             } catch (NotQualified e) {
@@ -712,6 +714,7 @@ final class ConnectionOffloader implements Offloader {
             }
         }
         rows.add("engine", engine).add("engine_reason", reason);
+        if (placement != null) rows.add("devices", placement);
         rows.add("mode", settings.mode().name().toLowerCase(java.util.Locale.ROOT))
                 .add("planning_us", pq.planningMicros())
                 .add(

@@ -84,7 +84,7 @@ final class Engines {
     Candidates candidates(OffloadSettings settings) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {
-            return new Candidates(List.of(cpu), false, "pinned by engine=cpu");
+            return new Candidates(List.of(cpu.configured(settings)), false, "pinned by engine=cpu");
         }
         // Under auto a new process's first queries do not wait for the GPU's probe: DuckDB answers them.
         if (settings.mode() == OffloadSettings.Mode.AUTO && GpuAvailability.known() == null) {
@@ -94,18 +94,21 @@ final class Engines {
             String name = wanted.name().toLowerCase(Locale.ROOT);
             String why = unavailableReason(name);
             return why == null
-                    ? new Candidates(List.of(configured(installed(name), settings)), false, "pinned by engine=" + name)
+                    ? new Candidates(List.of(installed(name).configured(settings)), false, "pinned by engine=" + name)
                     : new Candidates(List.of(), false, "engine " + name + " is not available: " + why);
         }
         List<Engine> available = new ArrayList<>();
         for (String name : List.of("cuda", "optix")) {
-            if (unavailableReason(name) == null) available.add(configured(installed(name), settings));
+            if (unavailableReason(name) == null) available.add(installed(name).configured(settings));
         }
         if (!available.isEmpty()) {
             return new Candidates(available, true, null);
         }
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
-            return new Candidates(List.of(cpu), false, "offload=force without a GPU engine: the cpu reference engine");
+            return new Candidates(
+                    List.of(cpu.configured(settings)),
+                    false,
+                    "offload=force without a GPU engine: the cpu reference engine");
         }
         return new Candidates(
                 List.of(),
@@ -214,10 +217,5 @@ final class Engines {
                             || ColumnComparison.parse(c) != null);
             return engines.hostRates.of(table, connection, plan.table(), own, table.rows());
         }
-    }
-
-    private static Engine configured(Engine engine, OffloadSettings settings) {
-        engine.configure(settings);
-        return engine;
     }
 }

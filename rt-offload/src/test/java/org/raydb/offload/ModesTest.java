@@ -185,6 +185,7 @@ class ModesTest {
             assertTrue(e.get("last_run").contains("rows hit"), e.get("last_run"));
             assertNotNull(e.get("planning_us"));
             assertEquals("pinned by engine=cpu", e.get("engine_reason"));
+            assertEquals("the whole table on one device", e.get("devices"));
             assertTrue(e.get("estimate_cuda_us").startsWith("unavailable"), e.get("estimate_cuda_us"));
             assertTrue(Long.parseLong(e.get("estimate_duckdb_us")) > 0, e.get("estimate_duckdb_us"));
             assertEquals("not run yet", e.get("measured_us"), "a job's first run on an engine is not kept");

@@ -24,6 +24,17 @@ final class OffloadHarness implements AutoCloseable {
     OffloadHarness(
             OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify, OffloadSettings.Finish finish)
             throws SQLException {
+        this(mode, engine, verify, finish, new int[0], 1);
+    }
+
+    private OffloadHarness(
+            OffloadSettings.Mode mode,
+            OffloadSettings.Engine engine,
+            boolean verify,
+            OffloadSettings.Finish finish,
+            int[] devices,
+            int partitions)
+            throws SQLException {
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         offloader = provider.attach(
                 duckdb,
@@ -33,12 +44,24 @@ final class OffloadHarness implements AutoCloseable {
                         verify,
                         OffloadSettings.MemoryBudget.ofPercent(80),
                         OffloadSettings.MemoryBudget.ofPercent(50),
-                        new int[0],
+                        devices,
+                        partitions,
                         finish));
     }
 
     static OffloadHarness forceCpu() throws SQLException {
         return new OffloadHarness(OffloadSettings.Mode.FORCE, OffloadSettings.Engine.CPU, false);
+    }
+
+    /** Forced onto the cpu engine over {@code devices} simulated devices of {@code partitions} partitions each. */
+    static OffloadHarness forceCpu(int devices, int partitions) throws SQLException {
+        return new OffloadHarness(
+                OffloadSettings.Mode.FORCE,
+                OffloadSettings.Engine.CPU,
+                false,
+                OffloadSettings.Finish.DIRECT,
+                java.util.stream.IntStream.range(0, devices).toArray(),
+                partitions);
     }
 
     void exec(String sql) throws SQLException {

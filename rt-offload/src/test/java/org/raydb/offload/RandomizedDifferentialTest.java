@@ -50,7 +50,25 @@ class RandomizedDifferentialTest {
         generatedQueriesMatchDuckDb(5000);
     }
 
+    /** The same over three simulated devices of two row partitions each: six partial results merged per query. */
+    @Test
+    void generatedQueriesOverPartitionsMatchDuckDb() throws SQLException {
+        try (OffloadHarness partitioned = OffloadHarness.forceCpu(3, 2)) {
+            partitioned.exec(DifferentialFixture.createSql());
+            generatedQueriesMatchDuckDb(partitioned, 200);
+            assertEquals(
+                    "3 simulated devices x 2 row partitions, merged on the host",
+                    partitioned
+                            .explain("SELECT k_small, count(*) FROM r GROUP BY k_small")
+                            .get("devices"));
+        }
+    }
+
     private static void generatedQueriesMatchDuckDb(int defaultCount) throws SQLException {
+        generatedQueriesMatchDuckDb(h, defaultCount);
+    }
+
+    private static void generatedQueriesMatchDuckDb(OffloadHarness h, int defaultCount) throws SQLException {
         long seed = Long.getLong("raydb.seed", 20261122L);
         int count = Integer.getInteger("raydb.queries", defaultCount);
         QueryGenerator generator = QueryGenerator.create(seed, h);

@@ -58,6 +58,12 @@ public enum RayProperty {
             "auto",
             "off",
             "force"),
+    PARTITIONS(
+            "partitions",
+            "1",
+            "Row partitions of each offloaded table per GPU of device: a table's rows are split into contiguous"
+                    + " parts, each device holding its own and answering for them, the partial groups merged exactly",
+            "a whole number from 1 to 64"),
     VERIFY(
             "verify",
             "false",
@@ -192,6 +198,18 @@ public enum RayProperty {
         return devices;
     }
 
+    /** The value as a whole number from {@code min} to {@code max}. */
+    public int getInt(Properties properties, int min, int max) throws SQLException {
+        String value = get(properties).trim();
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= min && n <= max) return n;
+        } catch (NumberFormatException e) {
+            // reported below like any other bad value
+        }
+        throw SqlErrors.invalidProperty(key, value, allowed);
+    }
+
     /** All driver settings of one connection, validated. */
     public static OffloadSettings offloadSettings(Properties properties) throws SQLException {
         return new OffloadSettings(
@@ -201,6 +219,7 @@ public enum RayProperty {
                 GPU_MEMORY.getMemoryBudget(properties),
                 HOST_MEMORY.getMemoryBudget(properties),
                 DEVICE.getDevices(properties),
+                PARTITIONS.getInt(properties, 1, OffloadSettings.MAX_PARTITIONS),
                 FINISH.getEnum(properties, OffloadSettings.Finish.class));
     }
 }

@@ -9,6 +9,7 @@ package org.raydb.jdbc.offload;
  * @param gpuMemory     {@code gpu.memory}: the budget on each GPU
  * @param hostMemory    {@code host.memory}: the budget in the JVM's heap (a percentage is of its maximum heap)
  * @param devices       {@code device}: GPU ordinals to use, empty meaning all
+ * @param partitions    {@code partitions}: contiguous row partitions of a table per device
  * @param finish        {@code finish}: direct or duckdb
  */
 public record OffloadSettings(
@@ -18,11 +19,15 @@ public record OffloadSettings(
         MemoryBudget gpuMemory,
         MemoryBudget hostMemory,
         int[] devices,
+        int partitions,
         Finish finish) {
 
-    /** The defaults' {@code host.memory=50%} and {@code finish=direct}. */
+    /** The most row partitions per device {@code partitions} takes. */
+    public static final int MAX_PARTITIONS = 64;
+
+    /** The defaults' {@code host.memory=50%}, {@code partitions=1} and {@code finish=direct}. */
     public OffloadSettings(Mode mode, Engine engine, boolean verify, MemoryBudget gpuMemory, int[] devices) {
-        this(mode, engine, verify, gpuMemory, MemoryBudget.ofPercent(50), devices, Finish.DIRECT);
+        this(mode, engine, verify, gpuMemory, MemoryBudget.ofPercent(50), devices, 1, Finish.DIRECT);
     }
 
     public enum Mode {
@@ -63,7 +68,7 @@ public record OffloadSettings(
 
     /**
      * The defaults: offload=auto, engine=auto, verify=false, gpu.memory=80%, host.memory=50%, device=all,
-     * finish=direct.
+     * partitions=1, finish=direct.
      */
     public static OffloadSettings defaults() {
         return new OffloadSettings(Mode.AUTO, Engine.AUTO, false, MemoryBudget.ofPercent(80), new int[0]);

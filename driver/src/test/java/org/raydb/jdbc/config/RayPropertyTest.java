@@ -67,6 +67,7 @@ class RayPropertyTest {
         assertEquals(defaults.verify(), parsed.verify());
         assertEquals(defaults.gpuMemory(), parsed.gpuMemory());
         assertArrayEquals(defaults.devices(), parsed.devices());
+        assertEquals(1, parsed.partitions());
     }
 
     @Test
@@ -77,7 +78,9 @@ class RayPropertyTest {
         p.setProperty("verify", "true");
         p.setProperty("gpu.memory", "8g");
         p.setProperty("device", "1, 0");
+        p.setProperty("partitions", "4");
         OffloadSettings settings = RayProperty.offloadSettings(p);
+        assertEquals(4, settings.partitions());
         assertEquals(Mode.FORCE, settings.mode());
         assertEquals(Engine.CUDA, settings.engine());
         assertTrue(settings.verify());
@@ -106,7 +109,10 @@ class RayPropertyTest {
                 "gpu.memory|99999999999t|a byte count",
                 "device|0,0|comma-separated list of distinct ordinals",
                 "device|-1|comma-separated list of distinct ordinals",
-                "device|gpu0|comma-separated list of distinct ordinals"
+                "device|gpu0|comma-separated list of distinct ordinals",
+                "partitions|0|a whole number from 1 to 64",
+                "partitions|65|a whole number from 1 to 64",
+                "partitions|two|a whole number from 1 to 64"
             })
     void badValueNamesKeyAndAllowedValues(String key, String value, String allowed) {
         Properties p = new Properties();

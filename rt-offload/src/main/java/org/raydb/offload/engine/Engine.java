@@ -16,11 +16,19 @@ public interface Engine {
     String unavailableReason();
 
     /**
-     * Takes the choosing connection's driver settings ({@code gpu.memory}, {@code device}) before its jobs run.
-     * A GPU engine holds one device for the whole process, so the first connection that uses it decides.
+     * This engine as the choosing connection's driver settings have it: over the devices of {@code device}, each
+     * answering for {@code partitions} contiguous row ranges of the table (see PartitionedRun). A GPU's
+     * {@code gpu.memory} budget is the one of the first connection that opens it.
      */
-    default void configure(OffloadSettings settings) {}
+    default Engine configured(OffloadSettings settings) {
+        return this;
+    }
 
-    /** Runs a job. */
+    /** Where this engine's jobs run, for EXPLAIN OFFLOAD: the devices and partitions. */
+    default String placement() {
+        return "the whole table on one device";
+    }
+
+    /** Runs a job over the whole table. */
     EngineResult run(OffloadJob job) throws EngineException;
 }

@@ -1,5 +1,7 @@
 package org.raydb.offload.engine;
 
+import java.util.List;
+
 /**
  * What an engine returns: the exact aggregates plus what it did, for EXPLAIN OFFLOAD and the bench.
  *
@@ -25,6 +27,27 @@ public record EngineResult(
     public EngineResult(
             GroupAggregates aggregates, long rowsHit, long raysCast, long filterMicros, long aggregateMicros) {
         this(aggregates, rowsHit, raysCast, filterMicros, aggregateMicros, -1, -1);
+    }
+
+    /**
+     * The result of a job run in parts on several devices at once: the parts' groups merged exactly, rows and
+     * rays added, times those of the slowest part (they ran side by side) with the merge counted as
+     * aggregation, device bytes added. Throws {@link ArithmeticException} where a merged sum leaves 64 bits.
+     */
+    public static EngineResult merged(List<EngineResult> parts, long mergeMicros) {
+        if (parts.size() == 1) return parts.get(0);
+        GroupAggregates groups = GroupAggregates.merged(
+                parts.stream().map(EngineResult::aggregates).toList());
+        long hit = 0, rays = 0, filter = 0, aggregate = 0, kernel = 0, bytes = 0;
+        for (EngineResult p : parts) {
+            hit += p.rowsHit;
+            rays += p.raysCast;
+            filter = Math.max(filter, p.filterMicros);
+            aggregate = Math.max(aggregate, p.aggregateMicros);
+            kernel = kernel < 0 || p.kernelMicros < 0 ? -1 : Math.max(kernel, p.kernelMicros);
+            bytes = bytes < 0 || p.bytesRead < 0 ? -1 : bytes + p.bytesRead;
+        }
+        return new EngineResult(groups, hit, rays, filter, aggregate + mergeMicros, kernel, bytes);
     }
 
     /** The engine's own time for the job: from the first launch until the groups are in host memory. */

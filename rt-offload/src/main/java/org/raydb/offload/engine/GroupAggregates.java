@@ -148,6 +148,59 @@ public final class GroupAggregates {
         }
     }
 
+    /**
+     * The exact sum of partial states of one job over disjoint rows (the parts of a partitioned run): per group,
+     * rows and counts added and values folded, as one sparse state in ascending group code. Throws
+     * {@link ArithmeticException} where a sum leaves 64 bits (the parts' own bounds hold for their rows only).
+     */
+    public static GroupAggregates merged(List<GroupAggregates> parts) {
+        if (parts.size() == 1) return parts.get(0);
+        GroupAggregates first = parts.get(0);
+        int slots = 0;
+        for (GroupAggregates p : parts) {
+            if (p.groups != first.groups || p.functions.length != first.functions.length) {
+                throw new IllegalArgumentException("partial states of different jobs");
+            }
+            slots += p.slots();
+        }
+        // Every slot of every part as (group code << 32 | its index in part order), sorted: equal groups adjoin.
+        long[] order = new long[slots];
+        int[] partAt = new int[slots];
+        int[] slotAt = new int[slots];
+        for (int p = 0, i = 0; p < parts.size(); p++) {
+            GroupAggregates part = parts.get(p);
+            for (int s = 0; s < part.slots(); s++, i++) {
+                order[i] = (long) part.groupAt(s) << 32 | i;
+                partAt[i] = p;
+                slotAt[i] = s;
+            }
+        }
+        Arrays.sort(order);
+        int distinct = 0;
+        for (int i = 0; i < slots; i++) {
+            if (i == 0 || order[i] >>> 32 != order[i - 1] >>> 32) distinct++;
+        }
+        int n = first.functions.length;
+        int[] present = new int[distinct];
+        long[] rowsHit = new long[distinct];
+        long[][] values = new long[n][distinct];
+        long[][] counts = new long[n][distinct];
+        for (int a = 0; a < n; a++)
+            Arrays.fill(values[a], first.functions[a].accumulator().identity());
+        for (int i = 0, out = -1; i < slots; i++) {
+            if (i == 0 || order[i] >>> 32 != order[i - 1] >>> 32) present[++out] = (int) (order[i] >>> 32);
+            int at = (int) order[i];
+            GroupAggregates part = parts.get(partAt[at]);
+            int s = slotAt[at];
+            rowsHit[out] = Math.addExact(rowsHit[out], part.rowsHit[s]);
+            for (int a = 0; a < n; a++) {
+                counts[a][out] = Math.addExact(counts[a][out], part.counts[a][s]);
+                values[a][out] = first.functions[a].accumulator().fold(values[a][out], part.values[a][s]);
+            }
+        }
+        return new GroupAggregates(first.functions, first.groups, present, true, rowsHit, values, counts);
+    }
+
     /** The sparse form of this state: only the groups with rows (this state where it is sparse already). */
     public GroupAggregates compacted() {
         if (present != null) return this;

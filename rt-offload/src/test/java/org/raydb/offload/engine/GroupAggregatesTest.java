@@ -86,4 +86,49 @@ class GroupAggregatesTest {
         assertEquals(1625, MeasureProgram.compile(sum, Map.of("d", d)::get).eval(0));
         assertTrue(MeasureProgram.compile(sum, Map.of("d", d)::get).type().numericScale() == 3);
     }
+
+    @Test
+    void mergedPartialStatesAddUpPerGroupInGroupOrder() {
+        List<Aggregate> aggs = aggregates();
+        GroupAggregates a = GroupAggregates.sparse(
+                aggs,
+                10,
+                new int[] {7, 2},
+                new long[] {1, 2},
+                new long[][] {{5, 9}, {5, 4}, {5, 5}, null, null},
+                new long[][] {{1, 2}, {1, 2}, {1, 2}, {1, 2}, null});
+        GroupAggregates b = GroupAggregates.sparse(
+                aggs,
+                10,
+                new int[] {2, 3},
+                new long[] {3, 1},
+                new long[][] {{-1, 8}, {-1, 8}, {3, 8}, null, null},
+                new long[][] {{2, 1}, {2, 1}, {2, 1}, {2, 1}, null});
+        GroupAggregates m = GroupAggregates.merged(List.of(a, b));
+        assertEquals(3, m.slots());
+        assertEquals(List.of(2, 3, 7), List.of(m.groupAt(0), m.groupAt(1), m.groupAt(2)));
+        assertEquals(5, m.rowsHit(2));
+        assertEquals(8, m.value(0, 2));
+        assertEquals(-1, m.value(1, 2));
+        assertEquals(5, m.value(2, 2));
+        assertEquals(4, m.count(3, 2));
+        assertEquals(5, m.count(4, 2));
+        assertEquals(8, m.value(0, 3));
+        assertEquals(5, m.value(0, 7));
+        assertEquals(0, m.rowsHit(0));
+    }
+
+    @Test
+    void mergingSumsThatLeave64BitsThrows() {
+        List<Aggregate> aggs = aggregates();
+        long half = 1L << 62;
+        GroupAggregates a = GroupAggregates.sparse(
+                aggs,
+                1,
+                new int[] {0},
+                new long[] {1},
+                new long[][] {{half}, {half}, {half}, null, null},
+                new long[5][]);
+        assertThrows(ArithmeticException.class, () -> GroupAggregates.merged(List.of(a, a)));
+    }
 }

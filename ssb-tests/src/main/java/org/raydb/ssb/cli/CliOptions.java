@@ -29,6 +29,7 @@ import org.raydb.ssb.query.QueryForm;
  * @param dbGiven  whether {@code --db} was given (then, without --sf or --from-tbl, it is used as it is)
  * @param engine   the driver's {@code engine} setting for {@code jdbc:raydb:}
  * @param offload  the driver's {@code offload} setting ({@code force} makes a query that is not offloaded fail)
+ * @param device   the driver's {@code device} setting: the GPUs a table is partitioned over
  * @param breakdown whether {@code bench} also prints where each offloaded query's time went
  * @param copyBandwidthGbs the device copy bandwidth ({@code run bandwidth}) for the kernels' floors; NaN when
  *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
@@ -61,6 +62,7 @@ public record CliOptions(
         List<QueryForm> forms,
         String engine,
         String offload,
+        String device,
         int reps,
         List<String> queries,
         long seed,
@@ -132,6 +134,7 @@ public record CliOptions(
             new Help("--form flat|star|both", "flat queries, star joins, or both (default both)", QUERYING),
             new Help("--queries q1.1,q2.1,...", "which SSB queries (default all 13)", QUERYING),
             new Help("--engine auto|optix|cuda|cpu", "the driver's engine setting (default auto)", DRIVER),
+            new Help("--device 0|0,1|all", "the driver's device setting: the GPUs to use (default all)", DRIVER),
             new Help(
                     "--offload auto|force|off",
                     "the driver's offload setting (default auto; force: a query not offloaded fails)",
@@ -204,6 +207,7 @@ public record CliOptions(
         List<QueryForm> forms = QueryForm.parse("both");
         String engine = "auto";
         String offload = "auto";
+        String device = "all";
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
         Long seedGiven = null;
@@ -252,6 +256,7 @@ public record CliOptions(
                     case "--form" -> forms = QueryForm.parse(value);
                     case "--engine" -> engine = oneOf("--engine", value, ENGINES);
                     case "--offload" -> offload = oneOf("--offload", value, OFFLOAD_MODES);
+                    case "--device" -> device = devices(value);
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seedGiven = Long.parseLong(value);
@@ -302,6 +307,7 @@ public record CliOptions(
                 forms,
                 engine,
                 offload,
+                device,
                 reps,
                 queries,
                 seed,
@@ -325,7 +331,16 @@ public record CliOptions(
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
     public String raydbParameters() {
-        return "?engine=" + engine + "&offload=" + offload;
+        return "?engine=" + engine + "&offload=" + offload + (device.equals("all") ? "" : "&device=" + device);
+    }
+
+    /** {@code all} or a comma-separated list of GPU ordinals (the driver checks that they are distinct). */
+    private static String devices(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (!v.equals("all") && !v.matches("\\d+(,\\d+)*")) {
+            throw new IllegalArgumentException("--device takes all or GPU ordinals such as 0,1, not " + value);
+        }
+        return v;
     }
 
     private static List<String> queries(String value) {

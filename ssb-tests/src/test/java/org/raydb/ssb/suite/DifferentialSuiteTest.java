@@ -19,7 +19,13 @@ import org.raydb.ssb.query.QueryCatalog;
 class DifferentialSuiteTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "?engine=cpu", "?engine=cpu&offload=force"})
+    @ValueSource(
+            strings = {
+                "",
+                "?engine=cpu",
+                "?engine=cpu&offload=force",
+                "?engine=cpu&offload=force&device=0,1&partitions=3"
+            })
     void raydbAnswersExactlyAsDuckdb(String parameters) throws Exception {
         Path database = TestDatabases.generated(0.05);
         List<DifferentialSuite.Outcome> outcomes = DifferentialSuite.run(database, parameters, QueryCatalog.all());

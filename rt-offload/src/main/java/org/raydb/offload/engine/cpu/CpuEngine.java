@@ -2,6 +2,7 @@ package org.raydb.offload.engine.cpu;
 
 import java.util.BitSet;
 import java.util.stream.IntStream;
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.encode.CodeOrder;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
@@ -9,6 +10,7 @@ import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.engine.Technique;
 import org.raydb.offload.index.TriangleScene;
 
@@ -33,8 +35,25 @@ public final class CpuEngine implements Engine {
         return null;
     }
 
+    /** Over several devices or partitions ({@code device}, {@code partitions}): simulated devices, one part each. */
+    @Override
+    public Engine configured(OffloadSettings settings) {
+        int devices = Math.max(1, settings.devices().length);
+        return devices == 1 && settings.partitions() == 1
+                ? this
+                : new SimulatedDevices(this, devices, settings.partitions());
+    }
+
     @Override
     public EngineResult run(OffloadJob job) throws EngineException {
+        return run(job, RowRange.all(job.rows()));
+    }
+
+    /**
+     * The job's groups over the rows of {@code range} only (a partition): the filters are found over the whole
+     * table as always, and only the range's hits are aggregated.
+     */
+    public EngineResult run(OffloadJob job, RowRange range) throws EngineException {
         long t0 = System.nanoTime();
         long[] rays = {0};
         BitSet hits;
@@ -60,9 +79,9 @@ public final class CpuEngine implements Engine {
             }
         }
         long t1 = System.nanoTime();
-        GroupAggregates result = aggregate(job, hits);
+        GroupAggregates result = aggregate(job, hits, range);
         long t2 = System.nanoTime();
-        return new EngineResult(result, hits.cardinality(), rays[0], (t1 - t0) / 1000, (t2 - t1) / 1000);
+        return new EngineResult(result, result.totalRowsHit(), rays[0], (t1 - t0) / 1000, (t2 - t1) / 1000);
     }
 
     /**
@@ -82,10 +101,12 @@ public final class CpuEngine implements Engine {
     }
 
     /**
-     * Aggregates the hit rows: in parallel row ranges with one partial state each when there are many hits
-     * (merged in range order), in one pass otherwise, since a partial state costs O(groups) to merge.
+     * Aggregates the hit rows of {@code rows}: in parallel row ranges with one partial state each when there are
+     * many hits (merged in range order), in one pass otherwise, since a partial state costs O(groups) to merge.
      */
-    private static GroupAggregates aggregate(OffloadJob job, BitSet hits) throws EngineException {
+    private static GroupAggregates aggregate(OffloadJob job, BitSet hits, RowRange rows) throws EngineException {
+        hits.clear(0, rows.from());
+        hits.clear(rows.to(), job.rows());
         long count = hits.cardinality();
         int parts = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), count / HITS_PER_PART));
         int span = (job.rows() + parts - 1) / Math.max(1, parts);

@@ -39,6 +39,14 @@ public final class CudaDevice implements AutoCloseable {
         this.properties = properties;
     }
 
+    /** The GPUs the driver makes visible to this process. */
+    public static int count() {
+        check(cuInit(0), "cuInit");
+        int[] count = {0};
+        check(cuDeviceGetCount(count), "cuDeviceGetCount");
+        return count[0];
+    }
+
     /** Opens device {@code ordinal}; {@code GpuAvailability.probe()} says beforehand whether that can work. */
     public static CudaDevice open(int ordinal) {
         check(cuInit(0), "cuInit");

@@ -92,20 +92,26 @@ public final class DeviceBuffer implements GpuResident {
 
     /** Copies {@code values} to {@code byteOffset} (parts of one buffer filled from several arrays). */
     public DeviceBuffer copyFrom(long[] values, long byteOffset) {
-        return copyIn(values, Pointer.to(values), values.length, JAVA_LONG, byteOffset);
+        return copyIn(values, 0, Pointer.to(values), values.length, JAVA_LONG, byteOffset);
     }
 
     /** Copies {@code values} to {@code byteOffset}. */
     public DeviceBuffer copyFrom(int[] values, long byteOffset) {
-        return copyIn(values, Pointer.to(values), values.length, JAVA_INT, byteOffset);
+        return copyIn(values, 0, Pointer.to(values), values.length, JAVA_INT, byteOffset);
+    }
+
+    /** Copies {@code count} values from {@code values[first]} on to the start of this buffer (a row range's slice). */
+    public DeviceBuffer copyFrom(int[] values, int first, int count) {
+        java.util.Objects.checkFromIndexSize(first, count, values.length);
+        return copyIn(values, first, Pointer.to(values).withByteOffset(4L * first), count, JAVA_INT, 0);
     }
 
     public DeviceBuffer copyFrom(float[] values) {
-        return copyIn(values, Pointer.to(values), values.length, JAVA_FLOAT, 0);
+        return copyIn(values, 0, Pointer.to(values), values.length, JAVA_FLOAT, 0);
     }
 
     public DeviceBuffer copyFrom(byte[] values) {
-        return copyIn(values, Pointer.to(values), values.length, JAVA_BYTE, 0);
+        return copyIn(values, 0, Pointer.to(values), values.length, JAVA_BYTE, 0);
     }
 
     /** Copies a native segment (e.g. an Arrow buffer) to the start of this buffer, in chunks of 1 GiB. */
@@ -159,13 +165,20 @@ public final class DeviceBuffer implements GpuResident {
      * Copies a Java array of {@code length} elements of {@code layout} to {@code byteOffset}: a large one through
      * pinned staging buffers at bus speed (StagedUpload), a small one directly, which costs less latency.
      */
-    private DeviceBuffer copyIn(Object array, Pointer host, int length, ValueLayout layout, long byteOffset) {
+    /** Copies {@code length} elements of {@code array} from element {@code first} on ({@code host} points there). */
+    private DeviceBuffer copyIn(
+            Object array, int first, Pointer host, int length, ValueLayout layout, long byteOffset) {
         long byteCount = layout.byteSize() * length;
         if (byteOffset < 0) throw new IllegalArgumentException("negative offset: " + byteOffset);
         checkFits(byteOffset + byteCount);
         if (byteCount >= STAGED_MIN_BYTES) {
             StagedUpload.upload(
-                    device, this, byteOffset, length, (int) layout.byteSize(), StagedUpload.arrayWriter(array, layout));
+                    device,
+                    this,
+                    byteOffset,
+                    length,
+                    (int) layout.byteSize(),
+                    StagedUpload.arrayWriter(array, first, layout));
         } else if (byteCount > 0) {
             device.makeCurrent();
             check(cuMemcpyHtoD(pointer().withByteOffset(byteOffset), host, byteCount), "cuMemcpyHtoD");

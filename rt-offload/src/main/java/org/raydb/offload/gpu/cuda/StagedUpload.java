@@ -118,9 +118,10 @@ public final class StagedUpload {
         }
     }
 
-    /** A writer that copies elements of a Java array ({@code layout} matching its component type). */
-    static ChunkWriter arrayWriter(Object array, ValueLayout layout) {
-        return (from, to, target) -> MemorySegment.copy(array, (int) from, target, layout, 0, (int) (to - from));
+    /** A writer that copies elements of a Java array from element {@code first} on ({@code layout} matching its type). */
+    static ChunkWriter arrayWriter(Object array, int first, ValueLayout layout) {
+        return (from, to, target) ->
+                MemorySegment.copy(array, first + (int) from, target, layout, 0, (int) (to - from));
     }
 
     /** Fills one chunk with elements [from, to), in near-equal parts on the common pool. */

@@ -26,6 +26,19 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  */
 public final class CudaEngine extends GpuEngine {
 
+    public CudaEngine() {
+        this(new int[0], 1);
+    }
+
+    private CudaEngine(int[] devices, int perDevice) {
+        super(devices, perDevice);
+    }
+
+    @Override
+    GpuEngine over(int[] devices, int perDevice) {
+        return new CudaEngine(devices, perDevice);
+    }
+
     @Override
     public String name() {
         return "cuda";
@@ -53,7 +66,7 @@ public final class CudaEngine extends GpuEngine {
                 in.measureBlock == null ? null : in.measureBlock.values(),
                 in.measures.count(),
                 validity,
-                job.rows());
+                in.rows);
         JobScratch scratch = lane.scratch();
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
@@ -62,7 +75,7 @@ public final class CudaEngine extends GpuEngine {
                         in.measures.count(),
                         validity != null,
                         in.measures.needMins() || in.measures.needMaxs(),
-                        job.rows());
+                        in.rows);
         QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(lean);
         FilterTerms filter = new FilterTerms();
         if (chunks == null) {
@@ -102,7 +115,7 @@ public final class CudaEngine extends GpuEngine {
             bytes = 4L * chunks.length;
         } else {
             launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);
-            bytes = BytesRead.scan(job.rows(), filter.termCount(), filter.intervalCount(), false);
+            bytes = BytesRead.scan(in.rows, filter.termCount(), filter.intervalCount(), false);
         }
         // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or
         // filter,

@@ -1,19 +1,29 @@
 package org.raydb.offload.gpu.engine;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.engine.partition.PartitionedRun;
 import org.raydb.offload.gpu.GpuException;
+import org.raydb.offload.gpu.GpuOutOfMemoryException;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
- * What both GPU engines share: the process's GPU runtime, the resident inputs, the hand-over to the cpu
- * engine where the GPU could not be exact (a possible 64-bit overflow: the cpu engine then raises the same
- * fallback the reference would), and GPU failures turned into {@link EngineException} (a decline),
- * after which the offload falls back to DuckDB (or, under {@code offload=force}, reports it).
+ * What both GPU engines share: the process's GPUs, the resident inputs, the hand-over to the cpu engine where
+ * the GPU could not be exact (a possible 64-bit overflow: the cpu engine then raises the same fallback the
+ * reference would), and GPU failures turned into {@link EngineException} (a decline), after which the offload
+ * falls back to DuckDB (or, under {@code offload=force}, reports it).
+ *
+ * <p>Over several GPUs ({@code device}) or partitions ({@code partitions}) a job runs as a {@link PartitionedRun}:
+ * every GPU answers for its contiguous row partitions at once, each holding their inputs in its own residency,
+ * and the host merges the groups. GPUs get rows in proportion to the smaller of their share of multiprocessors
+ * and their share of the budgets.
  */
 abstract class GpuEngine implements Engine {
 
@@ -21,6 +31,18 @@ abstract class GpuEngine implements Engine {
     static final System.Logger LOG = System.getLogger("org.raydb.offload.gpu");
 
     private final CpuEngine exact = new CpuEngine();
+    /** The {@code device} setting's ordinals (empty: every visible GPU) and its partitions per device. */
+    private final int[] devices;
+
+    private final int perDevice;
+
+    GpuEngine(int[] devices, int perDevice) {
+        this.devices = devices.clone();
+        this.perDevice = perDevice;
+    }
+
+    /** This engine over other devices and partitions. */
+    abstract GpuEngine over(int[] devices, int perDevice);
 
     /** Runs the job's GPU part on its lane; inputs are pinned. */
     abstract EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs inputs)
@@ -32,8 +54,9 @@ abstract class GpuEngine implements Engine {
     abstract boolean zSorted(OffloadJob job);
 
     @Override
-    public void configure(OffloadSettings settings) {
+    public Engine configured(OffloadSettings settings) {
         SharedGpu.configure(settings);
+        return over(settings.devices(), settings.partitions());
     }
 
     @Override
@@ -42,23 +65,129 @@ abstract class GpuEngine implements Engine {
     }
 
     @Override
+    public String placement() {
+        int[] ordinals = SharedGpu.ordinals(devices);
+        StringBuilder out = new StringBuilder(ordinals.length == 1 ? "GPU " : "GPUs ");
+        for (int i = 0; i < ordinals.length; i++) {
+            out.append(i == 0 ? "" : ", ").append(ordinals[i]);
+            String why = SharedGpu.device(ordinals[i]).outOfService();
+            if (why != null) out.append(" (out of service: ").append(why).append(')');
+        }
+        return ordinals.length == 1 && perDevice == 1
+                ? out.toString()
+                : out.append(" x ")
+                        .append(perDevice)
+                        .append(" row partitions, merged on the host")
+                        .toString();
+    }
+
+    @Override
     public EngineResult run(OffloadJob job) throws EngineException {
         if (job.rows() == 0) return exact.run(job);
+        List<Part> parts;
+        try {
+            SharedGpu.runtime(); // the calibrated GPU first: where it cannot open, no GPU engine runs
+            parts = parts();
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+        if (parts.size() == 1 && perDevice == 1) return runOn(parts.get(0).device, job, RowRange.all(job.rows()));
+        return PartitionedRun.run(job, parts, perDevice);
+    }
+
+    /** The setting's GPUs, opened, with their shares; a GPU that does not open is out of service. */
+    private List<Part> parts() {
+        List<GpuDevice> opened = new ArrayList<>();
+        for (int ordinal : SharedGpu.ordinals(devices)) {
+            GpuDevice d = SharedGpu.device(ordinal);
+            if (d.outOfService() == null) {
+                try {
+                    SharedGpu.open(d);
+                } catch (RuntimeException e) {
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "raydb: GPU {0} is out of service: {1}",
+                            ordinal,
+                            e.getMessage());
+                }
+            }
+            opened.add(d);
+        }
+        long sms = 0, budgets = 0;
+        for (GpuDevice d : opened) {
+            GpuRuntime r = d.opened();
+            if (r == null) continue;
+            sms += r.device().properties().multiprocessors();
+            budgets += r.residency().budgetBytes();
+        }
+        List<Part> parts = new ArrayList<>();
+        for (GpuDevice d : opened) {
+            GpuRuntime r = d.opened();
+            double share = r == null
+                    ? 1.0 / opened.size()
+                    : Math.min(
+                            (double) r.device().properties().multiprocessors() / sms,
+                            (double) r.residency().budgetBytes() / budgets);
+            parts.add(new Part(d, share));
+        }
+        return parts;
+    }
+
+    /** One GPU as a partitioned run's device. */
+    private final class Part implements PartitionedRun.Device {
+        final GpuDevice device;
+        private final double share;
+
+        Part(GpuDevice device, double share) {
+            this.device = device;
+            this.share = share;
+        }
+
+        @Override
+        public String label() {
+            return name() + ":" + device.ordinal;
+        }
+
+        @Override
+        public double share() {
+            return share;
+        }
+
+        @Override
+        public EngineResult run(OffloadJob job, RowRange rows) throws EngineException {
+            return runOn(device, job, rows);
+        }
+
+        @Override
+        public boolean outOfService() {
+            return device.outOfService() != null;
+        }
+
+        /** Running out of memory is about the job (its partition goes elsewhere this time); anything else, the GPU. */
+        @Override
+        public void failed(EngineException e) {
+            if (!(e.getCause() instanceof GpuOutOfMemoryException)) {
+                device.takeOutOfService(label() + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private EngineResult runOn(GpuDevice device, OffloadJob job, RowRange rows) throws EngineException {
         GpuRuntime gpu;
         try {
-            gpu = SharedGpu.runtime();
+            gpu = SharedGpu.open(device);
         } catch (RuntimeException e) {
             throw failed(e);
         }
         SharedGpu.purgeStale(gpu);
-        JobLanes lanes = SharedGpu.lanes();
+        JobLanes lanes = device.lanes();
         gpu.shared().lock();
         JobLanes.Lane lane = lanes.take();
-        try (ResidentInputs inputs = new ResidentInputs(gpu, lane.stream(), job, zSorted(job))) {
-            if (inputs.hostOnlyReason() != null) return exact.run(job);
+        try (ResidentInputs inputs = new ResidentInputs(gpu, lane.stream(), job, zSorted(job), rows)) {
+            if (inputs.hostOnlyReason() != null) return exact.run(job, rows);
             long t0 = System.nanoTime();
             EngineResult r = runOnGpu(gpu, lane, job, inputs);
-            if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(job, r, (System.nanoTime() - t0) / 1000);
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(gpu, job, rows, r, (System.nanoTime() - t0) / 1000);
             return r;
         } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
             throw failed(e);
@@ -68,15 +197,17 @@ abstract class GpuEngine implements Engine {
         }
     }
 
-    private void trace(OffloadJob job, EngineResult r, long engineMicros) {
+    private void trace(GpuRuntime gpu, OffloadJob job, RowRange rows, EngineResult r, long engineMicros) {
         LOG.log(
                 System.Logger.Level.DEBUG,
                 String.format(
                         java.util.Locale.ROOT,
-                        "raydb.gpu %s %s rows=%d groups=%d"
+                        "raydb.gpu %s:%d %s rows=%d of %d groups=%d"
                                 + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d",
                         name(),
+                        gpu.device().properties().ordinal(),
                         job.technique(),
+                        rows.length(),
                         job.rows(),
                         job.groupCount(),
                         r.aggregates().slots(),
@@ -87,7 +218,7 @@ abstract class GpuEngine implements Engine {
                         r.kernelMicros(),
                         r.bytesRead(),
                         engineMicros,
-                        SharedGpu.runtime().residency().usedBytes()));
+                        gpu.residency().usedBytes()));
     }
 
     private EngineException failed(RuntimeException e) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.engine.MeasureProgram;
+import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.gpu.cuda.CudaDevice;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
@@ -43,11 +44,13 @@ final class MeasureBlock implements GpuResident {
     }
 
     /**
-     * Evaluates {@code programs} (distinct measures) over {@code rows} rows in table order, straight into pinned
+     * Evaluates {@code programs} (distinct measures) over the table rows of {@code range} in table order, straight into pinned
      * staging memory whose chunks go to the device while the next ones are evaluated (no table-sized host
      * array per measure: at SF 20 each would cost ~1 GB of page faults before the copy even starts).
      */
-    static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, int rows) {
+    static MeasureBlock build(CudaDevice device, List<MeasureProgram> programs, RowRange range) {
+        int rows = range.length();
+        int first = range.from();
         int m = programs.size();
         int words = (rows + 31) >>> 5;
         int[][] validity = new int[m][];
@@ -59,12 +62,12 @@ final class MeasureBlock implements GpuResident {
                 MeasureProgram p = programs.get(i);
                 AbsoluteSum sum = new AbsoluteSum();
                 try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.MEASURES)) {
-                    int[] bits = validity(p, rows, words);
+                    int[] bits = validity(p, first, rows, words);
                     StagedUpload.upload(device, values, 8L * i * rows, rows, Long.BYTES, (from, to, target) -> {
                         long s = 0;
                         boolean fits = true;
                         for (int row = (int) from, at = 0; row < to; row++, at++) {
-                            long v = (bits[row >>> 5] >>> row & 1) != 0 ? p.eval(row) : 0;
+                            long v = (bits[row >>> 5] >>> row & 1) != 0 ? p.eval(first + row) : 0;
                             target.setAtIndex(ValueLayout.JAVA_LONG, at, v);
                             if (fits) {
                                 try {
@@ -151,15 +154,18 @@ final class MeasureBlock implements GpuResident {
         return bits;
     }
 
-    /** A measure's validity bitmap: whole 32-row words per task, so no two tasks write one word. */
-    private static int[] validity(MeasureProgram p, int rows, int words) {
+    /**
+     * A measure's validity bitmap over table rows {@code first ..first + rows} (bit {@code i}: row
+     * {@code first + i}): whole 32-row words per task, so no two tasks write one word.
+     */
+    private static int[] validity(MeasureProgram p, int first, int rows, int words) {
         int[] bits = new int[words];
         IntStream.range(0, (words + 2047) >>> 11).parallel().forEach(c -> {
             for (int w = c << 11, lastWord = Math.min(words, (c + 1) << 11); w < lastWord; w++) {
                 int end = Math.min(rows, (w + 1) << 5);
                 int word = 0;
                 for (int row = w << 5; row < end; row++) {
-                    if (!p.isNull(row)) {
+                    if (!p.isNull(first + row)) {
                         word |= 1 << (row & 31);
                     }
                 }

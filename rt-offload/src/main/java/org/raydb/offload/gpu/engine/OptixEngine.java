@@ -45,6 +45,19 @@ public final class OptixEngine extends GpuEngine {
     /** RTScan refine segments never shorter than this many ranks. */
     private static final int MIN_CUBE_SEGMENT = 32;
 
+    public OptixEngine() {
+        this(new int[0], 1);
+    }
+
+    private OptixEngine(int[] devices, int perDevice) {
+        super(devices, perDevice);
+    }
+
+    @Override
+    GpuEngine over(int[] devices, int perDevice) {
+        return new OptixEngine(devices, perDevice);
+    }
+
     @Override
     public String name() {
         return "optix";
@@ -77,7 +90,7 @@ public final class OptixEngine extends GpuEngine {
     private EngineResult triangles(
             GpuRuntime gpu, CudaStream stream, JobScratch scratch, OffloadJob job, ResidentInputs in)
             throws EngineException {
-        int n = job.rows();
+        int n = in.rows;
         int cells = Math.max(1, job.scene().yCells());
         int spread = spread(cells);
         Gas gas = in.pin(in.key("triangles", job.scene().key()), 112L * n, () -> {
@@ -161,7 +174,7 @@ public final class OptixEngine extends GpuEngine {
 
     private EngineResult cubes(
             GpuRuntime gpu, CudaStream stream, JobScratch scratch, OffloadJob job, ResidentInputs in) {
-        int n = job.rows();
+        int n = in.rows;
         long words = GpuKernels.words(n);
         long rays = 0;
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null);
@@ -221,11 +234,20 @@ public final class OptixEngine extends GpuEngine {
             ranks += iv[1] - iv[0] + 1L;
         }
         if (query.isEmpty()) return 0;
-        int n = f.encoding().rows();
+        int n = in.rows;
         DeviceBuffer rankCodes = in.ranks(f);
         Gas gas = in.pin(in.key("cubes", f.column()), 76L * n, () -> {
             try (DeviceBuffer aabbs = gpu.device().allocate(24L * n)) {
-                gpu.kernels().encode().buildCubes(stream, null, null, rankCodes, n, 0.25f + epsilon(n), aabbs);
+                gpu.kernels()
+                        .encode()
+                        .buildCubes(
+                                stream,
+                                null,
+                                null,
+                                rankCodes,
+                                n,
+                                0.25f + epsilon(f.encoding().rows()),
+                                aabbs);
                 stream.synchronize();
                 return traced(gpu.optix().buildAabbs(stream, aabbs, n, true), f.column(), gpu);
             }
@@ -293,7 +315,10 @@ public final class OptixEngine extends GpuEngine {
         return in.measureBlock == null ? null : in.measureBlock.valid();
     }
 
-    /** RTScan's cube margin: 0 while ranks are exact with room in float32, 2^(K-23) beyond (as the cpu engine). */
+    /**
+     * RTScan's cube margin for ranks below {@code n} (the table's rows, whatever the partition): 0 while ranks are
+     * exact with room in float32, 2^(K-23) beyond (as the cpu engine).
+     */
     private static float epsilon(int n) {
         int k = 32 - Integer.numberOfLeadingZeros(Math.max(1, n));
         return k <= 22 ? 0f : (float) Math.scalb(1.0, k - 23);

@@ -1,21 +1,31 @@
 package org.raydb.offload.gpu.engine;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
  * The process's GPU-resident data by kind (table-ordered measures and group codes, their Z-sorted copies,
- * Z and Y codes, ranks, GASes), for cold-start reports of GPU bytes per row. Empty while no GPU engine has run.
+ * Z and Y codes, ranks, GASes), summed over its GPUs, for cold-start reports of GPU bytes per row. Empty while no
+ * GPU engine has run.
  */
 public final class ResidentBytes {
 
     private ResidentBytes() {}
 
-    /** Device bytes by kind, largest first. */
+    /** Device bytes by kind over every opened GPU, largest first. */
     public static Map<String, Long> byKind() {
-        GpuRuntime gpu = SharedGpu.opened();
-        return gpu == null
-                ? Map.of()
-                : gpu.residency().bytesBy(k -> k instanceof SnapshotKey s ? s.kind() : String.valueOf(k));
+        Map<String, Long> sums = new HashMap<>();
+        for (GpuRuntime gpu : SharedGpu.opened()) {
+            gpu.residency()
+                    .bytesBy(k -> k instanceof SnapshotKey s ? s.kind() : String.valueOf(k))
+                    .forEach((kind, bytes) -> sums.merge(kind, bytes, Long::sum));
+        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        sums.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
     }
 }

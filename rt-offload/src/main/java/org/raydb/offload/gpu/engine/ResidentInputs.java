@@ -9,6 +9,7 @@ import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RankFilter;
+import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.residency.GpuResidency;
@@ -25,12 +26,20 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  * order, so only copies gathered through the same permutation line up). Those copies are gathered on the
  * device from the table-ordered ones (evaluated and uploaded once, shared by every catalog entry) through the
  * projection's resident permutation.
+ *
+ * <p>A partition's inputs ({@link RowRange}: one part of a partitioned run) are its rows' slices of all of
+ * these, in their own projection, keyed by the range as well: row {@code i} of every buffer here is table row
+ * {@code range.from() + i}.
  */
 final class ResidentInputs implements AutoCloseable {
 
     private final GpuRuntime gpu;
     private final CudaStream stream;
     private final OffloadJob job;
+    /** The table rows these inputs hold, and how many. */
+    final RowRange range;
+
+    final int rows;
     private final List<GpuResidency.Lease<?>> leases = new ArrayList<>();
     final JobMeasures measures;
     final MeasureBlock measureBlock;
@@ -41,18 +50,20 @@ final class ResidentInputs implements AutoCloseable {
     final ZSortedProjection projection;
 
     /** @param stream the job's lane's: projections and gathers it builds run there */
-    ResidentInputs(GpuRuntime gpu, CudaStream stream, OffloadJob job, boolean zSorted) {
+    ResidentInputs(GpuRuntime gpu, CudaStream stream, OffloadJob job, boolean zSorted, RowRange range) {
         this.gpu = gpu;
         this.stream = stream;
         this.job = job;
+        this.range = range;
+        this.rows = range.length();
         try {
             measures = JobMeasures.of(job);
             if (zSorted) {
                 projection = pin(
                         key("z-order", job.scene().key()),
-                        4L * job.rows(),
+                        4L * rows,
                         Phase.SCENES,
-                        () -> ZSortedProjection.build(gpu, stream, job.scene()));
+                        () -> ZSortedProjection.build(gpu, stream, job.scene(), range));
                 Object order = new SnapshotKey.Identity(projection);
                 measureBlock = measures.count() == 0
                         ? null
@@ -68,11 +79,7 @@ final class ResidentInputs implements AutoCloseable {
                                                 projection.rowAt()));
                 groups = job.groupCount() == 1
                         ? null
-                        : pin(
-                                groupsKey(order),
-                                4L * job.rows(),
-                                Phase.PROJECTIONS,
-                                () -> gatheredInts(tableOrderGroups()));
+                        : pin(groupsKey(order), 4L * rows, Phase.PROJECTIONS, () -> gatheredInts(tableOrderGroups()));
             } else {
                 projection = null;
                 measureBlock = measures.count() == 0 ? null : tableOrderMeasures();
@@ -93,7 +100,7 @@ final class ResidentInputs implements AutoCloseable {
     DeviceBuffer zCodes() {
         return pin(
                 key("z", job.scene().key()),
-                4L * job.rows(),
+                4L * rows,
                 Phase.UPLOAD,
                 () -> upload(job.scene().zCodes()));
     }
@@ -102,7 +109,7 @@ final class ResidentInputs implements AutoCloseable {
     DeviceBuffer yCodes() {
         return pin(
                 key("y", job.scene().key()),
-                4L * job.rows(),
+                4L * rows,
                 Phase.UPLOAD,
                 () -> upload(job.scene().yCodes()));
     }
@@ -111,7 +118,7 @@ final class ResidentInputs implements AutoCloseable {
     DeviceBuffer ranks(RankFilter f) {
         return pin(
                 key("ranks", f.column()),
-                4L * job.rows(),
+                4L * rows,
                 Phase.UPLOAD,
                 true,
                 () -> upload(f.encoding().ranks()));
@@ -142,7 +149,7 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     SnapshotKey key(String kind, Object part) {
-        return new SnapshotKey(job.snapshot(), kind, part);
+        return new SnapshotKey(job.snapshot(), kind, range.covers(job.rows()) ? part : List.of(part, range));
     }
 
     /** Table order ({@code order} null) or a projection's; kinds differ so that residency reports tell them apart. */
@@ -166,7 +173,7 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     private long measureBytes() {
-        return 8L * measures.count() * job.rows();
+        return 8L * measures.count() * rows;
     }
 
     /**
@@ -180,7 +187,7 @@ final class ResidentInputs implements AutoCloseable {
         return pin(measuresKey(null), measureBytes(), Phase.UPLOAD, () -> {
             List<MeasureBlock> parts = new ArrayList<>();
             for (int i = 0; i < measures.count(); i++) parts.add(measure(i));
-            return MeasureBlock.assemble(gpu.device(), parts, job.rows());
+            return MeasureBlock.assemble(gpu.device(), parts, rows);
         });
     }
 
@@ -188,11 +195,11 @@ final class ResidentInputs implements AutoCloseable {
     private MeasureBlock measure(int i) {
         return pin(
                 measuresKey(List.of(measures.canonical().get(i)), null),
-                8L * job.rows(),
+                8L * rows,
                 Phase.UPLOAD,
                 true,
                 () -> MeasureBlock.build(
-                        gpu.device(), List.of(measures.programs().get(i)), job.rows()));
+                        gpu.device(), List.of(measures.programs().get(i)), range));
     }
 
     /** Group codes in table order: packed ones folded on the device from the keys' resident codes. */
@@ -200,31 +207,24 @@ final class ResidentInputs implements AutoCloseable {
         GroupCodes g = job.groups();
         return pin(
                 groupsKey(null),
-                4L * job.rows(),
+                4L * rows,
                 Phase.UPLOAD,
                 () -> g.isPacked() ? folded(g.packedKeys()) : upload(g.groupOfRow()));
     }
 
     /** A column's dictionary code per row, in table order: what full scans filter and fold group keys by. */
     DeviceBuffer codes(SortedDictionary d) {
-        return pin(
-                key("codes", new SnapshotKey.Identity(d)),
-                4L * job.rows(),
-                Phase.UPLOAD,
-                true,
-                () -> upload(d.codes()));
+        return pin(key("codes", new SnapshotKey.Identity(d)), 4L * rows, Phase.UPLOAD, true, () -> upload(d.codes()));
     }
 
     /** Packed group codes: the keys' dictionary codes (each resident once per snapshot) folded in mixed radix. */
     private DeviceBuffer folded(List<SortedDictionary> keys) {
-        DeviceBuffer out = gpu.device().allocate(4L * job.rows());
+        DeviceBuffer out = gpu.device().allocate(4L * rows);
         try {
             for (int k = 0; k < keys.size(); k++) {
                 SortedDictionary d = keys.get(k);
                 DeviceBuffer codes = codes(d);
-                gpu.kernels()
-                        .gather()
-                        .fold(stream, out.address(), codes.address(), job.rows(), d.cardinality(), k == 0);
+                gpu.kernels().gather().fold(stream, out.address(), codes.address(), rows, d.cardinality(), k == 0);
             }
             stream.synchronize();
             return out;
@@ -237,9 +237,9 @@ final class ResidentInputs implements AutoCloseable {
     /** A table-ordered int32 column gathered into the projection's order. */
     private DeviceBuffer gatheredInts(DeviceBuffer tableOrder) {
         DeviceBuffer perm = projection.rowAt();
-        DeviceBuffer out = gpu.device().allocate(4L * job.rows());
+        DeviceBuffer out = gpu.device().allocate(4L * rows);
         try {
-            gpu.kernels().gather().i32(stream, tableOrder.address(), perm, job.rows(), out.address());
+            gpu.kernels().gather().i32(stream, tableOrder.address(), perm, rows, out.address());
             stream.synchronize();
             return out;
         } catch (RuntimeException e) {
@@ -248,8 +248,9 @@ final class ResidentInputs implements AutoCloseable {
         }
     }
 
+    /** This range's rows of a per-row array of the table. */
     private DeviceBuffer upload(int[] values) {
-        return gpu.device().allocate(4L * values.length).copyFrom(values);
+        return gpu.device().allocate(4L * rows).copyFrom(values, range.from(), rows);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 import org.raydb.offload.encode.CodeOrder;
+import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.StagedUpload;
@@ -41,14 +42,14 @@ final class ZSortedProjection implements GpuResident {
         this.rowAt = rowAt;
     }
 
-    /** Sorts the scene's rows by Z code on the device. */
-    static ZSortedProjection build(GpuRuntime gpu, CudaStream stream, TriangleScene scene) {
-        int rows = scene.rows();
+    /** Sorts the scene's rows of {@code range} by Z code on the device (positions count from the range's start). */
+    static ZSortedProjection build(GpuRuntime gpu, CudaStream stream, TriangleScene scene, RowRange range) {
+        int rows = range.length();
         int codes = scene.codeCount();
         EncodeKernels encode = gpu.kernels().encode();
         try (DeviceBuffer z = gpu.device().allocate(4L * Math.max(1, rows));
                 DeviceBuffer cursors = gpu.device().allocate(4L * (codes + 1))) {
-            StagedUpload.upload(gpu.device(), z, 0, rows, Integer.BYTES, zWriter(scene.zCodeSource()));
+            StagedUpload.upload(gpu.device(), z, 0, rows, Integer.BYTES, zWriter(scene.zCodeSource(), range.from()));
             cursors.clear();
             encode.countCodes(stream, z, rows, cursors);
             stream.synchronize();
@@ -66,13 +67,16 @@ final class ZSortedProjection implements GpuResident {
         }
     }
 
-    /** Writes the Z codes of rows {@code [from, to)} into pinned memory, a cache-sized block at a time. */
-    private static StagedUpload.ChunkWriter zWriter(CodeOrder.Codes codes) {
+    /**
+     * Writes the Z codes of the range's rows {@code [from, to)} (table rows from {@code first} on) into pinned
+     * memory, a cache-sized block at a time.
+     */
+    private static StagedUpload.ChunkWriter zWriter(CodeOrder.Codes codes, int first) {
         return (from, to, target) -> {
             int[] block = new int[PACK_BLOCK];
             for (long r = from; r < to; r += PACK_BLOCK) {
                 int n = (int) Math.min(PACK_BLOCK, to - r);
-                codes.fill((int) r, (int) r + n, block);
+                codes.fill(first + (int) r, first + (int) r + n, block);
                 MemorySegment.copy(block, 0, target, ValueLayout.JAVA_INT, 4L * (r - from), n);
             }
         };

@@ -58,7 +58,7 @@ class StagedUploadChunksTest {
         long size = layout.byteSize();
         try (Arena arena = Arena.ofShared()) {
             MemorySegment chunk = arena.allocate(size * (to - from), 4096);
-            StagedUpload.fill(StagedUpload.arrayWriter(array, layout), from, to, (int) size, chunk);
+            StagedUpload.fill(StagedUpload.arrayWriter(array, 0, layout), from, to, (int) size, chunk);
             assertEquals(-1, MemorySegment.mismatch(chunk, 0, chunk.byteSize(), source, size * from, size * to));
         }
     }

@@ -38,23 +38,36 @@ class ScanJobsTest {
     /** Runs everywhere: the scan jobs' packed codes and catalog choices on the reference engine. */
     @Test
     void scanJobsMatchTheFullJobsOnTheCpuEngine() throws Exception {
-        assertEquals(Map.of(), differences(List.of(new CpuEngine())));
+        CpuEngine cpu = new CpuEngine();
+        assertEquals(Map.of(), differences(List.of(cpu, cpu.configured(settings(OffloadSettings.Engine.CPU, 3, 2)))));
     }
 
     @Test
     @Tag("gpu")
     void scanJobsMatchTheFullJobsOnEveryGpuEngine() throws Exception {
         GpuAvailability gpu = GpuTestSupport.requireCuda("scanJobsMatchTheFullJobsOnEveryGpuEngine");
-        List<Engine> engines = new ArrayList<>(List.of(new CudaEngine()));
-        if (gpu.optix()) engines.add(new OptixEngine());
-        OffloadSettings settings = new OffloadSettings(
+        List<Engine> installed = new ArrayList<>(List.of(new CudaEngine()));
+        if (gpu.optix()) installed.add(new OptixEngine());
+        // Each engine on the whole table, and on three partitions of the first GPU at once.
+        List<Engine> engines = new ArrayList<>();
+        for (Engine e : installed) {
+            engines.add(e.configured(settings(OffloadSettings.Engine.CUDA, 0, 1)));
+            engines.add(e.configured(settings(OffloadSettings.Engine.CUDA, 1, 3)));
+        }
+        assertEquals(Map.of(), differences(engines));
+    }
+
+    /** Forced offload over {@code devices} GPUs (0: all) and {@code partitions} partitions per device. */
+    private static OffloadSettings settings(OffloadSettings.Engine engine, int devices, int partitions) {
+        return new OffloadSettings(
                 OffloadSettings.Mode.FORCE,
-                OffloadSettings.Engine.CUDA,
+                engine,
                 false,
                 OffloadSettings.MemoryBudget.ofPercent(80),
-                new int[0]);
-        engines.forEach(e -> e.configure(settings));
-        assertEquals(Map.of(), differences(engines));
+                OffloadSettings.MemoryBudget.ofPercent(50),
+                java.util.stream.IntStream.range(0, devices).toArray(),
+                partitions,
+                OffloadSettings.Finish.DIRECT);
     }
 
     /** Per engine and query where the scan job's groups differ from the cpu engine's run of the full job. */
@@ -78,10 +91,11 @@ class ScanJobsTest {
                 if (scan.job().groups().isPacked()) packed++;
                 Map<List<Integer>, List<Long>> expected =
                         byKeys(full, cpu.run(full.job()).aggregates());
-                for (Engine e : engines) {
+                for (int i = 0; i < engines.size(); i++) {
+                    Engine e = engines.get(i);
                     Map<List<Integer>, List<Long>> got =
                             byKeys(scan, e.run(scan.job()).aggregates());
-                    if (!expected.equals(got)) differences.put(e.name() + ": " + q, scan.index());
+                    if (!expected.equals(got)) differences.put(e.name() + " #" + i + ": " + q, scan.index());
                 }
             }
         }

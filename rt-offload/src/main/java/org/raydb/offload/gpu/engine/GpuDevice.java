@@ -1,0 +1,56 @@
+package org.raydb.offload.gpu.engine;
+
+import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.offload.gpu.runtime.GpuRuntime;
+
+/**
+ * One GPU of the process as the engines use it: its runtime (its own residency under its own
+ * {@code gpu.memory} budget) and lanes, opened on first use and shared by every connection, and whether it is
+ * out of service: a device whose open or job failed other than by running out of memory takes no more
+ * partitions in this process (its partitions go to the other devices).
+ */
+final class GpuDevice {
+
+    final int ordinal;
+    private GpuRuntime runtime;
+    private JobLanes lanes;
+    private volatile String outOfService;
+
+    GpuDevice(int ordinal) {
+        this.ordinal = ordinal;
+    }
+
+    /** The runtime, opened on first use under {@code memory}; a failure to open takes the device out of service. */
+    synchronized GpuRuntime open(OffloadSettings.MemoryBudget memory) {
+        if (runtime == null) {
+            if (outOfService != null) throw new IllegalStateException(outOfService);
+            try {
+                runtime = GpuRuntime.open(ordinal, memory);
+            } catch (RuntimeException e) {
+                outOfService = "GPU " + ordinal + " did not open: " + e.getMessage();
+                throw e;
+            }
+            lanes = new JobLanes(runtime);
+            Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "raydb-gpu-shutdown"));
+        }
+        return runtime;
+    }
+
+    /** The runtime if opened, else null. */
+    synchronized GpuRuntime opened() {
+        return runtime;
+    }
+
+    synchronized JobLanes lanes() {
+        return lanes;
+    }
+
+    /** Why this device takes no more partitions, or null while it serves. */
+    String outOfService() {
+        return outOfService;
+    }
+
+    void takeOutOfService(String why) {
+        outOfService = why;
+    }
+}
