@@ -16,6 +16,24 @@ public record PartitionLayout(List<Part> parts) {
     /** Partition {@code index} (in row order) of {@code device} (an index into the devices' list). */
     public record Part(int index, int device, RowRange rows) {}
 
+    /**
+     * Each device's share of a table's rows: the smaller of its share of the devices' speed (a GPU's
+     * multiprocessors) and its share of their memory budgets, so that neither the slower nor the smaller device
+     * holds the job up or runs out first.
+     */
+    public static double[] shares(long[] speeds, long[] memories) {
+        long speed = 0, memory = 0;
+        for (int d = 0; d < speeds.length; d++) {
+            speed += speeds[d];
+            memory += memories[d];
+        }
+        double[] out = new double[speeds.length];
+        for (int d = 0; d < out.length; d++) {
+            out[d] = Math.min((double) speeds[d] / speed, (double) memories[d] / memory);
+        }
+        return out;
+    }
+
     public static PartitionLayout of(int rows, double[] shares, int perDevice) {
         if (shares.length == 0 || perDevice < 1) throw new IllegalArgumentException("no devices or partitions");
         double total = 0;

@@ -9,6 +9,7 @@ import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.engine.partition.PartitionLayout;
 import org.raydb.offload.engine.partition.PartitionedRun;
 import org.raydb.offload.gpu.GpuException;
 import org.raydb.offload.gpu.GpuOutOfMemoryException;
@@ -97,7 +98,7 @@ abstract class GpuEngine implements Engine {
 
     /** The setting's GPUs, opened, with their shares; a GPU that does not open is out of service. */
     private List<Part> parts() {
-        List<GpuDevice> opened = new ArrayList<>();
+        List<GpuDevice> listed = new ArrayList<>();
         for (int ordinal : SharedGpu.ordinals(devices)) {
             GpuDevice d = SharedGpu.device(ordinal);
             if (d.outOfService() == null) {
@@ -111,24 +112,22 @@ abstract class GpuEngine implements Engine {
                             e.getMessage());
                 }
             }
-            opened.add(d);
+            listed.add(d);
         }
-        long sms = 0, budgets = 0;
-        for (GpuDevice d : opened) {
-            GpuRuntime r = d.opened();
-            if (r == null) continue;
-            sms += r.device().properties().multiprocessors();
-            budgets += r.residency().budgetBytes();
-        }
+        // A GPU that did not open gets an even share: it is out of service, and its partitions go to the others.
+        List<GpuDevice> serving =
+                listed.stream().filter(d -> d.opened() != null).toList();
+        double[] shares = PartitionLayout.shares(
+                serving.stream()
+                        .mapToLong(d -> d.opened().device().properties().multiprocessors())
+                        .toArray(),
+                serving.stream()
+                        .mapToLong(d -> d.opened().residency().budgetBytes())
+                        .toArray());
         List<Part> parts = new ArrayList<>();
-        for (GpuDevice d : opened) {
-            GpuRuntime r = d.opened();
-            double share = r == null
-                    ? 1.0 / opened.size()
-                    : Math.min(
-                            (double) r.device().properties().multiprocessors() / sms,
-                            (double) r.residency().budgetBytes() / budgets);
-            parts.add(new Part(d, share));
+        for (GpuDevice d : listed) {
+            int at = serving.indexOf(d);
+            parts.add(new Part(d, at < 0 ? 1.0 / listed.size() : shares[at]));
         }
         return parts;
     }

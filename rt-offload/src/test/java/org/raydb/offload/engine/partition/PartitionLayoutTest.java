@@ -64,4 +64,18 @@ class PartitionLayoutTest {
         assertThrows(IllegalArgumentException.class, () -> PartitionLayout.of(10, new double[] {1}, 0));
         assertThrows(IllegalArgumentException.class, () -> PartitionLayout.of(10, new double[] {0}, 1));
     }
+
+    @Test
+    void aDeviceShareIsTheSmallerOfItsSpeedAndMemoryShares() {
+        // Equal speed, one device with twice the memory: memory does not make it faster, so equal shares.
+        double[] shares = PartitionLayout.shares(new long[] {132, 132}, new long[] {64L << 30, 128L << 30});
+        assertEquals(1.0 / 3, shares[0], 1e-12);
+        assertEquals(0.5, shares[1], 1e-12);
+        PartitionLayout layout = PartitionLayout.of(3000, shares, 1);
+        assertEquals(List.of(new RowRange(0, 1200), new RowRange(1200, 3000)), ranges(layout));
+        // Twice the speed and memory: twice the rows.
+        double[] faster = PartitionLayout.shares(new long[] {66, 132}, new long[] {40L << 30, 80L << 30});
+        assertEquals(
+                List.of(new RowRange(0, 1000), new RowRange(1000, 3000)), ranges(PartitionLayout.of(3000, faster, 1)));
+    }
 }
