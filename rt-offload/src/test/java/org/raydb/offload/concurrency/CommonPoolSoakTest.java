@@ -55,16 +55,22 @@ class CommonPoolSoakTest {
 
     @Test
     void finishesWithExactAnswers() throws Exception {
-        soak(16, 12, Duration.ofSeconds(120));
+        soak(16, 12, Duration.ofSeconds(120), "");
+    }
+
+    /** The same over three simulated devices of two partitions each: every query's parts run on threads of their own. */
+    @Test
+    void finishesWithExactAnswersOverPartitions() throws Exception {
+        soak(16, 10, Duration.ofSeconds(120), "&device=0,1,2&partitions=2");
     }
 
     @Test
     @Tag("slow")
     void finishesWithExactAnswersLongRun() throws Exception {
-        soak(32, 60, Duration.ofSeconds(900));
+        soak(32, 60, Duration.ofSeconds(900), "");
     }
 
-    private void soak(int threads, int rounds, Duration bound) throws Exception {
+    private void soak(int threads, int rounds, Duration bound, String settings) throws Exception {
         String url = "jdbc:raydb:" + dir.resolve("soak.db");
         Map<String, List<List<Object>>> expected;
         try (Connection c = DriverManager.getConnection(url + "?offload=off");
@@ -81,7 +87,7 @@ class CommonPoolSoakTest {
         try {
             for (int i = 0; i < threads; i++) {
                 // force: every query builds what it needs itself (under auto one background thread would).
-                pool.add(DriverManager.getConnection(url + "?offload=force&engine=cpu"));
+                pool.add(DriverManager.getConnection(url + "?offload=force&engine=cpu" + settings));
             }
             Statement writer = pool.get(0).createStatement();
             // The last thread to arrive writes, then all start the round's query on the new snapshot together.
