@@ -6,7 +6,7 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
 /**
  * One GPU of the process as the engines use it: its runtime (its own residency under its own
  * {@code gpu.memory} budget) and lanes, opened on first use and shared by every connection, and whether it is
- * out of service: a device whose open or job failed other than by running out of memory takes no more
+ * out of service: a device that did not open, or whose job failed with a CUDA or OptiX error, takes no more
  * partitions in this process (its partitions go to the other devices).
  */
 final class GpuDevice {

@@ -162,10 +162,13 @@ abstract class GpuEngine implements Engine {
             return device.outOfService() != null;
         }
 
-        /** Running out of memory is about the job (its partition goes elsewhere this time); anything else, the GPU. */
+        /**
+         * A CUDA or OptiX error is the GPU's: it takes no more partitions. Running out of memory, or a job the
+         * engine could not run (an unexpected state), is about that job: its partition goes elsewhere this time.
+         */
         @Override
         public void failed(EngineException e) {
-            if (!(e.getCause() instanceof GpuOutOfMemoryException)) {
+            if (e.getCause() instanceof GpuException && !(e.getCause() instanceof GpuOutOfMemoryException)) {
                 device.takeOutOfService(label() + " failed: " + e.getMessage());
             }
         }
