@@ -10,7 +10,7 @@ import java.util.Random;
 
 /**
  * Generates qualifying aggregation queries over {@link DifferentialFixture}'s table from a seed: 0–3 filtered
- * columns with every predicate form (and comparisons of two columns), 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
+ * columns with every predicate form (and comparisons of two columns), aggregates under FILTER or CASE on a condition of one column, 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
  * column), 1–4
  * aggregates, and ORDER BY / LIMIT / HAVING / CTE / outer-aggregate wrappers on top.
  */
@@ -55,7 +55,7 @@ final class QueryGenerator {
     private final Map<String, List<String>> literals;
     /**
      * Whether shapes that are always planned in full are drawn too: filters DuckDB judges over dictionaries,
-     * computed group keys, comparisons of two columns.
+     * computed group keys, comparisons of two columns, aggregates under a condition.
      */
     private final boolean untemplated;
 
@@ -112,6 +112,15 @@ final class QueryGenerator {
             "m_small <= k_small",
             "k_dec < m_dec");
 
+    /** Conditions on one column, as an aggregate's FILTER or a CASE's WHEN. */
+    private static final List<String> CONDITIONS = List.of(
+            "k_str LIKE '%1%'",
+            "k_small IN (1, 2, 3)",
+            "k_date >= DATE '1995-01-01'",
+            "k_null IS NULL",
+            "year(k_date) = 1994",
+            "k_int % 2 = 0");
+
     private static final List<String> DERIVED_KEYS = List.of(
             "year(k_date)",
             "date_trunc('month', k_date)",
@@ -143,7 +152,25 @@ final class QueryGenerator {
         }
         List<String> aggs = new ArrayList<>(AGGREGATES);
         Collections.shuffle(aggs, random);
-        aggs = aggs.subList(0, 1 + random.nextInt(4));
+        aggs = new ArrayList<>(aggs.subList(0, 1 + random.nextInt(4)));
+        if (untemplated && random.nextInt(4) == 0) {
+            // An aggregate over the rows of a condition on one column: FILTER, CASE without ELSE, CASE ... ELSE 0.
+            int i = random.nextInt(aggs.size());
+            String agg = aggs.get(i);
+            String condition = CONDITIONS.get(random.nextInt(CONDITIONS.size()));
+            int open = agg.indexOf('(');
+            String fn = agg.substring(0, open);
+            String arg = agg.substring(open + 1, agg.length() - 1);
+            // ELSE 0 only where the argument is a number.
+            int form = arg.equals("*") ? 0 : random.nextInt(arg.startsWith("k_") ? 2 : 3);
+            aggs.set(
+                    i,
+                    switch (form) {
+                        case 0 -> agg + " FILTER (WHERE " + condition + ")";
+                        case 1 -> fn + "(CASE WHEN " + condition + " THEN " + arg + " END)";
+                        default -> fn + "(CASE WHEN " + condition + " THEN " + arg + " ELSE 0 END)";
+                    });
+        }
 
         List<String> select = new ArrayList<>(groups);
         for (int i = 0; i < aggs.size(); i++) {

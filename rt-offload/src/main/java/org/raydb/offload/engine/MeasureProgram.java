@@ -1,9 +1,7 @@
 package org.raydb.offload.engine;
 
 import java.math.BigInteger;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.FixedPointDecimal;
@@ -22,21 +20,22 @@ public final class MeasureProgram {
         long eval(int row);
     }
 
+    private interface Nulls {
+        boolean isNull(int row);
+    }
+
     private final Node root;
-    private final ColumnData[] reads;
+    private final Nulls nulls;
     private final ColumnType type;
 
-    private MeasureProgram(Node root, ColumnData[] reads, ColumnType type) {
+    private MeasureProgram(Node root, Nulls nulls, ColumnType type) {
         this.root = root;
-        this.reads = reads;
+        this.nulls = nulls;
         this.type = type;
     }
 
     public static MeasureProgram compile(Expr expr, Function<String, ColumnData> columns) throws NotQualified {
-        Set<String> names = new LinkedHashSet<>();
-        expr.collectColumns(names);
-        ColumnData[] reads = names.stream().map(columns).toArray(ColumnData[]::new);
-        return new MeasureProgram(node(expr, columns), reads, expr.type());
+        return new MeasureProgram(node(expr, columns), nulls(expr, columns), expr.type());
     }
 
     /** The expression's type (its values are unscaled at {@code type().numericScale()}). */
@@ -44,19 +43,38 @@ public final class MeasureProgram {
         return type;
     }
 
-    /** SQL NULL propagation: any NULL input makes the value NULL. */
+    /** SQL NULL: any NULL input makes the value NULL, except in a CASE branch not taken. */
     public boolean isNull(int row) {
-        for (ColumnData c : reads) {
-            if (c.isNull(row)) {
-                return true;
-            }
-        }
-        return false;
+        return nulls.isNull(row);
     }
 
     /** The value of a non-NULL row. */
     public long eval(int row) {
         return root.eval(row);
+    }
+
+    private static Nulls nulls(Expr e, Function<String, ColumnData> columns) {
+        return switch (e) {
+            case Expr.Column c -> columns.apply(c.name())::isNull;
+            case Expr.Constant k -> row -> false;
+            case Expr.Cast c -> nulls(c.child(), columns);
+            case Expr.Arith a -> {
+                Nulls l = nulls(a.left(), columns);
+                Nulls r = nulls(a.right(), columns);
+                yield row -> l.isNull(row) || r.isNull(row);
+            }
+            case Expr.Case c -> {
+                ColumnData gate = columns.apply(c.gate());
+                Nulls then = nulls(c.then(), columns);
+                Nulls otherwise = c.otherwise() == null ? row -> true : nulls(c.otherwise(), columns);
+                yield row -> taken(gate, row) ? then.isNull(row) : otherwise.isNull(row);
+            }
+        };
+    }
+
+    /** Whether a CASE's WHEN holds on {@code row}: its gate is TRUE (not FALSE, not NULL). */
+    private static boolean taken(ColumnData gate, int row) {
+        return !gate.isNull(row) && gate.longAt(row) != 0;
     }
 
     private static Node node(Expr e, Function<String, ColumnData> columns) throws NotQualified {
@@ -73,6 +91,12 @@ public final class MeasureProgram {
         if (e instanceof Expr.Constant k) {
             long v = k.value().movePointRight(scale(k.type())).longValueExact();
             return row -> v;
+        }
+        if (e instanceof Expr.Case c) {
+            ColumnData gate = columns.apply(c.gate());
+            Node then = rescaled(c.then(), c.type(), columns);
+            Node otherwise = c.otherwise() == null ? row -> 0 : rescaled(c.otherwise(), c.type(), columns);
+            return row -> taken(gate, row) ? then.eval(row) : otherwise.eval(row);
         }
         if (e instanceof Expr.Cast cast) {
             Node child = node(cast.child(), columns);
@@ -106,6 +130,16 @@ public final class MeasureProgram {
                 }
                 return row -> range.check(Math.multiplyExact(l.eval(row), r.eval(row)));
         }
+    }
+
+    /** A CASE branch at the CASE's type (the binder casts branches to it; a branch it left alone keeps its scale). */
+    private static Node rescaled(Expr branch, ColumnType to, Function<String, ColumnData> columns) throws NotQualified {
+        Node child = node(branch, columns);
+        int from = scale(branch.type());
+        int target = scale(to);
+        if (from == target) return child;
+        Range range = Range.of(to);
+        return row -> range.check(FixedPointDecimal.rescale(child.eval(row), from, target));
     }
 
     private static int scale(ColumnType t) {

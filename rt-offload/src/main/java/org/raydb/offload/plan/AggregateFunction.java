@@ -187,7 +187,7 @@ public enum AggregateFunction {
         ColumnType.Kind kind = argument.type().kind();
         boolean ordered =
                 (kind == ColumnType.Kind.DATE || kind == ColumnType.Kind.TIMESTAMP || kind == ColumnType.Kind.VARCHAR)
-                        && argument instanceof Expr.Column
+                        && argument.valuesOf() != null
                         && result.equals(argument.type());
         if (!ordered && !argument.type().isExactNumeric()) {
             throw new NotQualified(f.sqlName().toUpperCase(java.util.Locale.ROOT) + " of a " + argument.type()

@@ -15,7 +15,9 @@ import org.raydb.offload.json.Json;
  * GROUP BY on an expression over one column ({@code year(d)}, {@code date_trunc('month', d)}, {@code substring(s, 1,
  * 3)}, {@code v % 10}): in the aggregating SELECT of the parse tree, every occurrence of such a group expression
  * (in the select list, GROUP BY, HAVING and ORDER BY) becomes a {@link DerivedColumn}, so the statement planned is
- * a GROUP BY on a column. The expression must read that one column and nothing else, call only functions DuckDB
+ * a GROUP BY on a column. So does, as a BOOLEAN column, the condition of an aggregate's FILTER and the WHEN of a
+ * one-branch CASE inside an aggregate ({@code sum(x) FILTER (WHERE s LIKE '%AIR%')}, {@code sum(CASE WHEN m =
+ * 'MAIL' THEN 1 ELSE 0 END)}): the plan then reads them as CASE gates (see Expr.Case). The expression must read that one column and nothing else, call only functions DuckDB
  * marks CONSISTENT, and give a type the offload reads back exactly (integers, BOOLEAN, DATE, TIMESTAMP, VARCHAR); other group
  * expressions stay, and the plan declines them.
  */
@@ -44,44 +46,18 @@ final class DerivedKeys {
             List<String> knownNames)
             throws SQLException, NotQualified {
         Map<String, Object> select = SqlRewriter.aggregatingSelect(tree, table);
-        Map<String, String> derived = new LinkedHashMap<>();
-        Map<String, ColumnType> types = new LinkedHashMap<>();
-        if (select == null) return new Derived(derived, types, null);
-        Map<String, String> sqlTypes = null;
-        List<String> names = knownNames;
+        if (select == null) return new Derived(Map.of(), Map.of(), null);
+        Deriving d = new Deriving(session, table, columns, virtual, knownNames, select);
+        // Conditions first: one that a group key's expression is part of (CASE WHEN year(d) = 1994 beside GROUP BY
+        // year(d)) still reads the table's column, not the key's.
+        for (String part : List.of("select_list", "having", "modifiers")) {
+            d.conditions(select.get(part), false);
+        }
         List<Object> groups = SqlRewriter.list(select.get("group_expressions"));
         for (int index = 0; index < groups.size(); index++) {
             Object g = selected(groups.get(index), select, columns);
-            if (!(g instanceof Map<?, ?> m) || SKIPPED_CLASSES.contains(String.valueOf(m.get("class")))) continue;
-            Set<String> read = new LinkedHashSet<>();
-            Set<String> functions = new LinkedHashSet<>();
-            boolean[] refused = {false};
-            DictionaryPredicates.walk(g, read, functions, refused);
-            if (refused[0] || read.size() != 1) continue;
-            String column = null;
-            for (String c : columns.keySet()) {
-                if (c.equalsIgnoreCase(read.iterator().next())) column = c;
-            }
-            if (column == null || !columns.get(column).isKeyType()) continue;
-            if (!DictionaryPredicates.consistent(session, functions)) continue;
-            // Written over a name of its own: the source's may hold the separators of a virtual column's.
-            String text = DictionaryPredicates.text(
-                    session, renamed(SqlRewriter.copy(Map.of("e", g)).get("e")));
-            if (!DerivedColumn.nameable(text)) continue;
-            if (sqlTypes == null) {
-                sqlTypes = new LinkedHashMap<>(PlanningDatabase.columnTypes(session, table));
-                sqlTypes.putAll(virtual);
-            }
-            String sqlType = sqlTypes.get(column);
-            ColumnType type = sqlType == null ? null : resultType(session, text, column, sqlType);
-            if (type == null) continue;
-            if (names == null) {
-                // The names of the statement as written, before any of its expressions becomes a column.
-                names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
-            }
-            String name = new DerivedColumn(column, columns.get(column), text, type).name();
-            derived.put(name, type.kind().name());
-            types.put(name, type);
+            String name = d.column(g, null);
+            if (name == null) continue;
             String target = canonical(g);
             for (String part : List.of("select_list", "group_expressions", "having", "modifiers")) {
                 select.put(part, replace(select.get(part), target, name));
@@ -91,7 +67,103 @@ final class DerivedKeys {
             replaced.set(index, replace(g, target, name));
             select.put("group_expressions", replaced);
         }
-        return new Derived(derived, types, derived.isEmpty() ? null : names);
+        return new Derived(d.derived, d.types, d.derived.isEmpty() ? null : d.names);
+    }
+
+    /** The derived columns of one statement as they are made, and the statement's names from before the first. */
+    private static final class Deriving {
+        private final Connection session;
+        private final TableRef table;
+        private final Map<String, ColumnType> columns;
+        private final Map<String, String> virtual;
+        private final Map<String, Object> select;
+        private final Map<String, String> derived = new LinkedHashMap<>();
+        private final Map<String, ColumnType> types = new LinkedHashMap<>();
+        private Map<String, String> sqlTypes;
+        private List<String> names;
+
+        Deriving(
+                Connection session,
+                TableRef table,
+                Map<String, ColumnType> columns,
+                Map<String, String> virtual,
+                List<String> knownNames,
+                Map<String, Object> select) {
+            this.session = session;
+            this.table = table;
+            this.columns = columns;
+            this.virtual = virtual;
+            this.names = knownNames;
+            this.select = select;
+        }
+
+        /**
+         * The derived column {@code e} becomes (of type {@code required} where given), or null where it reads other
+         * than one key column, calls a function DuckDB does not mark CONSISTENT, or has another type.
+         */
+        String column(Object e, ColumnType.Kind required) throws SQLException, NotQualified {
+            if (!(e instanceof Map<?, ?> m) || SKIPPED_CLASSES.contains(String.valueOf(m.get("class")))) return null;
+            Set<String> read = new LinkedHashSet<>();
+            Set<String> functions = new LinkedHashSet<>();
+            boolean[] refused = {false};
+            DictionaryPredicates.walk(e, read, functions, refused);
+            if (refused[0] || read.size() != 1) return null;
+            String column = null;
+            for (String c : columns.keySet()) {
+                if (c.equalsIgnoreCase(read.iterator().next())) column = c;
+            }
+            if (column == null || !columns.get(column).isKeyType()) return null;
+            if (!DictionaryPredicates.consistent(session, functions)) return null;
+            // Written over a name of its own: the source's may hold the separators of a virtual column's.
+            String text = DictionaryPredicates.text(
+                    session, renamed(SqlRewriter.copy(Map.of("e", e)).get("e")));
+            if (!DerivedColumn.nameable(text)) return null;
+            if (sqlTypes == null) {
+                sqlTypes = new LinkedHashMap<>(PlanningDatabase.columnTypes(session, table));
+                sqlTypes.putAll(virtual);
+            }
+            String sqlType = sqlTypes.get(column);
+            ColumnType type = sqlType == null ? null : resultType(session, text, column, sqlType);
+            if (type == null || (required != null && type.kind() != required)) return null;
+            if (names == null) {
+                // The names of the statement as written, before any of its expressions becomes a column.
+                names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
+            }
+            String name = new DerivedColumn(column, columns.get(column), text, type).name();
+            derived.put(name, type.kind().name());
+            types.put(name, type);
+            return name;
+        }
+
+        /**
+         * In aggregate calls within {@code value}: each FILTER condition and each one-branch CASE's WHEN on one
+         * column becomes a reference to a derived BOOLEAN column, in place (PlanMatcher reads them as gates).
+         */
+        @SuppressWarnings("unchecked")
+        void conditions(Object value, boolean inAggregate) throws SQLException, NotQualified {
+            if (value instanceof List<?> l) {
+                for (Object v : l) conditions(v, inAggregate);
+                return;
+            }
+            if (!(value instanceof Map<?, ?> raw)) return;
+            Map<String, Object> map = (Map<String, Object>) raw;
+            boolean aggregate = inAggregate
+                    || ("FUNCTION".equals(map.get("class"))
+                            && AggregateFunction.forName(String.valueOf(map.get("function_name"))) != null);
+            if (aggregate && !inAggregate && map.get("filter") != null) {
+                String gate = column(map.get("filter"), ColumnType.Kind.BOOLEAN);
+                if (gate != null) map.put("filter", SqlRewriter.columnRef(gate, ""));
+            }
+            if (aggregate && "CASE".equals(map.get("class"))) {
+                List<Object> checks = SqlRewriter.list(map.get("case_checks"));
+                if (checks.size() == 1 && checks.get(0) instanceof Map<?, ?> check) {
+                    Map<String, Object> c = (Map<String, Object>) check;
+                    String gate = column(c.get("when_expr"), ColumnType.Kind.BOOLEAN);
+                    if (gate != null) c.put("when_expr", SqlRewriter.columnRef(gate, ""));
+                }
+            }
+            for (Object v : map.values()) conditions(v, aggregate);
+        }
     }
 
     /**

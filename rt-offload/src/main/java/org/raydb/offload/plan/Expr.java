@@ -5,8 +5,9 @@ import java.util.Set;
 
 /**
  * A bound scalar expression over the table's columns, as far as the offload understands one: columns,
- * exact numeric constants, {@code + - *} and widening casts. Each node carries DuckDB's result type so that
- * evaluation can reproduce DuckDB's overflow errors by falling back.
+ * exact numeric constants, {@code + - *}, widening casts and a CASE on a BOOLEAN column (an aggregate's FILTER
+ * too). Each node carries DuckDB's result type so that evaluation can reproduce DuckDB's overflow errors by
+ * falling back.
  */
 public sealed interface Expr {
 
@@ -17,6 +18,17 @@ public sealed interface Expr {
 
     /** Adds the names of the columns this expression reads. */
     void collectColumns(Set<String> into);
+
+    /**
+     * The column whose values this expression is, as they are or where a condition holds (a CASE without ELSE over
+     * a column: an aggregate's FILTER); null for any other expression. MIN and MAX of DATE, TIMESTAMP and VARCHAR
+     * read such a column's storage form (and a string's dictionary).
+     */
+    default Column valuesOf() {
+        return this instanceof Column c
+                ? c
+                : this instanceof Case k && k.otherwise() == null && k.then() instanceof Column c ? c : null;
+    }
 
     record Column(String name, ColumnType type) implements Expr {
         @Override
@@ -72,6 +84,34 @@ public sealed interface Expr {
         public void collectColumns(Set<String> into) {
             child.collectColumns(into);
         }
+    }
+
+    /**
+     * {@code CASE WHEN gate THEN then ELSE otherwise END} where {@code gate} is a BOOLEAN column (a condition on
+     * one column becomes one, see DerivedKeys), and {@code otherwise} null for {@code ELSE NULL} or no ELSE:
+     * NULL where the gate is not TRUE. An aggregate's {@code FILTER (WHERE gate)} is its argument under such a
+     * CASE without ELSE.
+     */
+    record Case(String gate, Expr then, Expr otherwise, ColumnType type) implements Expr {
+        @Override
+        public String canonical() {
+            return caseCanonical(
+                    gate.toLowerCase(java.util.Locale.ROOT),
+                    then.canonical(),
+                    otherwise == null ? null : otherwise.canonical());
+        }
+
+        @Override
+        public void collectColumns(Set<String> into) {
+            into.add(gate);
+            then.collectColumns(into);
+            if (otherwise != null) otherwise.collectColumns(into);
+        }
+    }
+
+    /** The canonical text of a CASE over a gate column, shared with the parse tree's side (SqlRewriter). */
+    static String caseCanonical(String gate, String then, String otherwise) {
+        return "case(" + gate + "?" + then + ":" + (otherwise == null ? "null" : otherwise) + ")";
     }
 
     static String canonicalNumber(BigDecimal v) {

@@ -27,7 +27,7 @@ public record OffloadPlan(
 
     /**
      * Every column the offload reads with its type; a join's foreign key too, which its virtual columns are
-     * gathered through, a derived group key's source, and the two columns a comparison compares.
+     * gathered through, a derived group key's or CASE gate's source, and the two columns a comparison compares.
      */
     public java.util.Map<String, ColumnType> columnTypes() {
         java.util.Map<String, ColumnType> out = new java.util.LinkedHashMap<>();
@@ -61,6 +61,12 @@ public record OffloadPlan(
             collect(a.right(), out);
         } else if (e instanceof Expr.Cast c) {
             collect(c.child(), out);
+        } else if (e instanceof Expr.Case c) {
+            DerivedColumn d = DerivedColumn.parse(c.gate());
+            if (d != null) out.putIfAbsent(d.source(), d.sourceType()); // computed from it
+            out.put(c.gate(), ColumnType.of(ColumnType.Kind.BOOLEAN));
+            collect(c.then(), out);
+            if (c.otherwise() != null) collect(c.otherwise(), out);
         }
     }
 

@@ -52,9 +52,43 @@ final class PlanExpressions {
                 }
                 throw new NotQualified("function " + (fn.isEmpty() ? e.str("type") : fn) + " in an expression");
             }
+            case "BOUND_CASE": {
+                List<JsonNode> checks = e.nodes("case_checks");
+                if (checks.size() != 1) {
+                    throw new NotQualified("CASE with " + checks.size() + " WHEN branches");
+                }
+                String gate = gate(checks.get(0).obj("when_expr"), refs);
+                Expr then = resolve(checks.get(0).obj("then_expr"), refs);
+                JsonNode otherwise = e.obj("else_expr");
+                return new Expr.Case(gate, then, isNull(otherwise) ? null : resolve(otherwise, refs), type);
+            }
             default:
                 throw new NotQualified("expression " + cls);
         }
+    }
+
+    /**
+     * The BOOLEAN column a CASE or an aggregate's FILTER tests: a condition on one column was made one before
+     * planning (DerivedKeys); any other condition declines.
+     */
+    static String gate(JsonNode condition, IntFunction<Expr> refs) throws NotQualified {
+        Expr x = "BOUND_REF".equals(condition.str("expression_class")) ? resolve(condition, refs) : null;
+        if (x instanceof Expr.Column c && c.type().kind() == ColumnType.Kind.BOOLEAN) {
+            return c.name();
+        }
+        throw new NotQualified("a CASE or FILTER condition on more than one column or on none");
+    }
+
+    /** A NULL constant, cast or not. */
+    private static boolean isNull(JsonNode e) {
+        String cls = e.str("expression_class");
+        if (cls.equals("BOUND_CONSTANT")) return PlanConstant.isNull(e.obj("value"));
+        if (cls.equals("BOUND_CAST")) return isNull(e.obj("child"));
+        if (cls.equals("BOUND_FUNCTION") && "OPERATOR_CAST".equals(e.str("type"))) {
+            List<JsonNode> ch = e.nodes("children");
+            return ch.size() == 1 && isNull(ch.get(0));
+        }
+        return false;
     }
 
     private static Expr cast(Expr child, ColumnType target) throws NotQualified {

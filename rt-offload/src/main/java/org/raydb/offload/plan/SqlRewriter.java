@@ -340,13 +340,23 @@ public final class SqlRewriter {
     private static String aggregateCanonical(Map<String, Object> call) throws NotQualified {
         String fn = String.valueOf(call.get("function_name")).toLowerCase(Locale.ROOT);
         if (Boolean.TRUE.equals(call.get("distinct"))
-                || call.get("filter") != null
                 || !JsonNode.of(call.get("order_bys")).list("orders").isEmpty()) {
-            throw new NotQualified("DISTINCT, FILTER or ORDER BY inside " + fn);
+            throw new NotQualified("DISTINCT or ORDER BY inside " + fn);
         }
         List<Object> args = arguments(call);
         if (fn.equals("count") && args.isEmpty()) {
             fn = "count_star";
+        }
+        String gate = null;
+        if (call.get("filter") != null) {
+            gate = canonical(call.get("filter"));
+            if (gate == null || !"COLUMN_REF".equals(asMap(call.get("filter")).get("class"))) {
+                throw new NotQualified("a FILTER condition on more than one column or on none, inside " + fn);
+            }
+        }
+        if (fn.equals("count_star") && gate != null) {
+            // The plan counts FILTER's rows as COUNT(CASE WHEN gate THEN 1 END) (PlanMatcher).
+            return "count(" + Expr.caseCanonical(gate, "1", null) + ")";
         }
         StringBuilder out = new StringBuilder(fn).append('(');
         for (Object a : args) {
@@ -354,7 +364,7 @@ public final class SqlRewriter {
             if (c == null) {
                 throw new NotQualified("argument of " + fn + " is not a column expression");
             }
-            out.append(c);
+            out.append(gate == null ? c : Expr.caseCanonical(gate, c, null));
         }
         return out.append(')').toString();
     }
@@ -373,6 +383,18 @@ public final class SqlRewriter {
     }
 
     /** The parse-tree twin of {@link Expr#canonical()}, or {@code null} when it has none. */
+    /** A NULL literal, cast or not. */
+    private static boolean isNullConstant(Object expr) {
+        Map<String, Object> m = asMap(expr);
+        if ("CAST".equals(m.get("class"))) return isNullConstant(m.get("child"));
+        if (!"CONSTANT".equals(m.get("class"))) return false;
+        Object literal = m.get("literal");
+        Object value = m.get("value");
+        return literal instanceof Map<?, ?> l
+                ? "NULL_LITERAL".equals(l.get("kind"))
+                : value instanceof Map<?, ?> v && Boolean.TRUE.equals(v.get("is_null"));
+    }
+
     private static String canonical(Object expr) {
         Map<String, Object> m = asMap(expr);
         String cls = String.valueOf(m.get("class"));
@@ -398,6 +420,19 @@ public final class SqlRewriter {
             }
             case "CAST":
                 return canonical(m.get("child"));
+            case "CASE": {
+                List<Object> checks = list(m.get("case_checks"));
+                if (checks.size() != 1) return null;
+                Map<String, Object> check = asMap(checks.get(0));
+                Object when = check.get("when_expr");
+                if (!(when instanceof Map<?, ?> w) || !"COLUMN_REF".equals(w.get("class"))) return null;
+                String then = canonical(check.get("then_expr"));
+                Object otherwise = m.get("else_expr");
+                boolean noElse = otherwise == null || isNullConstant(otherwise);
+                String elseText = noElse ? null : canonical(otherwise);
+                if (then == null || (!noElse && elseText == null)) return null;
+                return Expr.caseCanonical(canonical(when), then, elseText);
+            }
             case "FUNCTION": {
                 String fn = String.valueOf(m.get("function_name"));
                 List<Object> args = arguments(m);

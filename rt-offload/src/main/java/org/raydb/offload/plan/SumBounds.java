@@ -41,6 +41,7 @@ final class SumBounds {
                             || !(a.argument() instanceof Expr.Column))) {
                 measured.add(a);
                 a.argument().collectColumns(columns);
+                gates(a.argument(), columns);
             }
         }
         if (measured.isEmpty()) {
@@ -75,6 +76,24 @@ final class SumBounds {
         }
     }
 
+    /** Drops the CASE gates of {@code e} from {@code columns}: BOOLEAN columns made for the query have no statistics. */
+    private static void gates(Expr e, Set<String> columns) {
+        switch (e) {
+            case Expr.Case c -> {
+                columns.remove(c.gate());
+                gates(c.then(), columns);
+                if (c.otherwise() != null) gates(c.otherwise(), columns);
+            }
+            case Expr.Cast c -> gates(c.child(), columns);
+            case Expr.Arith x -> {
+                gates(x.left(), columns);
+                gates(x.right(), columns);
+            }
+            case Expr.Column c -> {}
+            case Expr.Constant k -> {}
+        }
+    }
+
     /** The expression's largest magnitude, after checking that it and every part fit 64 bits; null if unknown. */
     private static BigDecimal fits(Expr e, Map<String, Range> stats) throws NotQualified {
         Range r = range(e, stats);
@@ -88,6 +107,9 @@ final class SumBounds {
             fits(x.right(), stats);
         } else if (e instanceof Expr.Cast c) {
             fits(c.child(), stats);
+        } else if (e instanceof Expr.Case c) {
+            fits(c.then(), stats);
+            if (c.otherwise() != null) fits(c.otherwise(), stats);
         }
         return magnitude;
     }
@@ -98,7 +120,17 @@ final class SumBounds {
             case Expr.Constant k -> new Range(k.value(), k.value());
             case Expr.Cast c -> range(c.child(), stats);
             case Expr.Arith x -> arith(x.op(), range(x.left(), stats), range(x.right(), stats));
+            case Expr.Case c ->
+                c.otherwise() == null
+                        ? range(c.then(), stats)
+                        : union(range(c.then(), stats), range(c.otherwise(), stats));
         };
+    }
+
+    private static Range union(Range a, Range b) {
+        return a.lo() == null || a.hi() == null || b.lo() == null || b.hi() == null
+                ? new Range(null, null)
+                : new Range(a.lo().min(b.lo()), a.hi().max(b.hi()));
     }
 
     private static Range arith(char op, Range l, Range r) {

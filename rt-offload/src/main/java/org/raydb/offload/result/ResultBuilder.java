@@ -14,7 +14,6 @@ import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.plan.Aggregate;
 import org.raydb.offload.plan.ColumnType;
-import org.raydb.offload.plan.Expr;
 import org.raydb.offload.plan.GroupKey;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
@@ -325,7 +324,7 @@ public final class ResultBuilder {
         Object v = agg.function().finish(plan, agg, count, value);
         if (v != null && agg.resultType().kind() == ColumnType.Kind.VARCHAR) {
             // MIN or MAX of a string column: the extreme code, decoded.
-            v = columns.get(((Expr.Column) agg.argument()).name()).stringDictionary()[(int) (long) (Long) v];
+            v = columns.get(agg.argument().valuesOf().name()).stringDictionary()[(int) (long) (Long) v];
         }
         return finite(v, agg.resultType());
     }

@@ -89,5 +89,9 @@ final class GpuEngineFixture {
                     + " GROUP BY continent ORDER BY 1",
             "SELECT k10, count(*) FROM g WHERE m_small < k_skew GROUP BY k10 ORDER BY k10",
             "SELECT g5k, sum(m_int) AS t FROM g GROUP BY g5k ORDER BY t DESC, g5k LIMIT 5",
-            "SELECT substring(s, 1, 2) AS p, count(*) FROM g GROUP BY p ORDER BY p");
+            "SELECT substring(s, 1, 2) AS p, count(*) FROM g GROUP BY p ORDER BY p",
+            "SELECT k10, sum(m_dec) FILTER (WHERE s LIKE '%a%'), count(*) FILTER (WHERE year(d) = 1995),"
+                    + " max(m_int) FILTER (WHERE s = 'beta') FROM g GROUP BY k10 ORDER BY k10 NULLS FIRST",
+            "SELECT region, sum(CASE WHEN tier = 1 THEN m_int ELSE 0 END), count(CASE WHEN s <> 'alpha' THEN m_null"
+                    + " END) FROM g, dk WHERE g.k1000 = dk.k1000 GROUP BY region ORDER BY region");
 }
