@@ -130,6 +130,12 @@ final class DerivedKeys {
                 names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
             }
             String name = new DerivedColumn(column, columns.get(column), text, type).name();
+            for (String other : derived.keySet()) {
+                if (other.equalsIgnoreCase(name) && !other.equals(name)) {
+                    // The planning replica names its columns after them, and DuckDB's column names ignore case.
+                    throw new NotQualified("two expressions of " + column + " that differ only in letter case");
+                }
+            }
             derived.put(name, type.kind().name());
             types.put(name, type);
             return name;

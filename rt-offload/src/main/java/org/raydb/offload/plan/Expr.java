@@ -95,10 +95,8 @@ public sealed interface Expr {
     record Case(String gate, Expr then, Expr otherwise, ColumnType type) implements Expr {
         @Override
         public String canonical() {
-            return caseCanonical(
-                    gate.toLowerCase(java.util.Locale.ROOT),
-                    then.canonical(),
-                    otherwise == null ? null : otherwise.canonical());
+            // The gate's name as it is: conditions that differ only in a literal's case are different gates.
+            return caseCanonical(gate, then.canonical(), otherwise == null ? null : otherwise.canonical());
         }
 
         @Override

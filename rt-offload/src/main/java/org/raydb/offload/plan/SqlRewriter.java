@@ -349,8 +349,8 @@ public final class SqlRewriter {
         }
         String gate = null;
         if (call.get("filter") != null) {
-            gate = canonical(call.get("filter"));
-            if (gate == null || !"COLUMN_REF".equals(asMap(call.get("filter")).get("class"))) {
+            gate = gateName(call.get("filter"));
+            if (gate == null) {
                 throw new NotQualified("a FILTER condition on more than one column or on none, inside " + fn);
             }
         }
@@ -382,7 +382,13 @@ public final class SqlRewriter {
         return out;
     }
 
-    /** The parse-tree twin of {@link Expr#canonical()}, or {@code null} when it has none. */
+    /** The name of the column a CASE or FILTER condition reads as its gate, as written; null for another condition. */
+    private static String gateName(Object condition) {
+        if (!(condition instanceof Map<?, ?> c) || !"COLUMN_REF".equals(c.get("class"))) return null;
+        List<Object> names = list(c.get("column_names"));
+        return names.get(names.size() - 1).toString();
+    }
+
     /** A NULL literal, cast or not. */
     private static boolean isNullConstant(Object expr) {
         Map<String, Object> m = asMap(expr);
@@ -395,6 +401,7 @@ public final class SqlRewriter {
                 : value instanceof Map<?, ?> v && Boolean.TRUE.equals(v.get("is_null"));
     }
 
+    /** The parse-tree twin of {@link Expr#canonical()}, or {@code null} when it has none. */
     private static String canonical(Object expr) {
         Map<String, Object> m = asMap(expr);
         String cls = String.valueOf(m.get("class"));
@@ -424,14 +431,13 @@ public final class SqlRewriter {
                 List<Object> checks = list(m.get("case_checks"));
                 if (checks.size() != 1) return null;
                 Map<String, Object> check = asMap(checks.get(0));
-                Object when = check.get("when_expr");
-                if (!(when instanceof Map<?, ?> w) || !"COLUMN_REF".equals(w.get("class"))) return null;
+                String gate = gateName(check.get("when_expr"));
                 String then = canonical(check.get("then_expr"));
                 Object otherwise = m.get("else_expr");
                 boolean noElse = otherwise == null || isNullConstant(otherwise);
                 String elseText = noElse ? null : canonical(otherwise);
-                if (then == null || (!noElse && elseText == null)) return null;
-                return Expr.caseCanonical(canonical(when), then, elseText);
+                if (gate == null || then == null || (!noElse && elseText == null)) return null;
+                return Expr.caseCanonical(gate, then, elseText);
             }
             case "FUNCTION": {
                 String fn = String.valueOf(m.get("function_name"));
