@@ -16,10 +16,12 @@ import org.raydb.offload.engine.partition.PartitionedRun;
  */
 final class SimulatedDevices implements Engine {
 
+    private final CpuEngine cpu;
     private final List<PartitionedRun.Device> devices;
     private final int perDevice;
 
     SimulatedDevices(CpuEngine cpu, int devices, int perDevice) {
+        this.cpu = cpu;
         this.devices = IntStream.range(0, devices)
                 .mapToObj(d -> (PartitionedRun.Device) new PartitionedRun.Device() {
                     @Override
@@ -43,12 +45,12 @@ final class SimulatedDevices implements Engine {
 
     @Override
     public String name() {
-        return "cpu";
+        return cpu.name();
     }
 
     @Override
     public String unavailableReason() {
-        return null;
+        return cpu.unavailableReason();
     }
 
     @Override
