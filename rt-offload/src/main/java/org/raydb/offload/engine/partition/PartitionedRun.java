@@ -67,10 +67,12 @@ public final class PartitionedRun {
             throw new EngineException("every device of the offload is out of service", null);
         }
         // The layout's owner, or a serving device in its place: the layout (and so what is resident) stays put.
+        int[] owner = new int[parts.size()];
         Map<Integer, List<PartitionLayout.Part>> byDevice = new LinkedHashMap<>();
         for (PartitionLayout.Part p : parts) {
-            int owner = devices.get(p.device()).outOfService() ? serving.get(p.index() % serving.size()) : p.device();
-            byDevice.computeIfAbsent(owner, d -> new ArrayList<>()).add(p);
+            owner[p.index()] =
+                    devices.get(p.device()).outOfService() ? serving.get(p.index() % serving.size()) : p.device();
+            byDevice.computeIfAbsent(owner[p.index()], d -> new ArrayList<>()).add(p);
         }
         EngineResult[] results = new EngineResult[parts.size()];
         EngineException[] failures = new EngineException[parts.size()];
@@ -110,7 +112,9 @@ public final class PartitionedRun {
         if (unchecked instanceof Error r) throw r;
         long t0 = System.nanoTime();
         for (PartitionLayout.Part p : parts) {
-            if (failures[p.index()] != null) results[p.index()] = rerun(job, devices, p, byDevice, failures[p.index()]);
+            if (failures[p.index()] != null) {
+                results[p.index()] = rerun(job, devices, p, owner[p.index()], failures[p.index()]);
+            }
         }
         try {
             return EngineResult.merged(List.of(results), (System.nanoTime() - t0) / 1000);
@@ -124,14 +128,9 @@ public final class PartitionedRun {
             OffloadJob job,
             List<? extends Device> devices,
             PartitionLayout.Part p,
-            Map<Integer, List<PartitionLayout.Part>> byDevice,
+            int failedOn,
             EngineException failure)
             throws EngineException {
-        int failedOn = byDevice.entrySet().stream()
-                .filter(e -> e.getValue().contains(p))
-                .findFirst()
-                .orElseThrow()
-                .getKey();
         devices.get(failedOn).failed(failure);
         EngineException last = failure;
         String tried = devices.get(failedOn).label();

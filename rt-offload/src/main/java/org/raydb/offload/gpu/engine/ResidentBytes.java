@@ -1,8 +1,8 @@
 package org.raydb.offload.gpu.engine;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import org.raydb.offload.gpu.residency.GpuResidency;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
@@ -22,10 +22,6 @@ public final class ResidentBytes {
                     .bytesBy(k -> k instanceof SnapshotKey s ? s.kind() : String.valueOf(k))
                     .forEach((kind, bytes) -> sums.merge(kind, bytes, Long::sum));
         }
-        Map<String, Long> out = new LinkedHashMap<>();
-        sums.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                .forEach(e -> out.put(e.getKey(), e.getValue()));
-        return out;
+        return GpuResidency.largestFirst(sums);
     }
 }

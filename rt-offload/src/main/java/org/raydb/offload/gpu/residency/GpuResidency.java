@@ -216,6 +216,11 @@ public final class GpuResidency implements AutoCloseable {
         for (Entry<?> e : entries.values()) {
             if (e.value != null) sums.merge(kindOf.apply(e.key), e.bytes, Long::sum);
         }
+        return largestFirst(sums);
+    }
+
+    /** Byte counts by kind, largest first. */
+    public static Map<String, Long> largestFirst(Map<String, Long> sums) {
         Map<String, Long> out = new LinkedHashMap<>();
         sums.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
