@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
@@ -33,6 +34,8 @@ import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
+import org.raydb.offload.plan.AverageForm;
+import org.raydb.offload.plan.AverageProbe;
 import org.raydb.offload.plan.DimensionJoin;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
@@ -236,6 +239,7 @@ final class ConnectionOffloader implements Offloader {
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
             }
+            OffloadPlan finishing = finishing(pq, version);
             boolean scan = settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, candidates);
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel, scan);
@@ -255,10 +259,10 @@ final class ConnectionOffloader implements Offloader {
                 chooseEngine(pq, loaded, candidates); // on the groups just counted: DuckDB may be cheaper after all
             }
             if (settings.verify()) {
-                verify(pq, run, cancel);
+                verify(pq, finishing, run, cancel);
             }
             long ran = System.nanoTime();
-            Handoff done = execute(pq, run, cancel);
+            Handoff done = execute(pq, finishing, run, cancel);
             lastTimings = new OffloadTimings(
                             OffloadTimings.micros(start, planned),
                             OffloadTimings.micros(planned, ran),
@@ -384,6 +388,24 @@ final class ConnectionOffloader implements Offloader {
     private static String tooLarge(long needs, ResidencyCache cache) {
         return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, which the"
                 + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB does not have left";
+    }
+
+    /** The form DuckDB's plan gives a decision's statistics-decided AVGs, asked once per table version. */
+    private record AskedAverage(TableVersion version, AverageForm form) {}
+
+    private final Map<PlannedQuery, AskedAverage> askedAverages = new WeakHashMap<>();
+
+    /** The plan results are built from: {@code pq}'s, with its AVGs' forms as DuckDB plans them on {@code version}. */
+    private OffloadPlan finishing(PlannedQuery pq, TableVersion version) throws SQLException, NotQualified {
+        if (!pq.plan().asksAverage()) {
+            return pq.plan();
+        }
+        AskedAverage asked = askedAverages.get(pq);
+        if (asked == null || !asked.version().equals(version)) {
+            asked = new AskedAverage(version, AverageProbe.ask(duckdb, pq.boundSql(), pq.plan()));
+            askedAverages.put(pq, asked);
+        }
+        return pq.plan().withAskedAverage(asked.form());
     }
 
     /** A background build's identity: one per database, table snapshot and shape. */
@@ -542,11 +564,12 @@ final class ConnectionOffloader implements Offloader {
      * handed over, published for the scan or bound as parameters, and the prepared statement's run), or the
      * direct finish.
      */
-    private Handoff execute(PlannedQuery pq, Run run, QueryCancel cancel) throws SQLException, NotQualified {
+    private Handoff execute(PlannedQuery pq, OffloadPlan finishing, Run run, QueryCancel cancel)
+            throws SQLException, NotQualified {
         long t0 = System.nanoTime();
-        List<Field> fields = ResultBuilder.fields(pq.plan());
+        List<Field> fields = ResultBuilder.fields(finishing);
         List<Object[]> rows = ResultBuilder.rows(
-                pq.plan(),
+                finishing,
                 run.job().groups(),
                 run.job().keyDictionaries(),
                 run.result().aggregates(),
@@ -562,11 +585,11 @@ final class ConnectionOffloader implements Offloader {
         return done;
     }
 
-    private void verify(PlannedQuery pq, Run run, QueryCancel cancel)
+    private void verify(PlannedQuery pq, OffloadPlan finishing, Run run, QueryCancel cancel)
             throws SQLException, VerifyMismatch, NotQualified {
         List<List<Object>> offloaded;
         List<String> offloadedTypes;
-        try (ResultSet rs = execute(pq, run, cancel).resultSet()) {
+        try (ResultSet rs = execute(pq, finishing, run, cancel).resultSet()) {
             offloadedTypes = ResultComparator.types(rs);
             offloaded = ResultComparator.rows(rs);
         }
@@ -667,6 +690,7 @@ final class ConnectionOffloader implements Offloader {
         String engine = "duckdb";
         String reason = candidates.reason();
         String placement = null;
+        String averageDeclined = null;
         if (!candidates.none()) {
             // EXPLAIN tells what is known without loading the table: the encodings, index and costs of a
             // snapshot already resident, else that they are not known yet.
@@ -675,6 +699,17 @@ final class ConnectionOffloader implements Offloader {
                     throw new NotQualified(IN_TRANSACTION);
                 }
                 TableVersion version = version(plan);
+                if (plan.asksAverage()) {
+                    try {
+                        rows.add(
+                                "average",
+                                "as DuckDB's plan of this table version computes it: "
+                                        + finishing(pq, version).askedAverage());
+                    } catch (NotQualified e) {
+                        rows.add("average", e.reason());
+                        averageDeclined = e.reason();
+                    }
+                }
                 ResidencyCache cache = residencyOf(plan.table());
                 ResidentTable table =
                         cache.resident(plan.table(), version, plan.columnTypes().keySet());
@@ -712,6 +747,11 @@ final class ConnectionOffloader implements Offloader {
                 rows.add("encodings", "not encodable: " + e.reason());
                 reason = "not encodable: " + e.reason();
             }
+        }
+        if (averageDeclined != null) {
+            engine = "duckdb";
+            reason = averageDeclined;
+            placement = null;
         }
         rows.add("engine", engine).add("engine_reason", reason);
         if (placement != null) rows.add("devices", placement);

@@ -39,11 +39,14 @@ public enum AggregateFunction {
             if (count == 0) {
                 return null;
             }
-            return DuckDbAverage.of(
-                    AverageForm.of(plan.groups(), plan.aggregates(), self),
-                    value,
-                    self.argument().type(),
-                    count);
+            AverageForm form = AverageForm.of(plan.groups(), plan.aggregates(), self);
+            if (form == null) {
+                form = plan.askedAverage();
+            }
+            if (form == null) {
+                throw new IllegalStateException("the form of " + self + " was not asked of DuckDB");
+            }
+            return DuckDbAverage.of(form, value, self.argument().type(), count);
         }
     },
     /** The argument's type. */

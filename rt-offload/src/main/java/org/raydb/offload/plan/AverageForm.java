@@ -7,8 +7,9 @@ import java.util.Locale;
  * Which arithmetic DuckDB 2.0, with its default optimizers, uses for an AVG the offload answers. Its aggregate
  * rewriter turns AVG(x) into SUM(x) / COUNT(x); with GROUP BY the plan keeps DuckDB's own avg aggregate
  * unless that SUM or COUNT is shared with another aggregate of the same GROUP BY. Whether COUNT(x) is shared
- * depends on column statistics (COUNT(x) over a column without NULLs becomes COUNT(*)), which the planner
- * does not see, so such an AVG does not qualify.
+ * depends on column statistics after the filters (COUNT(x) over a column without NULLs becomes COUNT(*)),
+ * which change with the data: such an AVG's form is asked of DuckDB's own plan for each table version
+ * ({@link AverageProbe}).
  */
 public enum AverageForm {
     /** {@code CAST(SUM(x) AS DOUBLE) / CAST(COUNT(x) AS DOUBLE)}. */
@@ -22,7 +23,10 @@ public enum AverageForm {
      */
     public static final int LONG_DOUBLE_BITS = longDoubleBits();
 
-    /** The form of {@code avg} among {@code aggregates}, or {@code null} when it depends on statistics. */
+    /**
+     * The form of {@code avg} among {@code aggregates}, or {@code null} when it depends on statistics (then the
+     * plan's {@link OffloadPlan#askedAverage()} holds it).
+     */
     public static AverageForm of(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate avg) {
         if (groups.isEmpty()) {
             return SUM_OVER_COUNT;
@@ -44,14 +48,10 @@ public enum AverageForm {
         return undecided ? null : AVG_AGGREGATE;
     }
 
-    /** Throws when the offload cannot reproduce {@code avg}'s answer bit for bit. */
+    /** Throws when the offload cannot reproduce {@code avg}'s answer bit for bit, in either form. */
     static void check(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate avg) throws NotQualified {
         AverageForm form = of(groups, aggregates, avg);
-        if (form == null) {
-            throw new NotQualified("grouped AVG beside COUNT, another AVG or a SUM that may share its argument"
-                    + " (DuckDB answers it as SUM / COUNT or as its avg aggregate depending on column statistics)");
-        }
-        if (form == AVG_AGGREGATE && dividesInLongDouble(avg.argument().type()) && LONG_DOUBLE_BITS == 0) {
+        if (form != SUM_OVER_COUNT && dividesInLongDouble(avg.argument().type()) && LONG_DOUBLE_BITS == 0) {
             throw new NotQualified("grouped AVG of a " + avg.argument().type() + " value on this platform"
                     + " (DuckDB divides it in a long double of unknown precision here)");
         }

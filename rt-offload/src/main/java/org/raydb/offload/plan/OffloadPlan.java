@@ -8,21 +8,46 @@ import java.util.Set;
  * The offloadable part of a query: an aggregation over one base table with conjunctive single-column
  * filters, as matched in DuckDB's optimized plan. In a star join the table is the fact table, and the
  * dimensions' columns it reads are {@link VirtualColumn}s of it, reached through {@code joins}.
+ *
+ * @param askedAverage the form DuckDB's plan gives the AVGs whose form its statistics decide ({@link
+ *     AverageForm#of} {@code null}), as asked for one table version ({@link AverageProbe}); {@code null} until
+ *     asked, and where no AVG needs it
  */
 public record OffloadPlan(
         TableRef table,
         List<ColumnFilter> filters,
         List<GroupKey> groups,
         List<Aggregate> aggregates,
-        List<DimensionJoin> joins) {
+        List<DimensionJoin> joins,
+        AverageForm askedAverage) {
 
     public OffloadPlan {
         joins = List.copyOf(joins);
     }
 
+    public OffloadPlan(
+            TableRef table,
+            List<ColumnFilter> filters,
+            List<GroupKey> groups,
+            List<Aggregate> aggregates,
+            List<DimensionJoin> joins) {
+        this(table, filters, groups, aggregates, joins, null);
+    }
+
     /** An aggregation over the table alone. */
     public OffloadPlan(TableRef table, List<ColumnFilter> filters, List<GroupKey> groups, List<Aggregate> aggregates) {
         this(table, filters, groups, aggregates, List.of());
+    }
+
+    /** Whether an AVG's form depends on column statistics, so that DuckDB must be asked for it per table version. */
+    public boolean asksAverage() {
+        return aggregates.stream()
+                .anyMatch(a -> a.function() == AggregateFunction.AVG && AverageForm.of(groups, aggregates, a) == null);
+    }
+
+    /** This plan with the asked form of its statistics-decided AVGs. */
+    public OffloadPlan withAskedAverage(AverageForm form) {
+        return new OffloadPlan(table, filters, groups, aggregates, joins, form);
     }
 
     /**
