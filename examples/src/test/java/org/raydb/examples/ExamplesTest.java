@@ -66,6 +66,27 @@ class ExamplesTest {
         }
     }
 
+    @Test
+    void compareQueries() throws Exception {
+        Path file = dir.resolve("compare.duckdb");
+        Path setup = dir.resolve("setup.sql");
+        Path queries = dir.resolve("queries.sql");
+        java.nio.file.Files.writeString(
+                setup,
+                "CREATE TABLE t AS SELECT i % 5 AS g, (i * 0.25)::DECIMAL(12,2) AS v FROM range(2000) r(i);"
+                        + " INSERT INTO t VALUES (9, NULL)");
+        java.nio.file.Files.writeString(
+                queries,
+                "-- two questions\nSELECT g, sum(v), avg(v), count(*) FROM t GROUP BY g ORDER BY g\n"
+                        + "SELECT count(*) FROM t WHERE v > 100\n");
+        List<String> out = run(() -> CompareQueries.main(
+                new String[] {file.toString(), queries.toString(), "--setup", setup.toString(), "--reps", "3"}));
+        assertEquals(3, out.size(), String.join("\n", out));
+        assertTrue(out.get(0).startsWith("query"), out.get(0));
+        assertTrue(out.get(1).startsWith("q1") && out.get(1).contains(" same "), out.get(1));
+        assertTrue(out.get(2).startsWith("q2") && out.get(2).contains(" same "), out.get(2));
+    }
+
     @FunctionalInterface
     interface Main {
         void run() throws Exception;

@@ -230,14 +230,19 @@ final class ConnectionOffloader implements Offloader {
         preparedJobs.values().removeIf(j -> j.table().retired());
         latestOfTemplate.values().removeIf(j -> j.table().retired());
         PlannedQuery pq = planned(sql, parameters);
+        TableVersion version = null;
         try {
-            TableVersion version = version(pq.plan());
+            version = version(pq.plan());
             if (residencyOf(pq.plan().table()).held(pq.plan().table(), version) == null
                     && (pq.tableOid() != pq.plan().table().oid(duckdb) || dimensionsChanged(pq.plan()))) {
                 // The data changed, and the table was dropped and created again (or altered) since it was planned.
                 planner.clear();
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
+            }
+            Overflow overflow = overflows.get(pq);
+            if (overflow != null && overflow.version().equals(version)) {
+                throw new Declined(overflow.message(), true, null);
             }
             OffloadPlan finishing = finishing(pq, version);
             boolean scan = settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, candidates);
@@ -296,6 +301,9 @@ final class ConnectionOffloader implements Offloader {
             return done.resultSet();
         } catch (EngineException e) {
             // An engine's overflow may be DuckDB's own error too (or a sum DuckDB answers in 128 bits).
+            if (e.getCause() instanceof ArithmeticException && version != null) {
+                overflows.put(pq, new Overflow(version, e.getMessage()));
+            }
             throw new Declined(e.getMessage(), true, e);
         } catch (NotQualified e) {
             throw new Declined(e.reason(), e.duckDbMayReject(), e);
@@ -389,6 +397,14 @@ final class ConnectionOffloader implements Offloader {
         return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, which the"
                 + " host.memory budget of " + (cache.budget().budget() >> 20) + " MiB does not have left";
     }
+
+    /**
+     * A decision whose sums left 64 bits on a table version: its next runs there decline at once instead of
+     * running the engine again (the planner's bounds cannot tell it, {@code SumBounds}).
+     */
+    private record Overflow(TableVersion version, String message) {}
+
+    private final Map<PlannedQuery, Overflow> overflows = new WeakHashMap<>();
 
     /** The form DuckDB's plan gives a decision's statistics-decided AVGs, asked once per table version. */
     private record AskedAverage(TableVersion version, AverageForm form) {}
