@@ -11,7 +11,8 @@
  * (IN_REGISTERS) each thread keeps its partials in registers, every warp reduces them with shuffles and
  * thread 0 combines the warps (one atomic per block and value); IN_SHARED, each block accumulates in
  * shared memory (the accumulators that exist, 8 bytes each) over all its rows and flushes once per touched
- * group; else (IN_GLOBAL) global atomics. Sums wrap in two's complement; the host proves before the launch that no
+ * group; else (IN_GLOBAL) global atomics. With few groups the lanes of a warp combine their rows first
+ * (addWarpCombined). Sums wrap in two's complement; the host proves before the launch that no
  * partial sum can leave 64 bits (sum of |values| fits), so every result is exact.
  */
 #pragma once
@@ -198,6 +199,43 @@ static __device__ __forceinline__ void flush(RegisterPartials& p, const Accumula
     }
 }
 
+/* Groups up to which the lanes of a warp combine their rows before the atomics (addWarpCombined). */
+constexpr int WARP_COMBINED_GROUPS = 64;
+
+/*
+ * addAtomically for few groups: the warp's lanes adding to one group (__match_any_sync) first combine their rows,
+ * and one lane per group adds the total, so that a few groups' accumulators are not contended by every lane
+ * (TPC-H q1's four groups: every row's sums went to the same four addresses). Sums are combined exactly mod 2^64
+ * from 32-bit reductions (two 16-bit halves of the low word, whose totals cannot carry out, and the high word,
+ * which only matters mod 2^32). MIN and MAX stay per lane.
+ */
+static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, int g, int numGroups,
+                                                       const long long* measures, int nMeasures,
+                                                       const unsigned int* measureValid, long long n, long long words,
+                                                       long long row) {
+    const unsigned int peers = __match_any_sync(__activemask(), g);
+    const bool leader = (threadIdx.x & 31) == __ffs(peers) - 1;
+    if (leader) atomicAdd(a.counts + g, (unsigned long long)__popc(peers));
+    for (int m = 0; m < nMeasures; ++m) {
+        const bool ok = isValid(measureValid, words, m, row);
+        const unsigned long long v = ok ? (unsigned long long)__ldg(measures + m * n + row) : 0ull;
+        const int slot = m * numGroups + g;
+        if (a.valid) {
+            const unsigned int valid = __popc(__ballot_sync(peers, ok));
+            if (leader && valid) atomicAdd(a.valid + slot, (unsigned long long)valid);
+        }
+        const unsigned int low = __reduce_add_sync(peers, (unsigned int)v & 0xffffu);
+        const unsigned int middle = __reduce_add_sync(peers, (unsigned int)v >> 16);
+        const unsigned int high = __reduce_add_sync(peers, (unsigned int)(v >> 32));
+        if (leader) {
+            atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot),
+                      (unsigned long long)low + ((unsigned long long)middle << 16) + ((unsigned long long)high << 32));
+        }
+        if (a.mins && ok) atomicMin(a.mins + slot, (long long)v);
+        if (a.maxs && ok) atomicMax(a.maxs + slot, (long long)v);
+    }
+}
+
 /* One qualifying row into the thread's registers or the (shared or global) accumulators. */
 template <PreAggregation MODE>
 static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, const int* groups,
@@ -206,6 +244,9 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
                                               long long row) {
     if constexpr (MODE == IN_REGISTERS) {
         addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
+    } else if (numGroups <= WARP_COMBINED_GROUPS) {
+        addWarpCombined(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
+                        row);
     } else {
         addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
                       row);

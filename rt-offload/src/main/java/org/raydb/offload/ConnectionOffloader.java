@@ -218,7 +218,7 @@ final class ConnectionOffloader implements Offloader {
         forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Candidates candidates = engines.candidates(settings);
-        if (candidates.none()) {
+        if (candidates.none() && !candidates.probing()) {
             throw new Declined(candidates.reason(), false, null);
         }
         // Planning asks the session too: inside a transaction nothing of the offload's may run.
@@ -240,12 +240,24 @@ final class ConnectionOffloader implements Offloader {
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
             }
+            if (candidates.probing()) {
+                // DuckDB answers while the GPU is probed, but the statement's build starts now: waiting for the
+                // next statement would leave a new process's first queries unbuilt. Its engine is chosen once
+                // the probe is known.
+                try {
+                    readyOrBuiltBehind(pq, version, () -> engines.afterProbe(settings));
+                } catch (Declined building) {
+                    // being built, or too large for the host budget: either way DuckDB answers this one
+                }
+                throw new Declined(candidates.reason(), false, null);
+            }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
                 throw new Declined(overflow.message(), true, null);
             }
             OffloadPlan finishing = finishing(pq, version);
-            boolean scan = settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, candidates);
+            boolean scan =
+                    settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, () -> candidates);
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel, scan);
             long loadedAt = System.nanoTime();
@@ -347,7 +359,8 @@ final class ConnectionOffloader implements Offloader {
      * ({@link #INLINE_VALUES}) is built by the query itself, and so is a temporary table, which no other
      * connection can read.
      */
-    private boolean readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Engines.Candidates candidates)
+    private boolean readyOrBuiltBehind(
+            PlannedQuery pq, TableVersion version, java.util.function.Supplier<Engines.Candidates> candidates)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());

@@ -48,14 +48,40 @@ final class Engines {
         boolean none() {
             return engines.isEmpty();
         }
+
+        /** Whether there are none only because the GPU's probe is still running (auto in a new process). */
+        boolean probing() {
+            return none() && PROBING.equals(reason);
+        }
     }
 
     /** The engine a prepared job runs on (null: DuckDB runs the query), why, and the costs when auto compared them. */
     record Choice(Engine engine, String reason, CostChoice costs) {}
 
+    /** The process's GPU probe as the engines see it: whether it is done, and waiting for it. */
+    interface Probe {
+        boolean known();
+
+        void await();
+
+        /** {@link GpuAvailability}'s probe: started by the first connection, on its own thread. */
+        Probe GPU = new Probe() {
+            @Override
+            public boolean known() {
+                return GpuAvailability.known() != null;
+            }
+
+            @Override
+            public void await() {
+                GpuAvailability.probe();
+            }
+        };
+    }
+
     private final CpuEngine cpu = new CpuEngine();
     private final List<Engine> gpu;
     private final Supplier<DeviceConstants> device;
+    private final Probe probe;
     private final HostScanRates hostRates = new HostScanRates();
 
     Engines() {
@@ -66,8 +92,13 @@ final class Engines {
 
     /** @param device the calibrated constants of the process's GPU (asked only while a GPU engine is available) */
     Engines(List<Engine> gpu, Supplier<DeviceConstants> device) {
+        this(gpu, device, Probe.GPU);
+    }
+
+    Engines(List<Engine> gpu, Supplier<DeviceConstants> device, Probe probe) {
         this.gpu = List.copyOf(gpu);
         this.device = device;
+        this.probe = probe;
     }
 
     private static List<Engine> installedGpuEngines() {
@@ -81,13 +112,19 @@ final class Engines {
     static final String PROBING =
             "the GPU is being probed (about half a second in a new process): DuckDB answers meanwhile";
 
+    /** The candidates once the GPU's probe is known, waiting for it where it still runs (for background builds). */
+    Candidates afterProbe(OffloadSettings settings) {
+        probe.await();
+        return candidates(settings);
+    }
+
     Candidates candidates(OffloadSettings settings) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {
             return new Candidates(List.of(cpu.configured(settings)), false, "pinned by engine=cpu");
         }
         // Under auto a new process's first queries do not wait for the GPU's probe: DuckDB answers them.
-        if (settings.mode() == OffloadSettings.Mode.AUTO && GpuAvailability.known() == null) {
+        if (settings.mode() == OffloadSettings.Mode.AUTO && !probe.known()) {
             return new Candidates(List.of(), false, PROBING);
         }
         if (wanted != OffloadSettings.Engine.AUTO) {

@@ -34,7 +34,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final TableVersion version;
     private final Path file;
     private final Engines engines;
-    private final Engines.Candidates candidates;
+    private final java.util.function.Supplier<Engines.Candidates> candidates;
     private final OffloadSettings settings;
     private final HostOverhead overhead;
     private final BackgroundBuilds builds;
@@ -51,7 +51,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             TableVersion version,
             Path file,
             Engines engines,
-            Engines.Candidates candidates,
+            java.util.function.Supplier<Engines.Candidates> candidates,
             OffloadSettings settings,
             HostOverhead overhead,
             BackgroundBuilds builds) {
@@ -89,6 +89,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 return;
             }
             Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql);
+            Engines.Candidates candidates = this.candidates.get();
             if (index) {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);

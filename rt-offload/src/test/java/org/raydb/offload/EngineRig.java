@@ -38,7 +38,12 @@ public final class EngineRig implements AutoCloseable {
 
     /** Resident tables held within {@code budget} (the provider's is set by {@code host.memory}). */
     public EngineRig(Engine gpu, HostMemoryBudget budget) {
-        engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1));
+        this(gpu, budget, Engines.Probe.GPU);
+    }
+
+    /** With {@code probe} standing in for the process's GPU probe. */
+    EngineRig(Engine gpu, HostMemoryBudget budget, Engines.Probe probe) {
+        engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1), probe);
         residency = new ResidencyCache(budget);
     }
 

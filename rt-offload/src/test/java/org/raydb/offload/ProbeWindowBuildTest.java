@@ -1,0 +1,113 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayConnection;
+import org.raydb.jdbc.RayStatement;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.exec.HostMemoryBudget;
+
+/**
+ * A new process's first statements arrive while the GPU is probed: DuckDB answers them, and their builds start
+ * then (their engine chosen once the probe is known), so that the statement runs offloaded once they are done
+ * rather than only after a later run started them.
+ */
+class ProbeWindowBuildTest {
+
+    private static final String Q = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+
+    @TempDir
+    Path dir;
+
+    /** A GPU engine that computes as the cpu engine does. */
+    private static final class StandIn implements Engine {
+        private final CpuEngine cpu = new CpuEngine();
+
+        @Override
+        public String name() {
+            return "cuda";
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
+
+        @Override
+        public EngineResult run(OffloadJob job) throws EngineException {
+            return cpu.run(job);
+        }
+    }
+
+    /** A probe that is done when the test says so. */
+    private static final class HeldProbe implements Engines.Probe {
+        final CountDownLatch done = new CountDownLatch(1);
+
+        @Override
+        public boolean known() {
+            return done.getCount() == 0;
+        }
+
+        @Override
+        public void await() {
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private record Run(List<List<Object>> rows, boolean offloaded) {}
+
+    private static Run run(Connection c) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(Q)) {
+            return new Run(
+                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
+        }
+    }
+
+    @Test
+    void aStatementWhileTheGpuIsProbedStartsItsBuild() throws Exception {
+        String file = dir.resolve("probe.duckdb").toString();
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+            try (ResultSet rs = st.executeQuery(Q)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        HeldProbe probe = new HeldProbe();
+        try (EngineRig rig = new EngineRig(new StandIn(), HostMemoryBudget.JVM, probe);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            Run first = run(c);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
+            probe.done.countDown();
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            Run second = run(c);
+            assertEquals(expected, second.rows());
+            assertTrue(second.offloaded(), "the build the first run started is ready");
+        }
+    }
+}
