@@ -216,23 +216,34 @@ static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, in
     const unsigned int peers = __match_any_sync(__activemask(), g);
     const bool leader = (threadIdx.x & 31) == __ffs(peers) - 1;
     if (leader) atomicAdd(a.counts + g, (unsigned long long)__popc(peers));
-    for (int m = 0; m < nMeasures; ++m) {
-        const bool ok = isValid(measureValid, words, m, row);
-        const unsigned long long v = ok ? (unsigned long long)__ldg(measures + m * n + row) : 0ull;
-        const int slot = m * numGroups + g;
-        if (a.valid) {
-            const unsigned int valid = __popc(__ballot_sync(peers, ok));
-            if (leader && valid) atomicAdd(a.valid + slot, (unsigned long long)valid);
+    // The measures' loads of a batch are issued before any is combined: their latencies overlap.
+    for (int first = 0; first < nMeasures; first += MAX_REGISTER_MEASURES) {
+        bool ok[MAX_REGISTER_MEASURES];
+        unsigned long long v[MAX_REGISTER_MEASURES];
+#pragma unroll
+        for (int j = 0; j < MAX_REGISTER_MEASURES; ++j) {
+            ok[j] = first + j < nMeasures && isValid(measureValid, words, first + j, row);
+            v[j] = ok[j] ? (unsigned long long)__ldg(measures + (first + j) * n + row) : 0ull;
         }
-        const unsigned int low = __reduce_add_sync(peers, (unsigned int)v & 0xffffu);
-        const unsigned int middle = __reduce_add_sync(peers, (unsigned int)v >> 16);
-        const unsigned int high = __reduce_add_sync(peers, (unsigned int)(v >> 32));
-        if (leader) {
-            atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot),
-                      (unsigned long long)low + ((unsigned long long)middle << 16) + ((unsigned long long)high << 32));
+#pragma unroll
+        for (int j = 0; j < MAX_REGISTER_MEASURES; ++j) {
+            if (first + j >= nMeasures) break;
+            const int slot = (first + j) * numGroups + g;
+            if (a.valid) {
+                const unsigned int valid = __popc(__ballot_sync(peers, ok[j]));
+                if (leader && valid) atomicAdd(a.valid + slot, (unsigned long long)valid);
+            }
+            const unsigned int low = __reduce_add_sync(peers, (unsigned int)v[j] & 0xffffu);
+            const unsigned int middle = __reduce_add_sync(peers, (unsigned int)v[j] >> 16);
+            const unsigned int high = __reduce_add_sync(peers, (unsigned int)(v[j] >> 32));
+            if (leader) {
+                atomicAdd(
+                    reinterpret_cast<unsigned long long*>(a.sums + slot),
+                    (unsigned long long)low + ((unsigned long long)middle << 16) + ((unsigned long long)high << 32));
+            }
+            if (a.mins && ok[j]) atomicMin(a.mins + slot, (long long)v[j]);
+            if (a.maxs && ok[j]) atomicMax(a.maxs + slot, (long long)v[j]);
         }
-        if (a.mins && ok) atomicMin(a.mins + slot, (long long)v);
-        if (a.maxs && ok) atomicMax(a.maxs + slot, (long long)v);
     }
 }
 
