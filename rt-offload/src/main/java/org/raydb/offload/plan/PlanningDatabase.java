@@ -77,6 +77,7 @@ final class PlanningDatabase implements AutoCloseable {
         Properties config = new Properties();
         config.setProperty("threads", "1");
         planning = new DuckDBDriver().connect("jdbc:duckdb:", config);
+        HelperQueries.register(planning);
         try (Statement st = planning.createStatement()) {
             st.execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
         }
@@ -237,6 +238,7 @@ final class PlanningDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        HelperQueries.forget(planning);
         try {
             planning.close();
         } catch (SQLException ignored) {

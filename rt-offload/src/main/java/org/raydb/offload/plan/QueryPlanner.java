@@ -1,7 +1,6 @@
 package org.raydb.offload.plan;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -139,7 +138,7 @@ public final class QueryPlanner implements AutoCloseable {
             }
             PlanningDatabase db = planning();
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
-            Map<String, Object> tree = SqlRewriter.parse(session, bound);
+            Map<String, Object> tree = SqlRewriter.parse(db.connection(), bound);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
             boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
@@ -204,8 +203,8 @@ public final class QueryPlanner implements AutoCloseable {
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten =
-                    SqlRewriter.rewrite(session, tree, plan, relation, star != null ? star.names() : derived.names());
+            String rewritten = SqlRewriter.rewrite(
+                    session, db.connection(), tree, plan, relation, star != null ? star.names() : derived.names());
             PlannedQuery planned = new PlannedQuery(
                     bound,
                     plan,
@@ -239,14 +238,14 @@ public final class QueryPlanner implements AutoCloseable {
     private static String optimizedPlan(
             PlanningDatabase db, Map<String, Object> tree, TableBinding binding, String replica)
             throws SQLException, NotQualified {
-        try (PreparedStatement p =
-                db.connection().prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := true)")) {
-            p.setString(1, db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
+        String redirected = db.redirect(SqlRewriter.copy(tree), binding.table(), replica);
+        return HelperQueries.with(db.connection(), "SELECT json_serialize_plan(?::VARCHAR, optimize := true)", p -> {
+            p.setString(1, redirected);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
                 return rs.getString(1);
             }
-        }
+        });
     }
 
     /**

@@ -46,24 +46,22 @@ public final class SqlRewriter {
     private SqlRewriter() {}
 
     /**
-     * @param connection   a DuckDB connection for the parse-tree functions
+     * @param session      the application's session, which names the aggregating SELECT's columns
+     * @param parser       a connection for the parse-tree functions, which depend on no catalog or session
      * @param tree         the parse tree ({@link #parse}) of the statement with parameters bound; changed
      * @param plan         the matched plan
      * @param relationName the name of the result slot the rewritten statement reads
+     * @param names        the aggregating SELECT's column names, given for a tree that is not the application's own
+     *                     (a star join's, whose dimension columns became the fact table's); {@code null}: asked
      * @return the rewritten statement
      */
-    public static String rewrite(Connection connection, Map<String, Object> tree, OffloadPlan plan, String relationName)
-            throws NotQualified, SQLException {
-        return rewrite(connection, tree, plan, relationName, null);
-    }
-
-    /**
-     * {@link #rewrite(Connection, Map, OffloadPlan, String)} with the names of the aggregating SELECT's columns
-     * given ({@code null}: asked of DuckDB), for a tree that is not the application's own (a star join's, whose
-     * dimension columns became the fact table's).
-     */
     static String rewrite(
-            Connection connection, Map<String, Object> tree, OffloadPlan plan, String relationName, List<String> names)
+            Connection session,
+            Connection parser,
+            Map<String, Object> tree,
+            OffloadPlan plan,
+            String relationName,
+            List<String> names)
             throws NotQualified, SQLException {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, plan.table(), targets);
@@ -83,11 +81,11 @@ public final class SqlRewriter {
             throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
         }
         if (names == null) {
-            names = selectNames(connection, node);
+            names = selectNames(session, parser, node);
         }
         String alias = from.str("alias");
         Map<String, Object> helper = helperSelect(
-                connection,
+                parser,
                 plan,
                 relationName,
                 alias == null || alias.isEmpty() ? plan.table().name() : alias);
@@ -122,7 +120,7 @@ public final class SqlRewriter {
             }
         }
         node.put("from_table", helper.get("from_table"));
-        return deserialize(connection, tree);
+        return deserialize(parser, tree);
     }
 
     /**
@@ -176,14 +174,13 @@ public final class SqlRewriter {
 
     /** DuckDB's parse tree of {@code sql} ({@code json_serialize_sql}). */
     public static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
-        Object parsed;
-        try (PreparedStatement p = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+        Object parsed = HelperQueries.with(connection, "SELECT json_serialize_sql(?::VARCHAR)", p -> {
             p.setString(1, sql);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
-                parsed = Json.parse(rs.getString(1));
+                return Json.parse(rs.getString(1));
             }
-        }
+        });
         Map<String, Object> tree = asMap(parsed);
         if (Boolean.TRUE.equals(tree.get("error"))) {
             throw new NotQualified("DuckDB could not serialize the statement: " + tree.get("error_message"));
@@ -198,13 +195,13 @@ public final class SqlRewriter {
 
     /** The SQL text of a parse tree ({@code json_deserialize_sql}). */
     static String deserialize(Connection connection, Map<String, Object> tree) throws SQLException {
-        try (PreparedStatement p = connection.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
+        return HelperQueries.with(connection, "SELECT json_deserialize_sql(?::JSON)", p -> {
             p.setString(1, Json.write(tree));
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
                 return rs.getString(1);
             }
-        }
+        });
     }
 
     /** SELECT nodes that read the plan's table directly. */
@@ -229,7 +226,13 @@ public final class SqlRewriter {
     }
 
     /** The names DuckDB gives the aggregating SELECT's columns (so the rewrite keeps them). */
-    static List<String> selectNames(Connection connection, Map<String, Object> node) throws SQLException, NotQualified {
+    static List<String> selectNames(Connection session, Map<String, Object> node) throws SQLException, NotQualified {
+        return selectNames(session, session, node);
+    }
+
+    /** {@link #selectNames(Connection, Map)}, the SELECT's text made on {@code parser}. */
+    private static List<String> selectNames(Connection session, Connection parser, Map<String, Object> node)
+            throws SQLException, NotQualified {
         for (Object item : list(node.get("select_list"))) {
             Object cls = asMap(item).get("class");
             if ("STAR".equals(cls) || "COLUMNS".equals(cls)) {
@@ -245,9 +248,9 @@ public final class SqlRewriter {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("error", Boolean.FALSE);
         tree.put("statements", List.of(statement));
-        String text = deserialize(connection, tree);
+        String text = deserialize(parser, tree);
         List<String> names = new ArrayList<>();
-        try (PreparedStatement p = connection.prepareStatement(text)) {
+        try (PreparedStatement p = session.prepareStatement(text)) {
             ResultSetMetaData md = p.getMetaData();
             for (int i = 1; i <= md.getColumnCount(); i++) {
                 names.add(md.getColumnName(i));
