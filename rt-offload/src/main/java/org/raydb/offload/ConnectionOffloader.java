@@ -382,6 +382,10 @@ final class ConnectionOffloader implements Offloader {
             }
             throw new Declined(tooLarge(needs, cache), false, null);
         }
+        String refused = held == null || scans ? null : held.indexRefusal(plan.shape());
+        if (refused != null) {
+            throw new Declined(refused, false, null);
+        }
         Object key = buildKey(cache, plan, version);
         if (!builds.building(key)) {
             Connection own = duckdb.unwrap(DuckDBConnection.class).duplicate();
@@ -808,6 +812,10 @@ final class ConnectionOffloader implements Offloader {
         }
         if (settings.mode() != OffloadSettings.Mode.AUTO) {
             return "not built: its next query builds it first";
+        }
+        String refused = table == null ? null : table.indexRefusal(plan.shape());
+        if (refused != null) {
+            return "not built: " + refused;
         }
         return table != null && table.scansNow(plan)
                 ? "not built: its next query scans the resident columns while it builds in the background"

@@ -101,6 +101,15 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 table.markReady(plan, job);
             } else {
                 table.buildScanDictionaries(plan);
+                if (!table.scansNow(plan)) {
+                    long needs = ResidentTable.buildBytes(table, plan, table.rows(), true);
+                    table.refuseIndex(
+                            plan.shape(),
+                            "its own index (about " + (needs >> 20) + " MiB more) does not fit the host.memory budget"
+                                    + " of " + (cache.budget().budget() >> 20) + " MiB now, which the table's other"
+                                    + " shapes hold, and its group keys have too many combinations to scan its"
+                                    + " columns instead");
+                }
             }
             cancel.check();
             // Later queries over these columns scan them while their own entries build (or where those do not

@@ -65,6 +65,15 @@ public final class ResidentTable implements BvhCatalog.Encodings {
      */
     public static final long IDLE_BEFORE_SHED_NANOS = 60_000_000_000L;
 
+    /**
+     * Shapes whose own index a build could not make room for, where nothing scans them either: why, and when. Until
+     * {@link #IDLE_BEFORE_SHED_NANOS} later (the soonest the other shapes can give theirs back) their queries say
+     * so, rather than starting a build that would end the same way.
+     */
+    private final Map<Object, Refusal> refused = new ConcurrentHashMap<>();
+
+    private record Refusal(String reason, long at) {}
+
     /** A ready shape's catalog entry (null: it scans with RTScan), group keys, and when it was last asked. */
     private static final class ShapeParts {
         final BvhKey entry;
@@ -225,6 +234,17 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     }
 
     /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
+    /** Records that {@code shape}'s index found no room in the host budget, and why. */
+    public void refuseIndex(Object shape, String reason) {
+        refused.put(shape, new Refusal(reason, System.nanoTime()));
+    }
+
+    /** Why {@code shape}'s index found no room lately, or {@code null}: none was refused, or long enough ago to try again. */
+    public String indexRefusal(Object shape) {
+        Refusal r = refused.get(shape);
+        return r == null || System.nanoTime() - r.at() > IDLE_BEFORE_SHED_NANOS ? null : r.reason();
+    }
+
     public boolean ready(Object shape) {
         ShapeParts parts = ready.get(shape);
         if (parts == null) return false;

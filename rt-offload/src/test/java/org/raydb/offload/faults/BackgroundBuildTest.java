@@ -196,6 +196,32 @@ class BackgroundBuildTest {
     }
 
     @Test
+    void aShapeWhoseIndexDoesNotFitAndCannotScanSaysWhyAndIsNotRebuiltEveryRun() throws Exception {
+        String file = dir.resolve("refused.duckdb").toString();
+        // Two keys of about a thousand values each: more combinations (1,065,023) than the scan tier packs.
+        String query = "SELECT a, b, sum(m) FROM w GROUP BY a, b ORDER BY 3 DESC, a, b LIMIT 5";
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE w AS SELECT (i % 1031)::INTEGER AS a, (i % 1033)::INTEGER AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+        }
+        FaultyEngine engine = new FaultyEngine();
+        try (EngineRig rig = new EngineRig(engine, new HostMemoryBudget(9L << 20));
+                Connection c = rig.connect("jdbc:raydb:" + file + "?engine=cuda")) {
+            assertFalse(run(c, query).offloaded());
+            awaitBuilds(c);
+            String build = explain(c, query).get("build");
+            assertTrue(build.startsWith("not built: its own index"), build);
+            assertTrue(build.contains("host.memory"), build);
+            Run again = run(c, query);
+            assertFalse(again.offloaded(), "its index still does not fit and nothing scans it");
+            assertEquals(duckdb(file, query), again.rows());
+            assertTrue(explain(c, query).get("build").startsWith("not built: its own index"), "no build was restarted");
+            assertEquals(0, engine.runs(), "nothing ran on the engine");
+        }
+    }
+
+    @Test
     void forceBuildsFirstAndAnswersOffloaded() throws Exception {
         String file = file("force.duckdb");
         try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file + "?engine=cpu&offload=force")) {
