@@ -79,6 +79,17 @@ class AverageFormsTest {
     }
 
     @Test
+    void theSessionsExplainOutputIsReadAsItIs() throws SQLException {
+        h.exec("CREATE TABLE t AS " + ROWS);
+        String q = "SELECT g, avg(x), avg(y), count(*) FROM t GROUP BY g ORDER BY g";
+        h.exec("SET explain_output = 'all'");
+        assertExactIn(q, "SUM_OVER_COUNT");
+        h.exec("SET explain_output = 'optimized_only'"); // no physical plan to read: declined, with the reason
+        SQLException e = assertThrows(SQLException.class, () -> h.offloaded(q, List.of()));
+        assertTrue(e.getMessage().contains("explain_output"), e.getMessage());
+    }
+
+    @Test
     void mixedFormsDecline() throws SQLException {
         h.exec("CREATE TABLE t AS SELECT g, CASE WHEN n % 17 = 0 THEN NULL ELSE x END AS x, y FROM (" + ROWS + ")");
         String q = "SELECT g, avg(x), avg(y), count(*) FROM t GROUP BY g ORDER BY g";

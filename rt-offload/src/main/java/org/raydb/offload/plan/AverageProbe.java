@@ -34,11 +34,16 @@ public final class AverageProbe {
             if (form == null) asked.add(a.canonical());
             else if (form == AverageForm.AVG_AGGREGATE) decidedAggregates.add(a.canonical());
         }
-        String json;
+        String json = null;
         try (Statement s = session.createStatement();
                 ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + boundSql)) {
-            if (!rs.next()) throw new NotQualified("DuckDB's EXPLAIN returned no plan to read AVG's form from");
-            json = rs.getString(2);
+            while (rs.next()) { // one row, or several under the session's explain_output
+                if ("physical_plan".equals(rs.getString(1))) json = rs.getString(2);
+            }
+        }
+        if (json == null) {
+            throw new NotQualified("a grouped AVG whose form DuckDB's physical plan tells, which EXPLAIN does not"
+                    + " show under this session's explain_output");
         }
         List<String> aggregates = new ArrayList<>();
         int operators = 0;
