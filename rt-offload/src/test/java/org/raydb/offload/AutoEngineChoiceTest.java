@@ -18,11 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.DeviceConstants;
-import org.raydb.offload.engine.Engine;
-import org.raydb.offload.engine.EngineException;
-import org.raydb.offload.engine.EngineResult;
-import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidencyCache;
 
 /**
@@ -37,32 +32,8 @@ class AutoEngineChoiceTest {
     private static final DeviceConstants FAST =
             new DeviceConstants("fake GPU", "0.0", 3e6, 1, 1, 0, DeviceConstants.Source.DEFAULTS);
 
-    /** Stands in for a GPU engine: the cpu engine's exact answer, at the engine time a test sets. */
-    private static final class StandIn implements Engine {
-        private final CpuEngine cpu = new CpuEngine();
-        volatile long reportedMicros = -1;
-
-        @Override
-        public String name() {
-            return "cuda";
-        }
-
-        @Override
-        public String unavailableReason() {
-            return null;
-        }
-
-        @Override
-        public EngineResult run(OffloadJob job) throws EngineException {
-            EngineResult r = cpu.run(job);
-            return reportedMicros < 0
-                    ? r
-                    : new EngineResult(r.aggregates(), r.rowsHit(), r.raysCast(), reportedMicros, 0, -1, -1);
-        }
-    }
-
     private static final class Fixture implements AutoCloseable {
-        final StandIn cuda = new StandIn();
+        final StandInGpuEngine cuda = new StandInGpuEngine();
         final RootAllocator root = new RootAllocator();
         final BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("builds", 0, Long.MAX_VALUE));
         final Connection duckdb;

@@ -17,11 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
 import org.raydb.jdbc.RayStatement;
-import org.raydb.offload.engine.Engine;
-import org.raydb.offload.engine.EngineException;
-import org.raydb.offload.engine.EngineResult;
-import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.HostMemoryBudget;
 
 /**
@@ -35,26 +30,6 @@ class ProbeWindowBuildTest {
 
     @TempDir
     Path dir;
-
-    /** A GPU engine that computes as the cpu engine does. */
-    private static final class StandIn implements Engine {
-        private final CpuEngine cpu = new CpuEngine();
-
-        @Override
-        public String name() {
-            return "cuda";
-        }
-
-        @Override
-        public String unavailableReason() {
-            return null;
-        }
-
-        @Override
-        public EngineResult run(OffloadJob job) throws EngineException {
-            return cpu.run(job);
-        }
-    }
 
     /** A probe that is done when the test says so. */
     private static final class HeldProbe implements Engines.Probe {
@@ -98,7 +73,7 @@ class ProbeWindowBuildTest {
             }
         }
         HeldProbe probe = new HeldProbe();
-        try (EngineRig rig = new EngineRig(new StandIn(), HostMemoryBudget.JVM, probe);
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             Run first = run(c);
             assertEquals(expected, first.rows());
