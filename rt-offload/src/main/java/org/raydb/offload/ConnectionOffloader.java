@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.duckdb.DuckDBConnection;
@@ -359,8 +360,7 @@ final class ConnectionOffloader implements Offloader {
      * ({@link #INLINE_VALUES}) is built by the query itself, and so is a temporary table, which no other
      * connection can read.
      */
-    private boolean readyOrBuiltBehind(
-            PlannedQuery pq, TableVersion version, java.util.function.Supplier<Engines.Candidates> candidates)
+    private boolean readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Supplier<Engines.Candidates> candidates)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());

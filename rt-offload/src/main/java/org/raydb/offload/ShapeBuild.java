@@ -3,6 +3,7 @@ package org.raydb.offload;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.function.Supplier;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
@@ -34,7 +35,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final TableVersion version;
     private final Path file;
     private final Engines engines;
-    private final java.util.function.Supplier<Engines.Candidates> candidates;
+    private final Supplier<Engines.Candidates> candidates;
     private final OffloadSettings settings;
     private final HostOverhead overhead;
     private final BackgroundBuilds builds;
@@ -51,7 +52,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             TableVersion version,
             Path file,
             Engines engines,
-            java.util.function.Supplier<Engines.Candidates> candidates,
+            Supplier<Engines.Candidates> candidates,
             OffloadSettings settings,
             HostOverhead overhead,
             BackgroundBuilds builds) {

@@ -233,7 +233,6 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return true;
     }
 
-    /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
     /** Records that {@code shape}'s index found no room in the host budget, and why. */
     public void refuseIndex(Object shape, String reason) {
         refused.put(shape, new Refusal(reason, System.nanoTime()));
@@ -245,6 +244,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return r == null || System.nanoTime() - r.at() > IDLE_BEFORE_SHED_NANOS ? null : r.reason();
     }
 
+    /** Whether a query of this shape finds everything it needs built (a run of it marked it so). */
     public boolean ready(Object shape) {
         ShapeParts parts = ready.get(shape);
         if (parts == null) return false;
