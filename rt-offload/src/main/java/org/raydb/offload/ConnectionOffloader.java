@@ -27,6 +27,7 @@ import org.raydb.offload.cost.JobCosts;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.exec.DatabaseIdentity;
 import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
@@ -328,6 +329,11 @@ final class ConnectionOffloader implements Offloader {
         return top == null ? Long.MAX_VALUE : top.count();
     }
 
+    /** The cut of the groups an engine may make for a finish that keeps {@code top} ({@code null}: none). */
+    private static GroupCut cut(TopRows top, OffloadPlan plan) {
+        return top == null ? null : top.groupCut(plan);
+    }
+
     /** Whether a star join's dimension was dropped and created again (or altered) since it was planned. */
     private boolean dimensionsChanged(OffloadPlan plan) throws SQLException {
         for (DimensionJoin j : plan.joins()) {
@@ -339,13 +345,15 @@ final class ConnectionOffloader implements Offloader {
     /** The engine the cost model picks for the prepared job; declined where DuckDB is cheaper. */
     private Engines.Choice chooseEngine(PlannedQuery pq, Loaded loaded, Engines.Candidates candidates)
             throws SQLException, Declined {
+        TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
         Engines.Choice engine = engines.choose(
                 candidates,
                 settings,
                 loaded.job().costs(),
                 overhead,
                 new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()),
-                kept(handoff.topRows(pq, ResultBuilder.fields(pq.plan()))));
+                kept(top),
+                cut(top, pq.plan()));
         if (engine.engine() == null) {
             throw new Declined(engine.reason(), false, null);
         }
@@ -546,9 +554,10 @@ final class ConnectionOffloader implements Offloader {
     private record Run(
             PreparedJob job, EngineResult result, String engine, long loadMicros, long hostMicros, boolean warm) {}
 
-    private Run run(PlannedQuery pq, Loaded loaded, Engine engine) throws EngineException {
+    private Run run(PlannedQuery pq, Loaded loaded, Engine engine) throws EngineException, SQLException {
+        TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
         long t0 = System.nanoTime();
-        EngineResult result = engine.run(loaded.job().job().job());
+        EngineResult result = engine.run(loaded.job().job().job().withCut(cut(top, pq.plan())));
         long wall = OffloadTimings.micros(t0, System.nanoTime());
         boolean warm = loaded.job().costs().measured().record(engine.name(), result.engineMicros());
         pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
@@ -768,8 +777,9 @@ final class ConnectionOffloader implements Offloader {
                             .add("index", job.job().index());
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
                     // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
+                    TopRows top = handoff.knownTopRows(pq);
                     Engines.Choice choice = engines.choose(
-                            candidates, settings, job.costs(), overhead, side, kept(handoff.knownTopRows(pq)));
+                            candidates, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
                     engine =
                             choice.engine() == null ? "duckdb" : choice.engine().name();
                     reason = choice.reason();

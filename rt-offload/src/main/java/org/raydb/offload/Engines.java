@@ -21,6 +21,7 @@ import org.raydb.offload.cost.JobCosts;
 import org.raydb.offload.cost.JobShape;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineProvider;
+import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
@@ -164,7 +165,8 @@ final class Engines {
             JobCosts job,
             HostOverhead overhead,
             DuckDbSide duckdb,
-            long kept)
+            long kept,
+            GroupCut cut)
             throws SQLException {
         if (!candidates.costed()) {
             return new Choice(candidates.engines().get(0), candidates.reason(), null);
@@ -173,11 +175,13 @@ final class Engines {
                 settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN : duckdb.micros(this, job.shape());
         List<String> names = candidates.engines().stream().map(Engine::name).toList();
         DeviceConstants constants = deviceConstants();
-        CostChoice costs =
-                CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept);
+        boolean cutOnDevice = cut != null && cut.madeOver(job.shape().groups());
+        CostChoice costs = CostChoice.choose(
+                names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept, cutOnDevice);
         if (costs.uncertain()) {
             job.measured().keep(CostChoice.DUCKDB, Math.round(duckdb.measure()));
-            costs = CostChoice.choose(names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept);
+            costs = CostChoice.choose(
+                    names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept, cutOnDevice);
         }
         CostChoice chosen = costs;
         Engine engine = candidates.engines().stream()

@@ -94,8 +94,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (index) {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
-                Engines.Choice choice =
-                        engines.choose(candidates, settings, new JobCosts(job.job()), overhead, duckdb, Long.MAX_VALUE);
+                Engines.Choice choice = engines.choose(
+                        candidates, settings, new JobCosts(job.job()), overhead, duckdb, Long.MAX_VALUE, null);
                 if (choice.engine() != null) {
                     choice.engine().run(job.job());
                 }
@@ -119,7 +119,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 PreparedJob scan =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
                 Engines.Choice choice = engines.choose(
-                        candidates, settings, new JobCosts(scan.job()), overhead, duckdb, Long.MAX_VALUE);
+                        candidates, settings, new JobCosts(scan.job()), overhead, duckdb, Long.MAX_VALUE, null);
                 if (choice.engine() != null) {
                     choice.engine().run(scan.job());
                 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.raydb.offload.engine.GroupCut;
 
 /**
  * {@code engine=auto}'s decision for one prepared job: each available GPU engine's time (its measured time for
@@ -63,6 +64,12 @@ public record CostChoice(
      */
     static final double ENGINE_MICROS_PER_GROUP = 0.025;
 
+    /**
+     * A cut on the GPU (GroupCut), per group of the group space: a radix select reads the accumulators once per
+     * digit (CompactKernels.cut).
+     */
+    static final double CUT_MICROS_PER_GROUP = 0.0001;
+
     /** One candidate's total. */
     private record Option(String name, double micros, String how) {}
 
@@ -77,13 +84,14 @@ public record CostChoice(
             double duckdb,
             HostOverhead overhead,
             MeasuredTimes measured) {
-        return choose(engines, job, device, duckdb, overhead, measured, Long.MAX_VALUE);
+        return choose(engines, job, device, duckdb, overhead, measured, Long.MAX_VALUE, false);
     }
 
     /**
      * {@link #choose(List, JobShape, DeviceConstants, double, HostOverhead, MeasuredTimes)} for a statement that
      * keeps at most about {@code kept} of the groups (an ORDER BY with LIMIT finished by the driver): only those
-     * are handed over.
+     * are handed over; where {@code cutOnDevice} (a {@link GroupCut} the GPU engines make over the job's group
+     * space) only those come back from the GPU too.
      */
     public static CostChoice choose(
             List<String> engines,
@@ -92,7 +100,8 @@ public record CostChoice(
             double duckdb,
             HostOverhead overhead,
             MeasuredTimes measured,
-            long kept) {
+            long kept,
+            boolean cutOnDevice) {
         Map<String, Double> estimates = new LinkedHashMap<>();
         List<Option> options = new ArrayList<>();
         double host = overhead.micros();
@@ -112,7 +121,11 @@ public record CostChoice(
         }
         for (String e : engines) {
             long m = measured.of(e);
-            double engineMicros = m >= 0 ? m : estimates.get(e) * bias + returned * ENGINE_MICROS_PER_GROUP;
+            double engineMicros = m >= 0
+                    ? m
+                    : estimates.get(e) * bias
+                            + (cutOnDevice ? handed : returned) * ENGINE_MICROS_PER_GROUP
+                            + (cutOnDevice ? job.groups() * CUT_MICROS_PER_GROUP : 0);
             options.add(new Option(
                     e,
                     engineMicros + host + handoff,

@@ -25,6 +25,7 @@ import org.raydb.offload.plan.Aggregate;
  * @param columns       the host columns the measures read, by name (GPU engines upload these)
  * @param snapshot      identifies the table snapshot: a new object after every write, so device-resident copies
  *                      keyed by it (weakly) are never stale
+ * @param cut           the groups the statement keeps, where it keeps few of them; null: every group is returned
  */
 public record OffloadJob(
         int rows,
@@ -37,7 +38,26 @@ public record OffloadJob(
         List<Aggregate> aggregates,
         MeasureProgram[] measures,
         Map<String, ColumnData> columns,
-        Object snapshot) {
+        Object snapshot,
+        GroupCut cut) {
+
+    /** This job, returning only the groups {@code cut} keeps ({@code null}: every group). */
+    public OffloadJob withCut(GroupCut cut) {
+        if (cut == this.cut) return this;
+        return new OffloadJob(
+                rows,
+                technique,
+                scene,
+                zIntervals,
+                rtScanForm,
+                groups,
+                yIsGroup,
+                aggregates,
+                measures,
+                columns,
+                snapshot,
+                cut);
+    }
 
     /** The query's group code of every row (read by row index). */
     public int[] groupOfRow() {
@@ -79,6 +99,7 @@ public record OffloadJob(
                 aggregates,
                 measures,
                 columns,
-                snapshot);
+                snapshot,
+                cut);
     }
 }

@@ -125,7 +125,8 @@ public final class JobPlanner {
                     plan.aggregates(),
                     measures,
                     measureColumns,
-                    table);
+                    table,
+                    null);
             entry = (scene.rangeOnly() ? "RayDB Z ranges " : "RayDB BVH ") + scene.key()
                     + (choice.built() ? " (built now)" : " (cached)") + ", score " + choice.score() + ", "
                     + choice.zIntervals().size() + " Z interval(s)" + (yIsGroup ? "" : ", groups read by row")
@@ -152,7 +153,8 @@ public final class JobPlanner {
                     plan.aggregates(),
                     measures,
                     measureColumns,
-                    table);
+                    table,
+                    null);
             entry = rtScanIndex(order) + (scan ? "; a full scan while this shape's own index builds" : "");
         }
         for (String g : groupColumns) {

@@ -1,6 +1,8 @@
 package org.raydb.offload.result;
 
 import java.util.Comparator;
+import org.raydb.offload.engine.GroupCut;
+import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.Utf8Order;
 
 /**
@@ -14,6 +16,19 @@ import org.raydb.offload.plan.Utf8Order;
  * @param count      OFFSET plus LIMIT
  */
 public record TopRows(int field, boolean descending, long count) {
+
+    /**
+     * The cut an engine may make for this finish of {@code plan}'s result ({@link ResultBuilder#fields}), or null
+     * where the first sort key is a group key or an aggregate without an order-preserving accumulator (AVG).
+     */
+    public GroupCut groupCut(OffloadPlan plan) {
+        int a = field - plan.groups().size();
+        if (a < 0 || a >= plan.aggregates().size()) return null;
+        return switch (plan.aggregates().get(a).function()) {
+            case COUNT, COUNT_STAR, SUM, MIN, MAX -> new GroupCut(a, descending, count);
+            default -> null;
+        };
+    }
 
     /** Storage-form values ({@link ResultBuilder#rows}), non-NULL, in the sort key's order. */
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -59,9 +59,13 @@ class CostChoiceTest {
         CostChoice first = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
         assertEquals(CostChoice.DUCKDB, first.engine(), first.reason());
         assertFalse(first.countsGroups(), first.reason());
-        // Nor when the statement keeps ten of them: bringing them back alone costs more than DuckDB's answer.
-        CostChoice top = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured, 10);
+        // Nor when the statement keeps ten of them and the host cuts: bringing them back costs more than DuckDB.
+        CostChoice top = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured, 10, false);
         assertEquals(CostChoice.DUCKDB, top.engine(), top.reason());
+        // Cut on the GPU, only the ten come back.
+        CostChoice cut = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured, 10, true);
+        assertEquals("cuda", cut.engine(), cut.reason());
+        assertTrue(cut.bestOffload() < 208_000 / 5, cut.reason());
         measured.groupsHit(15_000_000);
         CostChoice counted = CostChoice.choose(List.of("cuda"), many, FAST, 208_000, overhead(300), measured);
         assertEquals(CostChoice.DUCKDB, counted.engine(), counted.reason());
@@ -80,7 +84,7 @@ class CostChoiceTest {
         CostChoice all = CostChoice.choose(List.of("cuda"), parts, FAST, 675_000, overhead(300), new MeasuredTimes());
         assertTrue(all.reason().contains("handoff of at most 1000000 groups"), all.reason());
         CostChoice top =
-                CostChoice.choose(List.of("cuda"), parts, FAST, 675_000, overhead(300), new MeasuredTimes(), 10);
+                CostChoice.choose(List.of("cuda"), parts, FAST, 675_000, overhead(300), new MeasuredTimes(), 10, false);
         assertEquals("cuda", top.engine(), top.reason());
         assertTrue(top.reason().contains("handoff of at most 10 groups"), top.reason());
         assertTrue(top.bestOffload() < all.bestOffload() - 900_000, top.reason());

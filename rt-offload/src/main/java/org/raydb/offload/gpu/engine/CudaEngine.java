@@ -68,7 +68,8 @@ public final class CudaEngine extends GpuEngine {
                 validity,
                 in.rows);
         JobScratch scratch = lane.scratch();
-        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null)
+                .cutting(job);
         int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
         boolean lean = chunks != null
                 && QueryKernels.deliversTagged(

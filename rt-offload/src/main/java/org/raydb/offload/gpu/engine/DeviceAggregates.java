@@ -3,6 +3,8 @@ package org.raydb.offload.gpu.engine;
 import java.nio.LongBuffer;
 import java.util.List;
 import org.raydb.offload.engine.GroupAggregates;
+import org.raydb.offload.engine.GroupCut;
+import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.cuda.PinnedBuffer;
@@ -65,6 +67,12 @@ final class DeviceAggregates {
     private long spinNanos;
     private long fetchedAt;
     private int reads;
+    /** The job's cut where the compaction makes it (see {@link #cutting}), else null. */
+    private GroupCut cut;
+
+    private CompactKernels.CutKey cutKey;
+    private int cutMeasure;
+    private boolean cutMade;
 
     DeviceAggregates(
             JobScratch scratch,
@@ -92,6 +100,30 @@ final class DeviceAggregates {
         this.tileCounts = tileCounts;
         this.blocksDone = blocksDone;
         this.entryWords = CompactKernels.entryWords(measures.count(), mins != null, maxs != null);
+    }
+
+    /**
+     * This job's accumulators, of which a compaction by compact.cu's launches packs only the groups {@code job}'s
+     * cut keeps ({@link OffloadJob#cut}, {@link GroupCut#madeOver}): the rest never cross the bus. A launch that
+     * compacts itself makes no cut (its group space is small). The job's rows hit then count the kept groups'.
+     */
+    DeviceAggregates cutting(OffloadJob job) {
+        GroupCut c = job.cut();
+        if (c == null || !c.madeOver(groups)) return this;
+        int measure = measures.measureOfAggregate()[c.aggregate()];
+        CompactKernels.CutKey key = switch (job.aggregates().get(c.aggregate()).function()) {
+            case COUNT_STAR -> CompactKernels.CutKey.ROWS;
+            case COUNT -> CompactKernels.CutKey.VALID;
+            case SUM -> CompactKernels.CutKey.SUM;
+            case MIN -> CompactKernels.CutKey.MIN;
+            case MAX -> CompactKernels.CutKey.MAX;
+            default -> null;
+        };
+        if (key == null || (key != CompactKernels.CutKey.ROWS && measure < 0)) return this;
+        cut = c;
+        cutKey = key;
+        cutMeasure = Math.max(0, measure);
+        return this;
     }
 
     QueryKernels.Outputs outputs() {
@@ -139,11 +171,25 @@ final class DeviceAggregates {
     }
 
     private void compactTiles() {
-        scratch.gpu()
-                .kernels()
-                .compact()
-                .compact(
-                        stream, groups, measures.count(), counts, validCounts, sums, mins, maxs, tileCounts, compacted);
+        CompactKernels kernels = scratch.gpu().kernels().compact();
+        if (cut != null) {
+            kernels.cut(
+                    stream,
+                    groups,
+                    measures.count(),
+                    cutKey,
+                    cutMeasure,
+                    cut.descending(),
+                    cut.count(),
+                    counts,
+                    validCounts,
+                    sums,
+                    mins,
+                    maxs,
+                    scratch.cutState(stream));
+            cutMade = true;
+        }
+        kernels.compact(stream, groups, measures.count(), counts, validCounts, sums, mins, maxs, tileCounts, compacted);
     }
 
     /**
@@ -242,7 +288,7 @@ final class DeviceAggregates {
      */
     String compactionKind() {
         if (listed != null) return overflowed ? "listed, overflowed" : "listed";
-        return compactedInLaunch ? "in-launch" : "launches";
+        return compactedInLaunch ? "in-launch" : cutMade ? "cut, launches" : "launches";
     }
 
     /**
@@ -265,7 +311,9 @@ final class DeviceAggregates {
         long entries = 8L * entryWords * presentGroups * (delivery != null && !overflowed ? 2 : 1);
         if (listed != null && !overflowed) return 4L * (1 + presentGroups) + entries;
         boolean countPass = (!compactedInLaunch || overflowed) && CompactKernels.tiles(groups) > 1;
-        return 8L * groups * (countPass ? 2 : 1) + entries;
+        long cutBytes =
+                cutMade ? (long) groups * CompactKernels.CUT_BYTES_PER_GROUP_PASS * CompactKernels.CUT_PASSES : 0;
+        return 8L * groups * (countPass ? 2 : 1) + entries + cutBytes;
     }
 
     /**

@@ -93,7 +93,8 @@ abstract class GpuEngine implements Engine {
             throw failed(e);
         }
         if (parts.size() == 1 && perDevice == 1) return runOn(parts.get(0).device, job, RowRange.all(job.rows()));
-        return PartitionedRun.run(job, parts, perDevice);
+        // A partition's groups are partial: which of them the statement keeps is known only once they are merged.
+        return PartitionedRun.run(job.withCut(null), parts, perDevice);
     }
 
     /** The setting's GPUs, opened, with their shares; a GPU that does not open is out of service. */

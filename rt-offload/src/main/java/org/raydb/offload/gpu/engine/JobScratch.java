@@ -50,6 +50,8 @@ final class JobScratch {
     private DeviceBuffer blocksDone;
     /** Its counter at 0 between launches: a lean range launch notes its present groups here (query.cu). */
     private DeviceBuffer presentList;
+    /** A cut's state and histogram (CompactKernels.cut), zero between cuts but for its state words. */
+    private DeviceBuffer cutState;
 
     private DeviceBuffer upload;
     private PinnedBuffer stagingIn;
@@ -91,6 +93,7 @@ final class JobScratch {
             reset(stream, maxs, Long.MIN_VALUE);
             reset(stream, blocksDone, 0);
             reset(stream, presentList, 0);
+            reset(stream, cutState, 0);
         }
         dirty = true;
         int words = CompactKernels.entryWords(m.count(), m.needMins(), m.needMaxs());
@@ -116,6 +119,12 @@ final class JobScratch {
     DeviceBuffer presentList(CudaStream stream, int capacity) {
         presentList = grown(presentList, (QueryKernels.PresentList.bytes(capacity) + 7) / 8, 0, stream);
         return presentList;
+    }
+
+    /** The state of a cut of the groups (CompactKernels.cut). */
+    DeviceBuffer cutState(CudaStream stream) {
+        cutState = grown(cutState, CompactKernels.CUT_WORDS, 0, stream);
+        return cutState;
     }
 
     /** The job's groups are read back and every slot it touched is an identity again. */

@@ -129,7 +129,8 @@ public final class OptixEngine extends GpuEngine {
         }
         DeviceBuffer zRecheck = RaySegments.needsIntegerRecheck(maxCode) ? in.zCodes() : null;
         // The any-hit program keeps non-NULL counters whether or not a measure has NULLs.
-        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, true);
+        DeviceAggregates out =
+                scratch.aggregates(stream, job.groupCount(), in.measures, true).cutting(job);
         DeviceBuffer flags = scratch.rowBuffer(0, 4L * GpuKernels.words(n));
         DeviceBuffer params = scratch.rayParams();
         RayPipeline pipeline = gpu.pipeline(RayProgram.TRIANGLES);
@@ -177,7 +178,8 @@ public final class OptixEngine extends GpuEngine {
         int n = in.rows;
         long words = GpuKernels.words(n);
         long rays = 0;
-        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null)
+                .cutting(job);
         DeviceBuffer result = scratch.rowBuffer(0, 4L * words);
         DeviceBuffer column = scratch.rowBuffer(1, 4L * words);
         gpu.pipeline(RayProgram.CUBES);

@@ -25,11 +25,118 @@ public final class CompactKernels {
     private final Kernel countPresent;
     private final Kernel compactPresent;
     private final Kernel fill;
+    private final Kernel cutHistogram;
+    private final Kernel cutPick;
+    private final Kernel cutDrop;
 
     CompactKernels(PtxModule module) {
         countPresent = module.function("rdb_count_present");
         compactPresent = module.function("rdb_compact_present");
         fill = module.function("rdb_fill");
+        cutHistogram = module.function("rdb_cut_histogram");
+        cutPick = module.function("rdb_cut_pick");
+        cutDrop = module.function("rdb_cut_drop");
+    }
+
+    /** Which accumulator orders the groups of a cut (compact.cu's CUT_* constants, in their order). */
+    public enum CutKey {
+        ROWS,
+        VALID,
+        SUM,
+        MIN,
+        MAX
+    }
+
+    private static final int CUT_MAX_BINS = 2048;
+    /** Int64 words of a cut's state and histogram (compact.cu: 4 state words, then CUT_MAX_BINS counters). */
+    public static final long CUT_WORDS = 4 + CUT_MAX_BINS / 2;
+
+    private static final int CUT_PICK_THREADS = 1024;
+    /** The radix select's digits, high to low: {shift, bits} (bits at most log2 CUT_MAX_BINS). */
+    private static final int[][] CUT_DIGITS = {{53, 11}, {42, 11}, {31, 11}, {20, 11}, {10, 10}, {0, 10}};
+    /** Blocks of a histogram pass: enough to fill the GPU, few enough that flushing their bins costs little. */
+    private static final int CUT_HISTOGRAM_BLOCKS = 1024;
+
+    /** Most bytes a cut reads per group (counts, non-NULL counts, one accumulator), per pass. */
+    public static final int CUT_BYTES_PER_GROUP_PASS = 24;
+
+    /** Passes a cut makes over the groups at most: one per digit, then the drop. */
+    public static final int CUT_PASSES = CUT_DIGITS.length + 1;
+
+    /**
+     * Before {@link #compact}: resets every group with rows that is beyond the first {@code keep} in the order of
+     * {@code key} of {@code measure} ({@code descending} or not), ties and NULL values kept, so that the compaction
+     * packs only those. All on the device: no wait. {@code state} holds {@link #CUT_WORDS} words, zero the first
+     * time (its histogram is left zero).
+     */
+    public void cut(
+            CudaStream stream,
+            int groups,
+            int measures,
+            CutKey key,
+            int measure,
+            boolean descending,
+            long keep,
+            DeviceBuffer counts,
+            DeviceBuffer valid,
+            DeviceBuffer sums,
+            DeviceBuffer mins,
+            DeviceBuffer maxs,
+            DeviceBuffer state) {
+        long hist = state.address() + 4 * 8;
+        int blocks = (int) Math.min(Kernel.gridStrideBlocks(groups, THREADS), CUT_HISTOGRAM_BLOCKS);
+        for (int d = 0; d < CUT_DIGITS.length; d++) {
+            int first = d == 0 ? 1 : 0;
+            cutHistogram.launch(
+                    stream,
+                    blocks,
+                    THREADS,
+                    0,
+                    new KernelArgs()
+                            .i32(groups)
+                            .i32(key.ordinal())
+                            .i32(measure)
+                            .i32(descending ? 1 : 0)
+                            .pointer(counts)
+                            .pointer(valid)
+                            .pointer(sums)
+                            .pointer(mins)
+                            .pointer(maxs)
+                            .i32(CUT_DIGITS[d][0])
+                            .i32(CUT_DIGITS[d][1])
+                            .i32(first)
+                            .pointer(state)
+                            .pointer(hist));
+            cutPick.launch(
+                    stream,
+                    1,
+                    CUT_PICK_THREADS,
+                    0,
+                    new KernelArgs()
+                            .i32(CUT_DIGITS[d][0])
+                            .i32(CUT_DIGITS[d][1])
+                            .i32(first)
+                            .i64(keep)
+                            .pointer(hist)
+                            .pointer(state));
+        }
+        cutDrop.launch(
+                stream,
+                Kernel.gridStrideBlocks(groups, THREADS),
+                THREADS,
+                0,
+                new KernelArgs()
+                        .i32(groups)
+                        .i32(measures)
+                        .i32(key.ordinal())
+                        .i32(measure)
+                        .i32(descending ? 1 : 0)
+                        .pointer(counts)
+                        .pointer(valid)
+                        .pointer(sums)
+                        .pointer(mins)
+                        .pointer(maxs)
+                        .pointer(state));
     }
 
     /** Per-tile counters the compaction needs for {@code groups} groups. */

@@ -7,7 +7,8 @@ import java.util.List;
  * skewed and uniform filters, both techniques (low-cardinality filters pack into a Z code: RayDB; the
  * unique {@code id} column makes the packing exceed 2^22: RTScan), one group (register path), a few
  * groups (shared-memory path), thousands (global atomics), empty and full selections, a sum that
- * leaves 64 bits, star and snowflake joins, computed group keys, a comparison of two columns and a top-k cut.
+ * leaves 64 bits, star and snowflake joins, computed group keys, a comparison of two columns and top-k cuts (on
+ * the host, and on the GPU over 100,000 groups and more).
  */
 final class GpuEngineFixture {
 
@@ -89,6 +90,9 @@ final class GpuEngineFixture {
                     + " GROUP BY continent ORDER BY 1",
             "SELECT k10, count(*) FROM g WHERE m_small < k_skew GROUP BY k10 ORDER BY k10",
             "SELECT g5k, sum(m_int) AS t FROM g GROUP BY g5k ORDER BY t DESC, g5k LIMIT 5",
+            // Cut on the GPU (300,000 and 100,000 groups): ties at the cut, NULL-valued groups placed first.
+            "SELECT id, sum(m_int) AS t FROM g GROUP BY id ORDER BY t DESC, id LIMIT 10",
+            "SELECT id % 100000 AS p, sum(m_null) AS t FROM g GROUP BY p ORDER BY t NULLS FIRST, p LIMIT 7 OFFSET 2",
             "SELECT substring(s, 1, 2) AS p, count(*) FROM g GROUP BY p ORDER BY p",
             "SELECT k10, sum(m_dec) FILTER (WHERE s LIKE '%a%'), count(*) FILTER (WHERE year(d) = 1995),"
                     + " max(m_int) FILTER (WHERE s = 'beta') FROM g GROUP BY k10 ORDER BY k10 NULLS FIRST",
