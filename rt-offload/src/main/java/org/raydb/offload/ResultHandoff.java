@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,29 +15,28 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.PlannedQuery;
-import org.raydb.offload.plan.SqlRewriter;
 import org.raydb.offload.result.DirectFinish;
 import org.raydb.offload.result.ResultBuilder;
 import org.raydb.offload.result.ResultScan;
 import org.raydb.offload.result.ResultSlot;
-import org.raydb.offload.result.ResultValues;
 import org.raydb.offload.result.TopRows;
 
 /**
  * Hands one connection's offloaded results to DuckDB, which runs the rewritten statement over them. Per
- * planned query: a {@link ResultSlot} a result is published into and the rewritten statement prepared over it
- * once, so a repeated query changes no catalog and is not parsed again; and, for small results
- * ({@link ResultValues}), the statement with the result as parameters of a {@code VALUES} list instead,
- * prepared once per row count, whose plan DuckDB does not even bind again. A prepared statement whose result
- * set the application still reads is not reused (executing it again would close that result set): another one
- * is prepared beside it. Kept for the {@value #PLANS} most recently run plans. Where the statement only
- * projects, orders and limits the groups, {@link DirectFinish} answers it without DuckDB running it.
+ * planned query: a {@link ResultSlot} a result is published into, so a repeated query changes no catalog; kept
+ * for the {@value #PLANS} most recently run plans. Where the statement only projects, orders and limits the
+ * groups, {@link DirectFinish} answers it without DuckDB running it.
+ *
+ * <p>No statement is kept open on the application's connection between queries: DuckDB lists every open prepared
+ * statement of a connection in {@code duckdb_prepared_statements()}, where plain {@code jdbc:duckdb:} shows only
+ * the application's own. Each finish DuckDB runs is a plain statement over the result function, closed with its
+ * result set and listed nowhere; it is parsed and bound each time (the cost of that choice is in the benchmark
+ * report's "What was tried"). The direct finish reads its statement's columns once, from a statement it closes at
+ * once.
  */
 final class ResultHandoff implements AutoCloseable {
 
     private static final int PLANS = 64;
-    /** Row counts of one plan whose {@code VALUES} statements are kept. */
-    private static final int VALUE_SHAPES = 8;
 
     private final Connection duckdb;
     private final boolean direct;
@@ -59,111 +59,28 @@ final class ResultHandoff implements AutoCloseable {
     private boolean registered;
     private long readyAt;
 
-    /** Statements prepared over one SQL text, each with the result set it last returned. */
-    private static final class Prepared {
-        final String sql;
-        final List<PreparedStatement> statements = new ArrayList<>();
-        final List<ResultSet> lastResults = new ArrayList<>();
-
-        Prepared(String sql) {
-            this.sql = sql;
-        }
-
-        /** Binds parameters on a statement with no open result set (prepared if none is) and runs it. */
-        ResultSet run(Connection duckdb, Binding binding, QueryCancel cancel) throws SQLException {
-            int i = idle(duckdb);
-            PreparedStatement p = statements.get(i);
-            binding.bind(p);
-            ResultSet rs;
-            try (QueryCancel.Watch _ = cancel.watch(p)) {
-                rs = p.executeQuery();
-            }
-            lastResults.set(i, rs);
-            return rs;
-        }
-
-        /**
-         * The index of a prepared statement with no open result set, prepared if there is none. DuckDB closes
-         * a statement whose execution failed; such a statement is dropped here.
-         */
-        int idle(Connection duckdb) throws SQLException {
-            for (int i = statements.size() - 1; i >= 0; i--) {
-                if (statements.get(i).isClosed()) {
-                    statements.remove(i);
-                    lastResults.remove(i);
-                }
-            }
-            for (int i = 0; i < statements.size(); i++) {
-                ResultSet last = lastResults.get(i);
-                if (last == null || last.isClosed()) {
-                    return i;
-                }
-            }
-            statements.add(duckdb.prepareStatement(sql));
-            lastResults.add(null);
-            return statements.size() - 1;
-        }
-
-        void close() {
-            for (PreparedStatement p : statements) {
-                try {
-                    p.close();
-                } catch (SQLException e) {
-                    // the connection is closing or already closed: nothing left to free
-                }
-            }
+    /** Runs {@code sql} on a plain statement of its own that closes with its result set. */
+    private static ResultSet run(Connection duckdb, String sql, QueryCancel cancel) throws SQLException {
+        Statement s = duckdb.createStatement();
+        try (QueryCancel.Watch _ = cancel.watch(s)) {
+            s.closeOnCompletion();
+            return s.executeQuery(sql);
+        } catch (SQLException | RuntimeException e) {
+            s.close();
+            throw e;
         }
     }
 
-    @FunctionalInterface
-    private interface Binding {
-        void bind(PreparedStatement p) throws SQLException;
-    }
-
-    /** A plan's slot and the statements prepared over it: the scan's, and the {@code VALUES} ones by rows. */
+    /** A plan's slot and its finishing statement over the slot. */
     private static final class PlanEntry {
         final ResultSlot slot;
-        final Prepared scan;
+        final String sql;
         /** Null where DuckDB must run the statement. */
         DirectFinish direct;
 
-        final Map<Integer, Prepared> values = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Integer, Prepared> eldest) {
-                if (size() > VALUE_SHAPES) {
-                    eldest.getValue().close();
-                    return true;
-                }
-                return false;
-            }
-        };
-
         PlanEntry(ResultSlot slot, String sql) {
             this.slot = slot;
-            this.scan = new Prepared(sql);
-        }
-
-        /** The {@code VALUES} statement for {@code root}'s row count, or null where the scan must read it. */
-        Prepared values(VectorSchemaRoot root) {
-            if (!ResultValues.fits(root) || !root.getSchema().getFields().equals(slot.fields())) {
-                return null;
-            }
-            String call = SqlRewriter.resultCall(slot.name());
-            int at = scan.sql.indexOf(call);
-            if (at < 0 || scan.sql.indexOf(call, at + 1) >= 0) {
-                return null;
-            }
-            return values.computeIfAbsent(
-                    root.getRowCount(),
-                    rows -> new Prepared(scan.sql.substring(0, at)
-                            + ResultValues.source(slot.fields(), rows)
-                            + scan.sql.substring(at + call.length())));
-        }
-
-        void retire() {
-            scan.close();
-            values.values().forEach(Prepared::close);
-            slot.retire();
+            this.sql = sql;
         }
     }
 
@@ -196,32 +113,15 @@ final class ResultHandoff implements AutoCloseable {
         }
         BufferAllocator allocator = memory.get();
         VectorSchemaRoot root;
-        Prepared values;
         try {
             root = ResultBuilder.toArrow(fields, rows, allocator);
         } catch (RuntimeException e) {
             allocator.close();
             throw e;
         }
-        try {
-            values = entry.values(root);
-        } catch (RuntimeException e) {
-            root.close();
-            allocator.close();
-            throw e;
-        }
         readyAt = System.nanoTime();
-        if (values == null) {
-            entry.slot.publish(root, allocator);
-            return entry.scan.run(duckdb, p -> {}, cancel);
-        }
-        try {
-            return values.run(duckdb, p -> ResultValues.bind(p, root), cancel);
-        } finally {
-            // The parameters hold copies: the Arrow memory is free once the statement ran.
-            root.close();
-            allocator.close();
-        }
+        entry.slot.publish(root, allocator);
+        return run(duckdb, entry.sql, cancel);
     }
 
     /**
@@ -253,11 +153,10 @@ final class ResultHandoff implements AutoCloseable {
             }
             entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
             if (direct) {
-                try {
-                    PreparedStatement scan = entry.scan.statements.get(entry.scan.idle(duckdb));
-                    entry.direct = DirectFinish.of(duckdb, entry.scan.sql, scan, entry.slot.fields());
+                try (PreparedStatement columns = duckdb.prepareStatement(entry.sql)) {
+                    entry.direct = DirectFinish.of(duckdb, entry.sql, columns, entry.slot.fields());
                 } catch (SQLException | RuntimeException e) {
-                    entry.retire();
+                    entry.slot.retire();
                     entry.slot.close();
                     throw e;
                 }
@@ -274,7 +173,7 @@ final class ResultHandoff implements AutoCloseable {
     }
 
     private void retire(PlanEntry e) {
-        e.retire();
+        e.slot.retire();
         retired.removeIf(slot -> !slot.held());
         retired.add(e.slot);
     }
@@ -282,7 +181,7 @@ final class ResultHandoff implements AutoCloseable {
     @Override
     public void close() {
         for (PlanEntry e : entries.values()) {
-            e.retire();
+            e.slot.retire();
             e.slot.close();
         }
         entries.clear();

@@ -95,6 +95,42 @@ class SessionFidelityTest {
         }
     }
 
+    /**
+     * Offloaded statements, finished directly and by DuckDB (a few groups and thousands), leave no prepared
+     * statement of the driver's on the application's connection: {@code duckdb_prepared_statements()} lists the
+     * application's own, as DuckDB's.
+     */
+    @Test
+    void offloadedStatementsLeaveNoPreparedStatementsBehind() throws SQLException {
+        String listed = "SELECT statement FROM duckdb_prepared_statements() ORDER BY statement";
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(ray, duck)) {
+                exec(c, "CREATE TABLE t AS SELECT i % 7 AS g, i AS v FROM range(20000) r(i)");
+            }
+            List<String> queries = List.of(
+                    "SELECT g, sum(v) FROM t GROUP BY g ORDER BY g",
+                    "SELECT g, sum(v) FROM t GROUP BY g HAVING sum(v) > 10 ORDER BY 2",
+                    "SELECT v % 5000 AS k, count(*) FROM t GROUP BY k HAVING count(*) > 3 ORDER BY 1");
+            for (int run = 0; run < 2; run++) {
+                for (String q : queries) assertEquals(rows(duck, q), offloaded(ray, q, true), q);
+            }
+            try (java.sql.PreparedStatement own =
+                            ray.prepareStatement("SELECT g, sum(v) FROM t WHERE v > ? GROUP BY g");
+                    java.sql.PreparedStatement same =
+                            duck.prepareStatement("SELECT g, sum(v) FROM t WHERE v > ? GROUP BY g")) {
+                own.setInt(1, 5);
+                own.executeQuery().close();
+                assertTrue(own.unwrap(RayStatement.class).lastQueryOffloaded());
+                same.setInt(1, 5);
+                same.executeQuery().close();
+                assertEquals(rows(duck, listed), rows(ray, listed));
+            }
+            assertEquals(rows(duck, listed), rows(ray, listed));
+            assertEquals(List.of(), rows(ray, listed));
+        }
+    }
+
     @Test
     void writesTheDriverDoesNotSeeAreSeen() throws SQLException {
         String file = dir.resolve("s.duckdb").toString();
