@@ -264,6 +264,11 @@ final class ConnectionOffloader implements Offloader {
             Loaded loaded = load(pq, version, cancel, scan);
             long loadedAt = System.nanoTime();
             cancel.check();
+            // A first run never waits for a measure to be evaluated or a column to be uploaded: the shape's
+            // background build makes them resident, and DuckDB answers meanwhile.
+            if (scan && !candidates.inputsResident(loaded.job().job().job())) {
+                throw new Declined(INPUTS_BUILDING, false, null);
+            }
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             Engines.Choice engine = chooseEngine(pq, loaded, candidates);
             long chosen = System.nanoTime();
@@ -481,6 +486,8 @@ final class ConnectionOffloader implements Offloader {
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
+    private static final String INPUTS_BUILDING =
+            "its measures and columns are being made resident on the GPU in the background";
     private static final String BUILDING_BEHIND =
             "its columns and index are being built in the background; DuckDB answers until they are ready";
     /**
@@ -780,10 +787,14 @@ final class ConnectionOffloader implements Offloader {
                     TopRows top = handoff.knownTopRows(pq);
                     Engines.Choice choice = engines.choose(
                             candidates, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
-                    engine =
-                            choice.engine() == null ? "duckdb" : choice.engine().name();
-                    reason = choice.reason();
-                    placement = choice.engine() == null ? null : choice.engine().placement();
+                    boolean waits = scan && !candidates.inputsResident(job.job().job());
+                    engine = choice.engine() == null || waits
+                            ? "duckdb"
+                            : choice.engine().name();
+                    reason = waits ? INPUTS_BUILDING : choice.reason();
+                    placement = choice.engine() == null || waits
+                            ? null
+                            : choice.engine().placement();
                     explainCosts(rows, job.costs(), side);
                 }
             } catch (NotQualified e) {

@@ -22,6 +22,7 @@ import org.raydb.offload.cost.JobShape;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineProvider;
 import org.raydb.offload.engine.GroupCut;
+import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
@@ -53,6 +54,11 @@ final class Engines {
         /** Whether there are none only because the GPU's probe is still running (auto in a new process). */
         boolean probing() {
             return none() && PROBING.equals(reason);
+        }
+
+        /** Whether every candidate would find {@code job}'s per-column inputs resident ({@link Engine#inputsResident}). */
+        boolean inputsResident(OffloadJob job) {
+            return engines.stream().allMatch(e -> e.inputsResident(job));
         }
     }
 

@@ -31,4 +31,13 @@ public interface Engine {
 
     /** Runs a job over the whole table. */
     EngineResult run(OffloadJob job) throws EngineException;
+
+    /**
+     * Whether a run of {@code job} would find the inputs it keeps per column resident already: no measure evaluated
+     * on the host, no column uploaded (engines that keep nothing resident: always). A first run that would pay that
+     * can be left to DuckDB while a background build does it.
+     */
+    default boolean inputsResident(OffloadJob job) {
+        return true;
+    }
 }

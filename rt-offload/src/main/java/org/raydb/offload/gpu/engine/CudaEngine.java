@@ -55,6 +55,12 @@ public final class CudaEngine extends GpuEngine {
         return job.technique() == Technique.RAYDB_TRIANGLES;
     }
 
+    /** A job not on a Z-sorted projection is a full scan, filtered by the columns' codes. */
+    @Override
+    boolean filtersByCodes(OffloadJob job) {
+        return !zSorted(job);
+    }
+
     @Override
     EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs in) {
         CudaStream stream = lane.stream();

@@ -97,6 +97,22 @@ abstract class GpuEngine implements Engine {
         return PartitionedRun.run(job.withCut(null), parts, perDevice);
     }
 
+    /**
+     * On one GPU and one partition: whether its residency holds the job's measures and the code columns the engine
+     * reads them by ({@link ResidentInputs#lastingResident}); a GPU not open yet holds nothing. Partitioned runs are
+     * not judged (true).
+     */
+    @Override
+    public boolean inputsResident(OffloadJob job) {
+        int[] ordinals = SharedGpu.ordinals(devices);
+        if (ordinals.length != 1 || perDevice != 1 || job.rows() == 0) return true;
+        GpuRuntime gpu = SharedGpu.device(ordinals[0]).opened();
+        return gpu != null && ResidentInputs.lastingResident(gpu, job, filtersByCodes(job));
+    }
+
+    /** Whether this engine's run of {@code job} filters by the columns' dictionary codes (a full scan). */
+    abstract boolean filtersByCodes(OffloadJob job);
+
     /** The setting's GPUs, opened, with their shares; a GPU that does not open is out of service. */
     private List<Part> parts() {
         List<GpuDevice> listed = new ArrayList<>();

@@ -73,6 +73,12 @@ public final class OptixEngine extends GpuEngine {
         return false;
     }
 
+    /** Rays and cubes filter; the rank columns an RTScan job uploads are not judged by inputsResident. */
+    @Override
+    boolean filtersByCodes(OffloadJob job) {
+        return false;
+    }
+
     /** A range-only RayDB job's Z codes are not exact in float32, so no triangles exist for it: run its RTScan form. */
     @Override
     public EngineResult run(OffloadJob job) throws EngineException {

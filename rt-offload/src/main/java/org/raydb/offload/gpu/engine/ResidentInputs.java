@@ -91,6 +91,31 @@ final class ResidentInputs implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code gpu}'s residency holds what a run of {@code job} over the whole table would otherwise make on
+     * the host: each measure in table order (evaluated per row on the host), the codes of packed group keys and,
+     * where the engine {@code filtersByCodes}, of the filtered columns (uploaded). The rest is built on the device
+     * from those, or is small.
+     */
+    static boolean lastingResident(GpuRuntime gpu, OffloadJob job, boolean filtersByCodes) {
+        JobMeasures measures = JobMeasures.of(job);
+        RowRange all = RowRange.all(job.rows());
+        for (String canonical : measures.canonical()) {
+            if (!gpu.residency().contains(measuresKey(job, all, List.of(canonical), null))) return false;
+        }
+        List<SortedDictionary> read = new ArrayList<>();
+        if (filtersByCodes && job.rtScanForm() != null) {
+            for (String c : job.rtScanForm().columns())
+                read.add(job.rtScanForm().dictionary(c));
+        }
+        if (job.groupCount() > 1 && job.groups().isPacked())
+            read.addAll(job.groups().packedKeys());
+        for (SortedDictionary d : read) {
+            if (!gpu.residency().contains(codesKey(job, all, d))) return false;
+        }
+        return true;
+    }
+
     /** Why the GPU cannot aggregate this job exactly (then the cpu engine runs it); null when it can. */
     String hostOnlyReason() {
         return measureBlock == null ? null : measureBlock.hostOnlyReason();
@@ -149,6 +174,10 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     SnapshotKey key(String kind, Object part) {
+        return key(job, range, kind, part);
+    }
+
+    private static SnapshotKey key(OffloadJob job, RowRange range, String kind, Object part) {
         return new SnapshotKey(job.snapshot(), kind, range.covers(job.rows()) ? part : List.of(part, range));
     }
 
@@ -159,7 +188,11 @@ final class ResidentInputs implements AutoCloseable {
 
     /** The block of the measures named {@code canonical}, in that order (a one-measure list: that measure alone). */
     private SnapshotKey measuresKey(List<String> canonical, Object order) {
-        return key(order == null ? "measures" : "z-sorted measures", List.of(canonical, orderPart(order)));
+        return measuresKey(job, range, canonical, order);
+    }
+
+    private static SnapshotKey measuresKey(OffloadJob job, RowRange range, List<String> canonical, Object order) {
+        return key(job, range, order == null ? "measures" : "z-sorted measures", List.of(canonical, orderPart(order)));
     }
 
     private SnapshotKey groupsKey(Object order) {
@@ -214,7 +247,11 @@ final class ResidentInputs implements AutoCloseable {
 
     /** A column's dictionary code per row, in table order: what full scans filter and fold group keys by. */
     DeviceBuffer codes(SortedDictionary d) {
-        return pin(key("codes", new SnapshotKey.Identity(d)), 4L * rows, Phase.UPLOAD, true, () -> upload(d.codes()));
+        return pin(codesKey(job, range, d), 4L * rows, Phase.UPLOAD, true, () -> upload(d.codes()));
+    }
+
+    private static SnapshotKey codesKey(OffloadJob job, RowRange range, SortedDictionary d) {
+        return key(job, range, "codes", new SnapshotKey.Identity(d));
     }
 
     /** Packed group codes: the keys' dictionary codes (each resident once per snapshot) folded in mixed radix. */

@@ -1,6 +1,7 @@
 package org.raydb.offload.gpu.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -55,6 +56,37 @@ class ScanJobsTest {
             engines.add(e.configured(settings(OffloadSettings.Engine.CUDA, 1, 3)));
         }
         assertEquals(Map.of(), differences(engines));
+    }
+
+    /**
+     * A job's per-column inputs (measures evaluated on the host, codes uploaded) are resident once a job over the
+     * same snapshot made them so, whichever job it was; before, a scan would have to make them.
+     */
+    @Test
+    @Tag("gpu")
+    void inputsAreResidentOnceARunMadeThem() throws Exception {
+        GpuTestSupport.requireCuda("inputsAreResidentOnceARunMadeThem");
+        Engine cuda = new CudaEngine().configured(settings(OffloadSettings.Engine.CUDA, 1, 1));
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator();
+                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
+            try (Statement st = c.createStatement()) {
+                st.execute(GpuEngineFixture.createSql());
+            }
+            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
+            PlannedQuery made = planner.plan(
+                    "SELECT k10, s, sum(m_int * m_small), count(*) FROM g WHERE k1000 < 300 GROUP BY k10, s",
+                    List.of());
+            PlannedQuery reused = planner.plan(
+                    "SELECT s, k10, sum(m_int * m_small) FROM g WHERE k1000 < 600 GROUP BY s, k10", List.of());
+            PreparedJob first = snapshot.prepare(made, JobPlanner.Index.BUILT);
+            PreparedJob second = snapshot.prepare(reused, JobPlanner.Index.BUILT);
+            assertFalse(cuda.inputsResident(first.job()), "nothing resident yet");
+            assertFalse(cuda.inputsResident(second.job()));
+            cuda.run(first.job());
+            assertTrue(cuda.inputsResident(first.job()));
+            assertTrue(cuda.inputsResident(second.job()), "same measure, filtered and grouped columns");
+        }
     }
 
     /** Forced offload over {@code devices} GPUs (0: all) and {@code partitions} partitions per device. */

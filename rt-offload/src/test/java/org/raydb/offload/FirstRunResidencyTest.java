@@ -1,0 +1,144 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayConnection;
+import org.raydb.jdbc.RayStatement;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
+import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.engine.cpu.CpuEngine;
+import org.raydb.offload.plan.Aggregate;
+
+/**
+ * Under {@code auto} a new shape over loaded columns scans them at once, but not where its run would first have to
+ * make an input resident (a measure evaluated on the host, a column uploaded): DuckDB answers that first run, with
+ * the reason in {@code EXPLAIN OFFLOAD}, while the shape's background build makes the inputs resident; later runs
+ * are offloaded.
+ */
+class FirstRunResidencyTest {
+
+    @TempDir
+    Path dir;
+
+    /** The cpu engine's answers from an engine that, like a GPU, holds a job's measures only once it ran them. */
+    private static final class MeasuresMadeByRuns implements Engine {
+        private final CpuEngine cpu = new CpuEngine();
+        private final boolean alwaysResident;
+        private final Map<Object, Set<String>> made = Collections.synchronizedMap(new IdentityHashMap<>());
+
+        MeasuresMadeByRuns(boolean alwaysResident) {
+            this.alwaysResident = alwaysResident;
+        }
+
+        @Override
+        public String name() {
+            return "cuda";
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
+
+        @Override
+        public EngineResult run(OffloadJob job) throws EngineException {
+            made.computeIfAbsent(job.snapshot(), s -> ConcurrentHashMap.newKeySet())
+                    .addAll(measures(job));
+            return cpu.run(job);
+        }
+
+        @Override
+        public boolean inputsResident(OffloadJob job) {
+            return alwaysResident || made.getOrDefault(job.snapshot(), Set.of()).containsAll(measures(job));
+        }
+
+        private static List<String> measures(OffloadJob job) {
+            return job.aggregates().stream()
+                    .map(Aggregate::argument)
+                    .filter(a -> a != null)
+                    .map(a -> a.canonical())
+                    .toList();
+        }
+    }
+
+    private record Run(List<List<Object>> rows, boolean offloaded) {}
+
+    private static Run run(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            return new Run(
+                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
+        }
+    }
+
+    private static String explained(Connection c, String sql, String row) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
+            while (rs.next()) {
+                if (rs.getString(1).equals(row)) return rs.getString(2);
+            }
+        }
+        return null;
+    }
+
+    /** The first runs of a second shape over resident columns; true: its engine holds every measure already. */
+    private List<Run> secondShapeRuns(boolean alwaysResident) throws Exception {
+        String file = dir.resolve("first-" + alwaysResident + ".duckdb").toString();
+        String built = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+        String fresh = "SELECT b, sum(m * 2) FROM t WHERE c < 50 GROUP BY b ORDER BY b";
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+            try (ResultSet rs = st.executeQuery(fresh)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        try (EngineRig rig = new EngineRig(new MeasuresMadeByRuns(alwaysResident));
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            run(c, built);
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertTrue(run(c, built).offloaded(), "the first shape is built");
+            String reason = explained(c, fresh, "engine_reason");
+            assertEquals(!alwaysResident, reason.contains("being made resident"), reason);
+            Run first = run(c, fresh);
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            Run later = run(c, fresh);
+            assertEquals(expected, first.rows());
+            assertEquals(expected, later.rows());
+            assertTrue(later.offloaded(), "offloaded once built");
+            return List.of(first, later);
+        }
+    }
+
+    @Test
+    void aFirstRunThatWouldMakeItsMeasuresResidentIsDuckDbs() throws Exception {
+        assertFalse(secondShapeRuns(false).get(0).offloaded(), "DuckDB answers while the measure is made resident");
+    }
+
+    @Test
+    void aFirstRunOverResidentInputsScansAtOnce() throws Exception {
+        assertTrue(secondShapeRuns(true).get(0).offloaded(), "its columns and measures are resident: it scans");
+    }
+}
