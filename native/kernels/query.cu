@@ -115,6 +115,91 @@ static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
     }
 }
 
+/*
+ * rdb_range_aggregate_few: the general range kernel's job for a few groups and measures (numGroups <= FEW_GROUPS,
+ * numGroups * nMeasures <= FEW_SLOTS), without NULLs, MIN or MAX: COUNT and SUM only, TPC-H q1's shape. There the
+ * general kernel sent every row to the same few accumulators, through warp reductions and 64-bit shared adds
+ * (compare-and-swap loops). Here lane l of each warp owns slot l (group l / nMeasures, measure l % nMeasures) and
+ * the count of group l: per step of FEW_ROWS rows a thread, for each group and measure the warp reduces its lanes'
+ * sums for that group (exactly mod 2^64, in 16/16/32-bit parts as addWarpCombined does) and the owner lane adds the
+ * total to its register. No atomic runs per row; at the end the block combines its warps' slots in shared memory
+ * and adds them to the global accumulators once.
+ */
+constexpr int FEW_GROUPS = 8, FEW_SLOTS = 32, FEW_MEASURES = 8, FEW_ROWS = 2;
+/* Resident blocks per SM it is compiled for; QueryKernels.java mirrors it. */
+constexpr int FEW_BLOCKS_PER_SM = 4;
+
+extern "C" __global__ void __launch_bounds__(QUERY_THREADS, FEW_BLOCKS_PER_SM)
+    rdb_range_aggregate_few(const __grid_constant__ RdbRangeParams r) {
+    const RdbQueryParams& q = r.query;
+    const long long n = q.n;
+    const int numGroups = q.numGroups, nMeasures = q.nMeasures;
+    const int lane = threadIdx.x & 31;
+    unsigned long long slotSum = 0;    // slot `lane`
+    unsigned long long groupRows = 0;  // group `lane`
+    walkRanges<FEW_ROWS, true>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),
+                               q.numChunks,
+                               [&](const int(&row)[FEW_ROWS], const bool(&in)[FEW_ROWS]) {
+        int g[FEW_ROWS];
+        long long v[FEW_ROWS][FEW_MEASURES];
+#pragma unroll
+        for (int k = 0; k < FEW_ROWS; ++k) g[k] = in[k] ? __ldg(q.groups + row[k]) : -1;
+#pragma unroll
+        for (int k = 0; k < FEW_ROWS; ++k) {
+#pragma unroll
+            for (int m = 0; m < FEW_MEASURES; ++m)
+                v[k][m] = in[k] && m < nMeasures ? __ldg(q.measures + m * n + row[k]) : 0;
+        }
+#pragma unroll
+        for (int group = 0; group < FEW_GROUPS; ++group) {
+            if (group >= numGroups) break;
+            unsigned int rows = 0;
+#pragma unroll
+            for (int k = 0; k < FEW_ROWS; ++k) rows += __popc(__ballot_sync(0xffffffffu, g[k] == group));
+            if (lane == group) groupRows += rows;
+            if (rows == 0) continue;  // the same for the whole warp
+#pragma unroll
+            for (int m = 0; m < FEW_MEASURES; ++m) {
+                if (m >= nMeasures) break;
+                unsigned long long part = 0;
+#pragma unroll
+                for (int k = 0; k < FEW_ROWS; ++k) part += g[k] == group ? (unsigned long long)v[k][m] : 0ull;
+                const unsigned int low = __reduce_add_sync(0xffffffffu, (unsigned int)part & 0xffffu);
+                const unsigned int middle = __reduce_add_sync(0xffffffffu, ((unsigned int)part) >> 16);
+                const unsigned int high = __reduce_add_sync(0xffffffffu, (unsigned int)(part >> 32));
+                if (lane == group * nMeasures + m) {
+                    slotSum +=
+                        (unsigned long long)low + ((unsigned long long)middle << 16) + ((unsigned long long)high << 32);
+                }
+            }
+        }
+    });
+    // The block's warps into shared memory (64-bit values as 32-bit halves), then one global add per slot.
+    __shared__ unsigned int sumLow[FEW_SLOTS], sumHigh[FEW_SLOTS], rowsLow[FEW_GROUPS], rowsHigh[FEW_GROUPS];
+    if (threadIdx.x < FEW_SLOTS) sumLow[threadIdx.x] = sumHigh[threadIdx.x] = 0;
+    if (threadIdx.x < FEW_GROUPS) rowsLow[threadIdx.x] = rowsHigh[threadIdx.x] = 0;
+    __syncthreads();
+    const int slots = numGroups * nMeasures;
+    if (lane < slots && slotSum) sharedAdd64(sumLow + lane, sumHigh + lane, slotSum);
+    if (lane < numGroups && groupRows) sharedAdd64(rowsLow + lane, rowsHigh + lane, groupRows);
+    __syncthreads();
+    if (threadIdx.x < numGroups) {
+        const unsigned long long rows = (unsigned long long)rowsHigh[threadIdx.x] << 32 | rowsLow[threadIdx.x];
+        if (rows) atomicAdd(q.counts + threadIdx.x, rows);
+    }
+    if (threadIdx.x < slots) {
+        // Slot l is group l / nMeasures, measure l % nMeasures; the accumulators are measure-major.
+        const int group = threadIdx.x / nMeasures, m = threadIdx.x % nMeasures;
+        const unsigned long long sum = (unsigned long long)sumHigh[threadIdx.x] << 32 | sumLow[threadIdx.x];
+        if (sum) atomicAdd(reinterpret_cast<unsigned long long*>(q.sums + m * numGroups + group), sum);
+    }
+    if (q.compacted) {
+        const Accumulators global{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
+        compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
+                      q.sequence, false);
+    }
+}
+
 /* The general kernels' entry points, one per pre-aggregation; the host picks one by name (QueryKernels.java). */
 #define RDB_GENERAL(NAME, MODE)                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)             \

@@ -11,14 +11,15 @@
  * launch's one round of resident blocks gets the same rows whatever the ranges' lengths (whole chunk shares
  * dealt out round robin leave some blocks twice the rows of others), and a warp's rows are consecutive within a
  * range. `rows(row, in)` gets R rows of the thread at once (in[k]: row[k] exists), so that their loads can be
- * issued together.
+ * issued together. With WARP_UNIFORM every lane of a warp calls `rows` equally often (a lane past its share with
+ * no row in), so that `rows` may use whole-warp votes and reductions.
  *
  * The list comes in the launch's parameters (`inlined`: RdbRangeParams.inlineChunks, when `chunks` is NULL) or
  * in device memory, never in mapped host memory, whose reads lengthen a launch (docs/benchmarks/README.md,
  * "Query kernels"). Parameters cost launch time by their size, so only short lists (RDB_INLINE_CHUNKS) go
  * inline; longer ones are uploaded.
  */
-template <int R, class Rows>
+template <int R, bool WARP_UNIFORM = false, class Rows>
 static __device__ __forceinline__ void walkRanges(const int2* inlined, const int2* chunks, int numChunks, Rows rows) {
     if (numChunks <= 0) return;
     auto range = [&](int i) { return chunks ? __ldg(chunks + i) : inlined[i]; };
@@ -40,7 +41,7 @@ static __device__ __forceinline__ void walkRanges(const int2* inlined, const int
     int at = a;
     int end = range(at).y;
     int delta = range(at).x - (at ? range(at - 1).y : 0);
-    for (int i = from + threadIdx.x; i < to; i += R * QUERY_THREADS) {
+    for (int i = from + threadIdx.x; WARP_UNIFORM ? __any_sync(0xffffffffu, i < to) : i < to; i += R * QUERY_THREADS) {
         int row[R];
         bool in[R];
 #pragma unroll

@@ -37,6 +37,12 @@ public final class QueryKernels {
     private static final int LEAN_REGISTERS_BLOCKS_PER_SM = 8;
 
     private static final int LEAN_ATOMIC_BLOCKS_PER_SM = 6;
+    /** The few-groups range kernel's limits and launch bounds: FEW_* of query.cu. */
+    private static final int FEW_GROUPS = 8;
+
+    private static final int FEW_SLOTS = 32;
+    private static final int FEW_MEASURES = 8;
+    private static final int FEW_BLOCKS_PER_SM = 4;
     /** Bytes per group of the lean shared accumulators: a sum's two 32-bit halves and a 32-bit count. */
     private static final int LEAN_SHARED_GROUP_BYTES = 12;
     /** The lean kernels count a block's rows in 32 bits: only for fewer rows than this in all. */
@@ -55,6 +61,7 @@ public final class QueryKernels {
     private final Kernel rangeSumRegisters;
     private final Kernel rangeSumShared;
     private final Kernel rangeSumGlobal;
+    private final Kernel rangeFew;
     private final int multiprocessors;
     private final long sharedPerBlock;
     private final long sharedPerSm;
@@ -65,6 +72,7 @@ public final class QueryKernels {
         rangeSumRegisters = module.function("rdb_range_sum_registers");
         rangeSumShared = module.function("rdb_range_sum_shared");
         rangeSumGlobal = module.function("rdb_range_sum_global");
+        rangeFew = module.function("rdb_range_aggregate_few");
         multiprocessors = Math.max(1, device.multiprocessors());
         int optIn = Math.max(48 * 1024, device.sharedBytesPerBlock());
         // The opt-in limit covers static shared memory too (the in-launch compaction's few words).
@@ -368,9 +376,33 @@ public final class QueryKernels {
         prepareRange(chunks, in, out).enqueue(stream);
     }
 
+    /**
+     * Whether the few-groups range kernel takes a job: 2 to FEW_GROUPS groups, several measures (one: a lean
+     * kernel), every group's measures within one warp's lanes, no NULLs, no MIN or MAX (TPC-H q1's shape).
+     */
+    static boolean few(Inputs in, Outputs out) {
+        return in.numGroups() >= 2
+                && in.numGroups() <= FEW_GROUPS
+                && in.nMeasures() >= 2
+                && in.nMeasures() <= FEW_MEASURES
+                && in.numGroups() * in.nMeasures() <= FEW_SLOTS
+                && in.measureValid() == null
+                && out.validCounts() == null
+                && out.mins() == null
+                && out.maxs() == null;
+    }
+
     /** {@link #rangeAggregate}, prepared. */
     public Prepared prepareRange(ChunkList chunks, Inputs in, Outputs out) {
         if (lean(in, out)) return prepareLeanRange(chunks, in, out);
+        if (few(in, out)) {
+            Plan l = plan(rangeBlocks(chunks), FEW_BLOCKS_PER_SM, true, 0, 0);
+            return new Prepared(
+                    rangeFew,
+                    l.blocks(),
+                    0,
+                    QueryParams.range(chunks).inputs(in).outputs(out).args());
+        }
         Plan l = plan(in, out, rangeBlocks(chunks), 0);
         return new Prepared(
                 rangeAggregate.of(l),

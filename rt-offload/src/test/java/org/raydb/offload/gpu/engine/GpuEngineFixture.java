@@ -90,6 +90,9 @@ final class GpuEngineFixture {
                     + " GROUP BY continent ORDER BY 1",
             "SELECT k10, count(*) FROM g WHERE m_small < k_skew GROUP BY k10 ORDER BY k10",
             "SELECT g5k, sum(m_int) AS t FROM g GROUP BY g5k ORDER BY t DESC, g5k LIMIT 5",
+            // A few groups and several measures without NULLs (TPC-H q1's shape: the few-groups range kernel).
+            "SELECT s, sum(m_int), sum(m_big), sum(m_dec), sum(m_small), sum(m_int * m_small), count(*) FROM g"
+                    + " WHERE k1000 < 700 GROUP BY s ORDER BY s",
             // Cut on the GPU (300,000 and 100,000 groups): ties at the cut, NULL-valued groups placed first.
             "SELECT id, sum(m_int) AS t FROM g GROUP BY id ORDER BY t DESC, id LIMIT 10",
             "SELECT id % 100000 AS p, sum(m_null) AS t FROM g GROUP BY p ORDER BY t NULLS FIRST, p LIMIT 7 OFFSET 2",
