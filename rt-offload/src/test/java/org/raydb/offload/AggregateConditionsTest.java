@@ -8,8 +8,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Conditional aggregates over one column's condition, FILTER and one-branch CASE, are offloaded with DuckDB's exact
- * answer: NULL conditions and NULL measures, groups where no row passes, an empty table, ELSE 0 and no ELSE.
+ * Conditional aggregates over one column's condition per branch, FILTER and CASE with one or several WHENs, are
+ * offloaded with DuckDB's exact answer: NULL conditions and NULL measures, groups where no row passes, an empty
+ * table, ELSE 0 and no ELSE.
  * Conditions on several columns stay DuckDB's, with a reason.
  */
 class AggregateConditionsTest {
@@ -101,8 +102,39 @@ class AggregateConditionsTest {
         String letterCase = h.declineReason("SELECT k, sum(v) FILTER (WHERE mode = 'AIR'), sum(v) FILTER (WHERE mode ="
                 + " 'air') FROM t GROUP BY k");
         assertTrue(letterCase.contains("differ only in letter case"), letterCase);
-        String twoBranches = h.declineReason(
-                "SELECT sum(CASE WHEN mode = 'AIR' THEN 1 WHEN mode = 'SHIP' THEN 2 ELSE 0 END) FROM t");
-        assertTrue(twoBranches.contains("WHEN branches"), twoBranches);
+        String branchOnTwo = h.declineReason(
+                "SELECT sum(CASE WHEN mode = 'AIR' THEN 1 WHEN mode = 'SHIP' AND k = 2 THEN 2 ELSE 0 END) FROM t");
+        assertTrue(branchOnTwo.contains("CASE or FILTER condition"), branchOnTwo);
+    }
+
+    /**
+     * DuckDB's aggregate rewriter leaves an AVG with a FILTER clause as its avg aggregate, grouped or not, where the
+     * same AVG over the equivalent CASE becomes SUM / COUNT: the last bits differ, and each is answered as DuckDB's.
+     */
+    @Test
+    void averagesWithFilterKeepDuckDbsAvgAggregate() throws SQLException {
+        h.exec(DifferentialFixture.createSql());
+        h.assertOffloadedExactly("SELECT avg(m_dec) FILTER (WHERE k_int % 2 = 0) FROM r");
+        h.assertOffloadedExactly("SELECT avg(m_dec) FILTER (WHERE k_int % 2 = 0), avg(CASE WHEN k_int % 2 = 0 THEN"
+                + " m_dec END), sum(m_dec) FILTER (WHERE k_int % 2 = 0) FROM r WHERE k_null::VARCHAR LIKE '%35%'");
+        h.assertOffloadedExactly("SELECT k_small, avg(m_dec) FILTER (WHERE k_int % 2 = 0), avg(CASE WHEN k_int % 2 = 0"
+                + " THEN m_dec END), count(m_dec) FILTER (WHERE k_int % 2 = 0) FROM r GROUP BY k_small ORDER BY 1");
+        h.assertOffloadedExactly("SELECT k, avg(m) FILTER (WHERE mode = 'AIR'), avg(v) FILTER (WHERE mode = 'AIR')"
+                + " FROM t GROUP BY k ORDER BY k");
+    }
+
+    @Test
+    void caseWithSeveralBranches() throws SQLException {
+        // Branches over one column or over different columns, with and without ELSE, NULL conditions falling
+        // through, a measure or a constant per branch, nested in the ELSE.
+        h.assertOffloadedExactly("SELECT k, sum(CASE WHEN mode = 'AIR' THEN 1 WHEN mode = 'SHIP' THEN 2 ELSE 0 END)"
+                + " FROM t GROUP BY k ORDER BY k");
+        h.assertOffloadedExactly("SELECT k, sum(CASE WHEN mode = 'AIR' THEN v WHEN d < DATE '1994-01-01' THEN m"
+                + " WHEN ptype LIKE 'PROMO%' THEN 1 END), count(CASE WHEN mode = 'RAIL' THEN 1 WHEN mode = 'MAIL'"
+                + " THEN 2 END) FROM t GROUP BY k ORDER BY k");
+        h.assertOffloadedExactly("SELECT min(CASE WHEN mode = 'SHIP' THEN m WHEN mode = 'AIR' THEN m * 2 ELSE -1 END),"
+                + " max(CASE WHEN year(d) = 1995 THEN v WHEN year(d) = 1996 THEN v + 100 END) FROM t");
+        h.assertOffloadedExactly("SELECT k, avg(CASE WHEN mode IS NULL THEN 0 WHEN mode = 'AIR' THEN v ELSE m END)"
+                + " FROM t GROUP BY k ORDER BY k");
     }
 }

@@ -63,7 +63,7 @@ class JdbcDriverIntegrationTest {
             assertEquals("true", explain.get("qualifies"));
             assertEquals("cpu", explain.get("engine"));
 
-            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT count(DISTINCT a) FROM t"));
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT sum(DISTINCT a) FROM t"));
             assertEquals("0A000", e.getSQLState());
 
             st.execute("INSERT INTO t VALUES (1, 'v2', 1.0)");
@@ -79,7 +79,7 @@ class JdbcDriverIntegrationTest {
         try (Connection ray = DriverManager.getConnection("jdbc:raydb::memory:?offload=auto&engine=cpu");
                 Statement st = ray.createStatement()) {
             st.execute(TABLE);
-            try (ResultSet rs = st.executeQuery("SELECT count(DISTINCT a) FROM t")) {
+            try (ResultSet rs = st.executeQuery("SELECT count(DISTINCT a), sum(a) FROM t")) {
                 rs.next();
                 assertEquals(20000L, rs.getLong(1));
             }

@@ -154,21 +154,26 @@ final class QueryGenerator {
         Collections.shuffle(aggs, random);
         aggs = new ArrayList<>(aggs.subList(0, 1 + random.nextInt(4)));
         if (untemplated && random.nextInt(4) == 0) {
-            // An aggregate over the rows of a condition on one column: FILTER, CASE without ELSE, CASE ... ELSE 0.
+            // An aggregate over the rows of a condition on one column: FILTER, CASE without ELSE, CASE ... ELSE 0,
+            // and two WHEN branches (each a condition on one column, the second over another column or the same).
             int i = random.nextInt(aggs.size());
             String agg = aggs.get(i);
             String condition = CONDITIONS.get(random.nextInt(CONDITIONS.size()));
             int open = agg.indexOf('(');
             String fn = agg.substring(0, open);
             String arg = agg.substring(open + 1, agg.length() - 1);
-            // ELSE 0 only where the argument is a number.
-            int form = arg.equals("*") ? 0 : random.nextInt(arg.startsWith("k_") ? 2 : 3);
+            // ELSE 0 and a second branch only where the argument is a number.
+            int form = arg.equals("*") ? 0 : random.nextInt(arg.startsWith("k_") ? 2 : 4);
             aggs.set(
                     i,
                     switch (form) {
                         case 0 -> agg + " FILTER (WHERE " + condition + ")";
                         case 1 -> fn + "(CASE WHEN " + condition + " THEN " + arg + " END)";
-                        default -> fn + "(CASE WHEN " + condition + " THEN " + arg + " ELSE 0 END)";
+                        case 2 -> fn + "(CASE WHEN " + condition + " THEN " + arg + " ELSE 0 END)";
+                        default ->
+                            fn + "(CASE WHEN " + condition + " THEN " + arg + " WHEN "
+                                    + CONDITIONS.get(random.nextInt(CONDITIONS.size())) + " THEN 0 ELSE " + arg
+                                    + " END)";
                     });
         }
 

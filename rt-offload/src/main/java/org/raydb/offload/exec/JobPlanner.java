@@ -80,7 +80,7 @@ public final class JobPlanner {
                 groupColumns.stream().map(table::dictionary).toList();
 
         List<org.raydb.offload.plan.Expr> args =
-                plan.aggregates().stream().map(Aggregate::argument).toList();
+                plan.jobAggregates().stream().map(Aggregate::argument).toList();
         MeasureProgram[] measures = MeasureProgram.compileAll(args, table::column);
 
         Map<String, ColumnData> measureColumns = new LinkedHashMap<>();
@@ -122,7 +122,7 @@ public final class JobPlanner {
                     rtScan,
                     groups,
                     yIsGroup,
-                    plan.aggregates(),
+                    plan.jobAggregates(),
                     measures,
                     measureColumns,
                     table,
@@ -150,7 +150,7 @@ public final class JobPlanner {
                     rtScanForm(order, ordered, table),
                     groups,
                     false,
-                    plan.aggregates(),
+                    plan.jobAggregates(),
                     measures,
                     measureColumns,
                     table,
@@ -166,7 +166,7 @@ public final class JobPlanner {
                 groups.isPacked()
                         ? groups.count() + " packed group codes (every tuple of the keys' codes)"
                         : groups.count() + " dense group codes");
-        for (Aggregate a : plan.aggregates()) {
+        for (Aggregate a : plan.jobAggregates()) {
             if (a.argument() != null) {
                 appendEncoding(
                         encodings,

@@ -83,6 +83,32 @@ public enum AggregateFunction {
         public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
             return count;
         }
+    },
+    /**
+     * BIGINT; COUNT(DISTINCT column). The job groups by the column too (its last group key, {@link
+     * OffloadPlan#keys}), and the result counts each group's non-NULL values of it: its jobs count rows.
+     */
+    COUNT_DISTINCT(Accumulator.NONE) {
+        @Override
+        public void qualify(Expr argument, ColumnType result) throws NotQualified {
+            if (!(argument instanceof Expr.Column c) || !c.type().isKeyType()) {
+                throw new NotQualified("COUNT(DISTINCT) of an expression or of a " + argument.type() + " value");
+            }
+        }
+
+        @Override
+        public void checkAmong(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate self) throws NotQualified {
+            for (Aggregate a : aggregates) {
+                if (a.function() != COUNT_STAR && !a.canonical().equals(self.canonical())) {
+                    throw new NotQualified("COUNT(DISTINCT) beside aggregates other than COUNT(*) or itself");
+                }
+            }
+        }
+
+        @Override
+        public Object finish(OffloadPlan plan, Aggregate self, long count, long value) {
+            return count;
+        }
     };
 
     /**

@@ -28,13 +28,18 @@ public enum AverageForm {
      * plan's {@link OffloadPlan#askedAverage()} holds it).
      */
     public static AverageForm of(List<GroupKey> groups, List<Aggregate> aggregates, Aggregate avg) {
+        // The rewriter leaves aggregates with a FILTER clause alone (DuckDB 2.0's plans show avg(..) FILTER ..,
+        // grouped or not), and shares none of their sums or counts.
+        if (avg.filtered()) {
+            return AVG_AGGREGATE;
+        }
         if (groups.isEmpty()) {
             return SUM_OVER_COUNT;
         }
         boolean undecided = false;
         for (Aggregate other : aggregates) {
             AggregateFunction fn = other.function();
-            if (other == avg || fn == AggregateFunction.MIN || fn == AggregateFunction.MAX) {
+            if (other == avg || other.filtered() || fn == AggregateFunction.MIN || fn == AggregateFunction.MAX) {
                 continue;
             }
             boolean sameArgument = avg.argument().equals(other.argument());

@@ -161,8 +161,8 @@ final class DerivedKeys {
                 if (gate != null) map.put("filter", SqlRewriter.columnRef(gate, ""));
             }
             if (aggregate && "CASE".equals(map.get("class"))) {
-                List<Object> checks = SqlRewriter.list(map.get("case_checks"));
-                if (checks.size() == 1 && checks.get(0) instanceof Map<?, ?> check) {
+                for (Object check : SqlRewriter.list(map.get("case_checks"))) {
+                    if (!(check instanceof Map<?, ?>)) continue;
                     Map<String, Object> c = (Map<String, Object>) check;
                     String gate = column(c.get("when_expr"), ColumnType.Kind.BOOLEAN);
                     if (gate != null) c.put("when_expr", SqlRewriter.columnRef(gate, ""));

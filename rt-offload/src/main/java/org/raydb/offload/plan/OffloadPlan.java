@@ -39,6 +39,29 @@ public record OffloadPlan(
         this(table, filters, groups, aggregates, List.of());
     }
 
+    /** Whether it counts distinct values: then its last group key is the counted column, not one of the query's. */
+    public boolean countsDistinct() {
+        return aggregates.stream().anyMatch(a -> a.function() == AggregateFunction.COUNT_DISTINCT);
+    }
+
+    /** The query's own group keys: {@link #groups} but for a COUNT(DISTINCT)'s column, which jobs group by too. */
+    public List<GroupKey> keys() {
+        return countsDistinct() ? groups.subList(0, groups.size() - 1) : groups;
+    }
+
+    /**
+     * The aggregates a job computes: a COUNT(DISTINCT) counts the rows of each group of the keys and its column
+     * (the result counts the groups).
+     */
+    public List<Aggregate> jobAggregates() {
+        if (!countsDistinct()) return aggregates;
+        return aggregates.stream()
+                .map(a -> a.function() == AggregateFunction.COUNT_DISTINCT
+                        ? new Aggregate(AggregateFunction.COUNT_STAR, null, a.resultType())
+                        : a)
+                .toList();
+    }
+
     /** Whether an AVG's form depends on column statistics, so that DuckDB must be asked for it per table version. */
     public boolean asksAverage() {
         return aggregates.stream()

@@ -53,14 +53,17 @@ final class PlanExpressions {
                 throw new NotQualified("function " + (fn.isEmpty() ? e.str("type") : fn) + " in an expression");
             }
             case "BOUND_CASE": {
+                // WHEN a THEN x WHEN b THEN y ELSE z is WHEN a THEN x ELSE (WHEN b THEN y ELSE z): a NULL condition
+                // falls through either way.
                 List<JsonNode> checks = e.nodes("case_checks");
-                if (checks.size() != 1) {
-                    throw new NotQualified("CASE with " + checks.size() + " WHEN branches");
-                }
-                String gate = gate(checks.get(0).obj("when_expr"), refs);
-                Expr then = resolve(checks.get(0).obj("then_expr"), refs);
+                if (checks.isEmpty()) throw new NotQualified("CASE without WHEN");
                 JsonNode otherwise = e.obj("else_expr");
-                return new Expr.Case(gate, then, isNull(otherwise) ? null : resolve(otherwise, refs), type);
+                Expr out = isNull(otherwise) ? null : resolve(otherwise, refs);
+                for (int i = checks.size() - 1; i >= 0; i--) {
+                    String gate = gate(checks.get(i).obj("when_expr"), refs);
+                    out = new Expr.Case(gate, resolve(checks.get(i).obj("then_expr"), refs), out, type);
+                }
+                return out;
             }
             default:
                 throw new NotQualified("expression " + cls);

@@ -142,6 +142,18 @@ public final class PlanMatcher {
         for (JsonNode a : agg.nodes("expressions")) {
             aggregates.add(aggregate(a, input));
         }
+        // COUNT(DISTINCT c): the job groups by c too, as the last key (OffloadPlan.keys).
+        Aggregate distinct = aggregates.stream()
+                .filter(a -> a.function() == AggregateFunction.COUNT_DISTINCT)
+                .findFirst()
+                .orElse(null);
+        if (distinct != null) {
+            Expr.Column counted = (Expr.Column) distinct.argument();
+            if (groups.stream().anyMatch(g -> g.column().equals(counted.name()))) {
+                throw new NotQualified("COUNT(DISTINCT) of a group key");
+            }
+            groups.add(new GroupKey(counted.name(), counted.type()));
+        }
         for (Aggregate a : aggregates) {
             a.function().checkAmong(groups, aggregates, a);
         }
@@ -154,9 +166,12 @@ public final class PlanMatcher {
         if (fn == null) {
             throw new NotQualified("aggregate " + name);
         }
-        if (!"NON_DISTINCT".equals(a.str("aggregate_type"))) {
-            throw new NotQualified("DISTINCT aggregate " + name);
+        boolean distinct = !"NON_DISTINCT".equals(a.str("aggregate_type"));
+        if (distinct && (fn != AggregateFunction.COUNT || a.raw("filter") != null)) {
+            throw new NotQualified(
+                    "DISTINCT aggregate " + name + (fn == AggregateFunction.COUNT ? " with FILTER" : ""));
         }
+        if (distinct) fn = AggregateFunction.COUNT_DISTINCT;
         if (a.raw("order_bys") != null) {
             throw new NotQualified("aggregate " + name + " with ORDER BY");
         }
@@ -167,7 +182,7 @@ public final class PlanMatcher {
         if (!fn.takesArgument()) {
             if (gate == null) return new Aggregate(fn, null, result);
             Expr one = new Expr.Constant(java.math.BigDecimal.ONE, ColumnType.of(ColumnType.Kind.INTEGER));
-            return new Aggregate(AggregateFunction.COUNT, new Expr.Case(gate, one, null, one.type()), result);
+            return new Aggregate(AggregateFunction.COUNT, new Expr.Case(gate, one, null, one.type()), result, true);
         }
         if (children.size() != 1) {
             throw new NotQualified("aggregate " + name + " with " + children.size() + " arguments");
@@ -175,7 +190,7 @@ public final class PlanMatcher {
         Expr arg = PlanExpressions.resolve(children.get(0), input::ref);
         if (gate != null) arg = new Expr.Case(gate, arg, null, arg.type());
         fn.qualify(arg, result);
-        return new Aggregate(fn, arg, result);
+        return new Aggregate(fn, arg, result, gate != null);
     }
 
     /** What the aggregate reads: the table and, per input position, the expression it stands for. */

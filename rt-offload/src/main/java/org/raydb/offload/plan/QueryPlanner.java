@@ -170,7 +170,8 @@ public final class QueryPlanner implements AutoCloseable {
                     matched.groups(),
                     matched.aggregates(),
                     joins);
-            for (Aggregate a : plan.aggregates()) {
+            // A COUNT(DISTINCT)'s column is a group key of the job, which a dimension's column may be.
+            for (Aggregate a : plan.jobAggregates()) {
                 java.util.Set<String> read = new java.util.LinkedHashSet<>();
                 if (a.argument() != null) a.argument().collectColumns(read);
                 for (String c : read) {

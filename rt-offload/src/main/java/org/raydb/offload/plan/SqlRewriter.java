@@ -271,7 +271,7 @@ public final class SqlRewriter {
             Connection connection, OffloadPlan plan, String relationName, String alias)
             throws SQLException, NotQualified {
         StringBuilder inner = new StringBuilder();
-        for (GroupKey g : plan.groups()) {
+        for (GroupKey g : plan.keys()) {
             inner.append(inner.isEmpty() ? "" : ", ").append(TableRef.quote(g.column()));
         }
         StringBuilder outer = new StringBuilder();
@@ -342,11 +342,13 @@ public final class SqlRewriter {
 
     private static String aggregateCanonical(Map<String, Object> call) throws NotQualified {
         String fn = String.valueOf(call.get("function_name")).toLowerCase(Locale.ROOT);
-        if (Boolean.TRUE.equals(call.get("distinct"))
+        List<Object> args = arguments(call);
+        boolean distinct = Boolean.TRUE.equals(call.get("distinct"));
+        if ((distinct && !(fn.equals("count") && args.size() == 1 && call.get("filter") == null))
                 || !JsonNode.of(call.get("order_bys")).list("orders").isEmpty()) {
             throw new NotQualified("DISTINCT or ORDER BY inside " + fn);
         }
-        List<Object> args = arguments(call);
+        if (distinct) fn = AggregateFunction.COUNT_DISTINCT.sqlName();
         if (fn.equals("count") && args.isEmpty()) {
             fn = "count_star";
         }
@@ -359,7 +361,7 @@ public final class SqlRewriter {
         }
         if (fn.equals("count_star") && gate != null) {
             // The plan counts FILTER's rows as COUNT(CASE WHEN gate THEN 1 END) (PlanMatcher).
-            return "count(" + Expr.caseCanonical(gate, "1", null) + ")";
+            return "count(" + Expr.caseCanonical(gate, "1", null) + ")" + Aggregate.FILTERED;
         }
         StringBuilder out = new StringBuilder(fn).append('(');
         for (Object a : args) {
@@ -369,7 +371,7 @@ public final class SqlRewriter {
             }
             out.append(gate == null ? c : Expr.caseCanonical(gate, c, null));
         }
-        return out.append(')').toString();
+        return out.append(')').append(gate == null ? "" : Aggregate.FILTERED).toString();
     }
 
     private static List<Object> arguments(Map<String, Object> call) {
@@ -431,16 +433,21 @@ public final class SqlRewriter {
             case "CAST":
                 return canonical(m.get("child"));
             case "CASE": {
+                // Several WHENs nest as the plan reads them (PlanExpressions): each a CASE in the previous one's ELSE.
                 List<Object> checks = list(m.get("case_checks"));
-                if (checks.size() != 1) return null;
-                Map<String, Object> check = asMap(checks.get(0));
-                String gate = gateName(check.get("when_expr"));
-                String then = canonical(check.get("then_expr"));
+                if (checks.isEmpty()) return null;
                 Object otherwise = m.get("else_expr");
                 boolean noElse = otherwise == null || isNullConstant(otherwise);
-                String elseText = noElse ? null : canonical(otherwise);
-                if (gate == null || then == null || (!noElse && elseText == null)) return null;
-                return Expr.caseCanonical(gate, then, elseText);
+                String text = noElse ? null : canonical(otherwise);
+                if (!noElse && text == null) return null;
+                for (int i = checks.size() - 1; i >= 0; i--) {
+                    Map<String, Object> check = asMap(checks.get(i));
+                    String gate = gateName(check.get("when_expr"));
+                    String then = canonical(check.get("then_expr"));
+                    if (gate == null || then == null) return null;
+                    text = Expr.caseCanonical(gate, then, text);
+                }
+                return text;
             }
             case "FUNCTION": {
                 String fn = String.valueOf(m.get("function_name"));

@@ -13,6 +13,7 @@ import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.plan.Aggregate;
+import org.raydb.offload.plan.AggregateFunction;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.GroupKey;
 import org.raydb.offload.plan.NotQualified;
@@ -32,7 +33,7 @@ public final class ResultBuilder {
     /** The result's fields: the group keys, then one column per aggregate (a placeholder when neither). */
     public static List<Field> fields(OffloadPlan plan) {
         List<Field> fields = new ArrayList<>();
-        for (GroupKey g : plan.groups()) {
+        for (GroupKey g : plan.keys()) {
             fields.add(ArrowColumns.field(g.column(), g.type()));
         }
         for (int a = 0; a < plan.aggregates().size(); a++) {
@@ -71,6 +72,9 @@ public final class ResultBuilder {
             Map<String, ColumnData> columns,
             TopRows top)
             throws NotQualified {
+        if (plan.countsDistinct()) {
+            return distinctCounts(plan, groups, keyDictionaries, state);
+        }
         int width = Math.max(1, plan.groups().size() + plan.aggregates().size());
         List<Object[]> rows = new ArrayList<>();
         boolean oneRow = plan.groups().isEmpty();
@@ -95,6 +99,44 @@ public final class ResultBuilder {
             rows.add(row(width, plan, groups, keyDictionaries, state, columns, -1));
         }
         return rows;
+    }
+
+    /**
+     * The rows of a plan that counts distinct values ({@link OffloadPlan#countsDistinct}): the job's groups are those
+     * of the query's keys and the counted column, so each query group's COUNT(DISTINCT) is the number of its job
+     * groups with a non-NULL value of the column, and its COUNT(*) the sum of their rows. Exactly one row without
+     * keys, as for any aggregate.
+     */
+    private static List<Object[]> distinctCounts(
+            OffloadPlan plan, GroupCodes groups, List<SortedDictionary> keyDictionaries, GroupAggregates state)
+            throws NotQualified {
+        int keys = plan.keys().size();
+        int nullCode = keyDictionaries.get(keys).nullCode();
+        Map<List<Integer>, long[]> byKeys = new java.util.LinkedHashMap<>(); // distinct values, rows
+        if (keys == 0) byKeys.put(List.of(), new long[2]);
+        for (int i = 0; i < state.slots(); i++) {
+            int s = state.slotInGroupOrder(i);
+            long rows = state.rowsHitAt(s);
+            if (rows == 0) continue;
+            int[] codes = groups.keyCodes(state.groupAt(s));
+            List<Integer> key = new ArrayList<>(keys);
+            for (int k = 0; k < keys; k++) key.add(codes[k]);
+            long[] counts = byKeys.computeIfAbsent(key, x -> new long[2]);
+            if (codes[keys] != nullCode) counts[0]++;
+            counts[1] += rows;
+        }
+        List<Object[]> out = new ArrayList<>(byKeys.size());
+        for (Map.Entry<List<Integer>, long[]> e : byKeys.entrySet()) {
+            Object[] row = new Object[Math.max(1, keys + plan.aggregates().size())];
+            int[] codes = e.getKey().stream().mapToInt(Integer::intValue).toArray();
+            for (int k = 0; k < keys; k++) row[k] = key(plan, keyDictionaries, codes, k);
+            for (int a = 0; a < plan.aggregates().size(); a++) {
+                boolean distinct = plan.aggregates().get(a).function() == AggregateFunction.COUNT_DISTINCT;
+                row[keys + a] = e.getValue()[distinct ? 0 : 1];
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     /** Groups below which all become rows whatever the statement keeps: selecting would save little. */

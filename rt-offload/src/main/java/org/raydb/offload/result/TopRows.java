@@ -22,7 +22,7 @@ public record TopRows(int field, boolean descending, long count) {
      * where the first sort key is a group key or an aggregate without an order-preserving accumulator (AVG).
      */
     public GroupCut groupCut(OffloadPlan plan) {
-        int a = field - plan.groups().size();
+        int a = field - plan.keys().size();
         if (a < 0 || a >= plan.aggregates().size()) return null;
         return switch (plan.aggregates().get(a).function()) {
             case COUNT, COUNT_STAR, SUM, MIN, MAX -> new GroupCut(a, descending, count);

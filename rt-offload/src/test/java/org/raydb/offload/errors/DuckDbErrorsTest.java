@@ -60,7 +60,7 @@ class DuckDbErrorsTest {
                 "CREATE TABLE h AS SELECT (i * 2305843009213693951)::BIGINT AS b FROM range(4) r(i)")) {
             SQLException e = db.refused("SELECT sum(b) FROM h", "64");
             assertFalse(e.getMessage().endsWith("(null)"), e.getMessage());
-            db.refused("SELECT count(DISTINCT a) FROM e", "DISTINCT");
+            db.refused("SELECT sum(DISTINCT a) FROM e", "DISTINCT");
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.List;
  * skewed and uniform filters, both techniques (low-cardinality filters pack into a Z code: RayDB; the
  * unique {@code id} column makes the packing exceed 2^22: RTScan), one group (register path), a few
  * groups (shared-memory path), thousands (global atomics), empty and full selections, a sum that
- * leaves 64 bits, star and snowflake joins, computed group keys, a comparison of two columns and top-k cuts (on
- * the host, and on the GPU over 100,000 groups and more).
+ * leaves 64 bits, star and snowflake joins, computed group keys, a comparison of two columns, COUNT(DISTINCT) and
+ * top-k cuts (on the host, and on the GPU over 100,000 groups and more).
  */
 final class GpuEngineFixture {
 
@@ -93,6 +93,8 @@ final class GpuEngineFixture {
             // A few groups and several measures without NULLs (TPC-H q1's shape: the few-groups range kernel).
             "SELECT s, sum(m_int), sum(m_big), sum(m_dec), sum(m_small), sum(m_int * m_small), count(*) FROM g"
                     + " WHERE k1000 < 700 GROUP BY s ORDER BY s",
+            // Distinct values counted through a job grouped by the counted column as well.
+            "SELECT k10, count(DISTINCT g5k), count(*) FROM g WHERE d < DATE '1996-01-01' GROUP BY k10 ORDER BY k10",
             // Cut on the GPU (300,000 and 100,000 groups): ties at the cut, NULL-valued groups placed first.
             "SELECT id, sum(m_int) AS t FROM g GROUP BY id ORDER BY t DESC, id LIMIT 10",
             "SELECT id % 100000 AS p, sum(m_null) AS t FROM g GROUP BY p ORDER BY t NULLS FIRST, p LIMIT 7 OFFSET 2",
