@@ -270,9 +270,11 @@ final class ConnectionOffloader implements Offloader {
                 throw new Declined(INPUTS_BUILDING, false, null);
             }
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
-            Engines.Choice engine = chooseEngine(pq, loaded, candidates);
+            // What the finish keeps of the groups: the cost model counts it, and an engine may return only that.
+            TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
+            Engines.Choice engine = chooseEngine(pq, loaded, candidates, top);
             long chosen = System.nanoTime();
-            Run run = run(pq, loaded, engine.engine());
+            Run run = run(pq, loaded, engine.engine(), cut(top, pq.plan()));
             if (!scan) {
                 loaded.job().table().markReady(pq.plan(), loaded.job().job());
             }
@@ -280,7 +282,7 @@ final class ConnectionOffloader implements Offloader {
             residency.budget().enforce(loaded.job().table());
             loaded.job().costs().measured().groupsHit(run.result().aggregates().groupsHit());
             if (engine.costs() != null && engine.costs().countsGroups()) {
-                chooseEngine(pq, loaded, candidates); // on the groups just counted: DuckDB may be cheaper after all
+                chooseEngine(pq, loaded, candidates, top); // on the groups just counted: DuckDB may be cheaper
             }
             if (settings.verify()) {
                 verify(pq, finishing, run, cancel);
@@ -348,9 +350,8 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** The engine the cost model picks for the prepared job; declined where DuckDB is cheaper. */
-    private Engines.Choice chooseEngine(PlannedQuery pq, Loaded loaded, Engines.Candidates candidates)
+    private Engines.Choice chooseEngine(PlannedQuery pq, Loaded loaded, Engines.Candidates candidates, TopRows top)
             throws SQLException, Declined {
-        TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
         Engines.Choice engine = engines.choose(
                 candidates,
                 settings,
@@ -561,10 +562,9 @@ final class ConnectionOffloader implements Offloader {
     private record Run(
             PreparedJob job, EngineResult result, String engine, long loadMicros, long hostMicros, boolean warm) {}
 
-    private Run run(PlannedQuery pq, Loaded loaded, Engine engine) throws EngineException, SQLException {
-        TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
+    private Run run(PlannedQuery pq, Loaded loaded, Engine engine, GroupCut cut) throws EngineException {
         long t0 = System.nanoTime();
-        EngineResult result = engine.run(loaded.job().job().job().withCut(cut(top, pq.plan())));
+        EngineResult result = engine.run(loaded.job().job().job().withCut(cut));
         long wall = OffloadTimings.micros(t0, System.nanoTime());
         boolean warm = loaded.job().costs().measured().record(engine.name(), result.engineMicros());
         pq.lastRun().summary = "engine " + engine.name() + ", " + result.rowsHit() + " rows hit, " + result.raysCast()
