@@ -733,7 +733,10 @@ final class ConnectionOffloader implements Offloader {
                 .add(
                         "group_keys",
                         plan.groups().stream()
-                                .map(g -> g.column() + " " + g.type())
+                                .map(g -> g.column() + " " + g.type()
+                                        + (plan.keys().contains(g)
+                                                ? ""
+                                                : " (the job's only: COUNT(DISTINCT) counts its values)"))
                                 .toList())
                 .add("aggregates", plan.aggregates());
         String engine = "duckdb";

@@ -47,6 +47,12 @@ class CountDistinctTest {
     }
 
     @Test
+    void explainSaysTheJobGroupsByTheCountedColumn() throws SQLException {
+        String keys = h.explain("SELECT g, count(DISTINCT k) FROM t GROUP BY g").get("group_keys");
+        assertTrue(keys.startsWith("[g ") && keys.contains("k BIGINT (the job's only: COUNT(DISTINCT)"), keys);
+    }
+
+    @Test
     void whatItCannotCountSaysWhy() throws SQLException {
         String beside = h.declineReason("SELECT count(DISTINCT k), sum(v) FROM t");
         assertTrue(beside.contains("COUNT(DISTINCT) beside"), beside);
