@@ -209,13 +209,6 @@ extern "C" __global__ void rdb_cut_drop(int numGroups, int nMeasures, int kind, 
         if (cutKey(g, numGroups, kind, measure, descending, counts, valid, sums, mins, maxs, &key) != 2 ||
             key <= largest)
             continue;
-        counts[g] = 0;
-        for (int m = 0; m < nMeasures; ++m) {
-            const long long slot = (long long)m * numGroups + g;
-            if (valid) valid[slot] = 0;
-            sums[slot] = 0;
-            if (mins) mins[slot] = LLONG_MAX;
-            if (maxs) maxs[slot] = LLONG_MIN;
-        }
+        resetGroup((int)g, numGroups, nMeasures, counts, valid, sums, mins, maxs);
     }
 }

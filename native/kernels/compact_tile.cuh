@@ -11,6 +11,21 @@ constexpr int COMPACT_THREADS = 256;
 constexpr int COMPACT_WARPS = COMPACT_THREADS / 32;
 constexpr int COMPACT_TILE = COMPACT_THREADS * 16;
 
+/* Group g's slots back to their identities: 0, LLONG_MAX for mins, LLONG_MIN for maxs. */
+static __device__ __forceinline__ void resetGroup(int g, int numGroups, int nMeasures,
+                                                  unsigned long long* __restrict__ counts,
+                                                  unsigned long long* __restrict__ valid, long long* __restrict__ sums,
+                                                  long long* __restrict__ mins, long long* __restrict__ maxs) {
+    counts[g] = 0;
+    for (int m = 0; m < nMeasures; ++m) {
+        const long long slot = (long long)m * numGroups + g;
+        if (valid) valid[slot] = 0;
+        sums[slot] = 0;
+        if (mins) mins[slot] = LLONG_MAX;
+        if (maxs) maxs[slot] = LLONG_MIN;
+    }
+}
+
 /*
  * Copies one present group's state into its entry, then resets its slots. __restrict__: the entry and the
  * accumulators never overlap, so every load can be issued before the first store.
@@ -30,14 +45,7 @@ static __device__ __forceinline__ void moveEntry(long long* __restrict__ e, int 
         if (mins) e[k++] = __ldcg(mins + slot);
         if (maxs) e[k++] = __ldcg(maxs + slot);
     }
-    counts[g] = 0;
-    for (int m = 0; m < nMeasures; ++m) {
-        const long long slot = (long long)m * numGroups + g;
-        if (valid) valid[slot] = 0;
-        sums[slot] = 0;
-        if (mins) mins[slot] = LLONG_MAX;
-        if (maxs) maxs[slot] = LLONG_MIN;
-    }
+    resetGroup(g, numGroups, nMeasures, counts, valid, sums, mins, maxs);
 }
 
 /*

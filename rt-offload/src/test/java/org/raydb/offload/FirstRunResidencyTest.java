@@ -21,11 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
 import org.raydb.jdbc.RayStatement;
-import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.plan.Aggregate;
 
 /**
@@ -39,9 +37,8 @@ class FirstRunResidencyTest {
     @TempDir
     Path dir;
 
-    /** The cpu engine's answers from an engine that, like a GPU, holds a job's measures only once it ran them. */
-    private static final class MeasuresMadeByRuns implements Engine {
-        private final CpuEngine cpu = new CpuEngine();
+    /** The stand-in GPU engine, holding a job's measures, as a GPU does, only once it ran them. */
+    private static final class MeasuresMadeByRuns extends StandInGpuEngine {
         private final boolean alwaysResident;
         private final Map<Object, Set<String>> made = Collections.synchronizedMap(new IdentityHashMap<>());
 
@@ -50,20 +47,10 @@ class FirstRunResidencyTest {
         }
 
         @Override
-        public String name() {
-            return "cuda";
-        }
-
-        @Override
-        public String unavailableReason() {
-            return null;
-        }
-
-        @Override
         public EngineResult run(OffloadJob job) throws EngineException {
             made.computeIfAbsent(job.snapshot(), s -> ConcurrentHashMap.newKeySet())
                     .addAll(measures(job));
-            return cpu.run(job);
+            return super.run(job);
         }
 
         @Override

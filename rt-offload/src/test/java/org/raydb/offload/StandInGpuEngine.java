@@ -7,7 +7,7 @@ import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.cpu.CpuEngine;
 
 /** Stands in for the cuda engine: the cpu engine's exact answer, at the engine time a test may set. */
-final class StandInGpuEngine implements Engine {
+class StandInGpuEngine implements Engine {
     private final CpuEngine cpu = new CpuEngine();
     /** The engine time every run reports, in µs; negative: the cpu engine's own. */
     volatile long reportedMicros = -1;
