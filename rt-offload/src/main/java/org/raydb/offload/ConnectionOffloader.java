@@ -152,7 +152,10 @@ final class ConnectionOffloader implements Offloader {
         this.privateDatabase = DatabaseIdentity.isPrivate(duckdb);
         this.builds = builds;
         this.onClose = onClose;
-        this.handoff = new ResultHandoff(duckdb, settings.finish() == OffloadSettings.Finish.DIRECT);
+        this.handoff = new ResultHandoff(
+                duckdb,
+                settings.finish() == OffloadSettings.Finish.DIRECT,
+                sql -> planner().parse(sql));
     }
 
     private QueryPlanner planner() throws SQLException {

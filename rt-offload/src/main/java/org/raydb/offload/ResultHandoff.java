@@ -14,6 +14,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.result.DirectFinish;
 import org.raydb.offload.result.ResultBuilder;
@@ -58,6 +59,13 @@ final class ResultHandoff implements AutoCloseable {
 
     private boolean registered;
     private long readyAt;
+    private final Parser parser;
+
+    /** Parses a finishing statement (the planner's parse on its own database). */
+    @FunctionalInterface
+    interface Parser {
+        Map<String, Object> parse(String sql) throws SQLException, NotQualified;
+    }
 
     /** Runs {@code sql} on a plain statement of its own that closes with its result set. */
     private static ResultSet run(Connection duckdb, String sql, QueryCancel cancel) throws SQLException {
@@ -84,10 +92,14 @@ final class ResultHandoff implements AutoCloseable {
         }
     }
 
-    /** @param direct whether statements of {@link DirectFinish}'s shape are finished without DuckDB */
-    ResultHandoff(Connection duckdb, boolean direct) {
+    /**
+     * @param direct whether statements of {@link DirectFinish}'s shape are finished without DuckDB
+     * @param parser parses a finishing statement to find its shape
+     */
+    ResultHandoff(Connection duckdb, boolean direct, Parser parser) {
         this.duckdb = duckdb;
         this.direct = direct;
+        this.parser = parser;
     }
 
     /**
@@ -154,7 +166,9 @@ final class ResultHandoff implements AutoCloseable {
             entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
             if (direct) {
                 try (PreparedStatement columns = duckdb.prepareStatement(entry.sql)) {
-                    entry.direct = DirectFinish.of(duckdb, entry.sql, columns, entry.slot.fields());
+                    entry.direct = DirectFinish.of(duckdb, parser.parse(entry.sql), columns, entry.slot.fields());
+                } catch (NotQualified e) {
+                    entry.direct = null; // a statement DuckDB cannot serialize: DuckDB finishes it
                 } catch (SQLException | RuntimeException e) {
                     entry.slot.retire();
                     entry.slot.close();

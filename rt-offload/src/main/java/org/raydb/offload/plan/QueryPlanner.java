@@ -305,6 +305,14 @@ public final class QueryPlanner implements AutoCloseable {
         return planning;
     }
 
+    /**
+     * The parse tree of {@code sql} ({@link SqlRewriter#parse}), parsed on the planning database, whose prepared
+     * parse query is kept: parsing reads no catalog or session.
+     */
+    public synchronized Map<String, Object> parse(String sql) throws SQLException, NotQualified {
+        return SqlRewriter.parse(planning().connection(), sql);
+    }
+
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();

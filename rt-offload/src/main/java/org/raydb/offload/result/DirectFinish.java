@@ -12,8 +12,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.raydb.offload.plan.NotQualified;
-import org.raydb.offload.plan.SqlRewriter;
 import org.raydb.offload.plan.Utf8Order;
 
 /**
@@ -43,17 +41,12 @@ public final class DirectFinish {
     }
 
     /**
-     * The direct finish of {@code prepared}, a statement prepared from {@code sql} over a result with
-     * {@code fields}; null where DuckDB must finish it.
+     * The direct finish of {@code prepared}, a statement prepared from the parse tree {@code tree} over a result
+     * with {@code fields}, in {@code duckdb}'s session; null where DuckDB must finish it.
      */
-    public static DirectFinish of(Connection duckdb, String sql, PreparedStatement prepared, List<Field> fields)
+    public static DirectFinish of(
+            Connection duckdb, Map<String, Object> tree, PreparedStatement prepared, List<Field> fields)
             throws SQLException {
-        Map<String, Object> tree;
-        try {
-            tree = SqlRewriter.parse(duckdb, sql);
-        } catch (NotQualified e) {
-            return null;
-        }
         String defaultOrder;
         String collation;
         try (Statement s = duckdb.createStatement();
