@@ -3,15 +3,10 @@ package org.raydb.offload.gpu.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
@@ -21,13 +16,9 @@ import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.engine.OffloadJob;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.JobPlanner;
-import org.raydb.offload.exec.LoadedSnapshot;
-import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.gpu.GpuTestSupport;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
 import org.raydb.offload.plan.AggregateFunction;
-import org.raydb.offload.plan.PlannedQuery;
-import org.raydb.offload.plan.QueryPlanner;
 
 /**
  * A GPU engine's cut of a job's groups ({@link GroupCut}) over group spaces beyond {@link GroupCut#MIN_GROUPS}:
@@ -63,19 +54,10 @@ class GroupCutTest {
         if (gpu.optix()) engines.add(new OptixEngine().configured(oneGpu()));
         CpuEngine cpu = new CpuEngine();
         Map<String, String> failures = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-                BufferAllocator allocator = new RootAllocator();
-                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
-            try (Statement st = c.createStatement()) {
-                st.execute(GpuEngineFixture.createSql());
-            }
-            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
+        try (FixtureSnapshot snapshot = new FixtureSnapshot()) {
             for (Case k : CASES) {
-                PlannedQuery pq = planner.plan(k.sql(), List.of());
-                assertTrue(pq.qualifies(), pq.reason());
                 for (JobPlanner.Index index : List.of(JobPlanner.Index.BUILT, JobPlanner.Index.OWN)) {
-                    PreparedJob prepared = snapshot.prepare(pq, index);
-                    OffloadJob job = prepared.job();
+                    OffloadJob job = snapshot.prepare(k.sql(), index).job();
                     GroupCut cut = new GroupCut(k.aggregate(), k.descending(), k.count());
                     assertTrue(cut.madeOver(job.groupCount()), k + ": " + job.groupCount() + " groups");
                     Map<Integer, List<Long>> all = byGroup(job, cpu.run(job).aggregates());

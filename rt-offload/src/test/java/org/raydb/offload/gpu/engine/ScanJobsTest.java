@@ -4,15 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
@@ -20,12 +15,9 @@ import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.JobPlanner;
-import org.raydb.offload.exec.LoadedSnapshot;
 import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.gpu.GpuTestSupport;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
-import org.raydb.offload.plan.PlannedQuery;
-import org.raydb.offload.plan.QueryPlanner;
 
 /**
  * Scan jobs (what a query runs while its shape's own index builds: packed group codes folded on the device, a
@@ -67,20 +59,13 @@ class ScanJobsTest {
     void inputsAreResidentOnceARunMadeThem() throws Exception {
         GpuTestSupport.requireCuda("inputsAreResidentOnceARunMadeThem");
         Engine cuda = new CudaEngine().configured(settings(OffloadSettings.Engine.CUDA, 1, 1));
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-                BufferAllocator allocator = new RootAllocator();
-                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
-            try (Statement st = c.createStatement()) {
-                st.execute(GpuEngineFixture.createSql());
-            }
-            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
-            PlannedQuery made = planner.plan(
+        try (FixtureSnapshot snapshot = new FixtureSnapshot()) {
+            PreparedJob first = snapshot.prepare(
                     "SELECT k10, s, sum(m_int * m_small), count(*) FROM g WHERE k1000 < 300 GROUP BY k10, s",
-                    List.of());
-            PlannedQuery reused = planner.plan(
-                    "SELECT s, k10, sum(m_int * m_small) FROM g WHERE k1000 < 600 GROUP BY s, k10", List.of());
-            PreparedJob first = snapshot.prepare(made, JobPlanner.Index.BUILT);
-            PreparedJob second = snapshot.prepare(reused, JobPlanner.Index.BUILT);
+                    JobPlanner.Index.BUILT);
+            PreparedJob second = snapshot.prepare(
+                    "SELECT s, k10, sum(m_int * m_small) FROM g WHERE k1000 < 600 GROUP BY s, k10",
+                    JobPlanner.Index.BUILT);
             assertFalse(cuda.inputsResident(first.job()), "nothing resident yet");
             assertFalse(cuda.inputsResident(second.job()));
             cuda.run(first.job());
@@ -107,19 +92,11 @@ class ScanJobsTest {
         CpuEngine cpu = new CpuEngine();
         Map<String, String> differences = new LinkedHashMap<>();
         int packed = 0;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-                BufferAllocator allocator = new RootAllocator();
-                QueryPlanner planner = new QueryPlanner(c.unwrap(org.duckdb.DuckDBConnection.class))) {
-            try (Statement st = c.createStatement()) {
-                st.execute(GpuEngineFixture.createSql());
-            }
-            LoadedSnapshot snapshot = new LoadedSnapshot(c, allocator);
+        try (FixtureSnapshot snapshot = new FixtureSnapshot()) {
             for (String q : GpuEngineFixture.QUERIES) {
                 if (q.equals(GpuEngineFixture.OVERFLOW)) continue;
-                PlannedQuery pq = planner.plan(q, List.of());
-                assertTrue(pq.qualifies(), pq.reason());
-                PreparedJob scan = snapshot.prepare(pq, JobPlanner.Index.BUILT);
-                PreparedJob full = snapshot.prepare(pq, JobPlanner.Index.OWN);
+                PreparedJob scan = snapshot.prepare(q, JobPlanner.Index.BUILT);
+                PreparedJob full = snapshot.prepare(q, JobPlanner.Index.OWN);
                 if (scan.job().groups().isPacked()) packed++;
                 Map<List<Integer>, List<Long>> expected =
                         byKeys(full, cpu.run(full.job()).aggregates());
