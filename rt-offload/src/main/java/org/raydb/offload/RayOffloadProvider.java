@@ -13,6 +13,7 @@ import org.raydb.offload.exec.DatabaseIdentity;
 import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.gpu.runtime.GpuAvailability;
+import org.raydb.offload.plan.QueryPlanner;
 
 /**
  * The offload layer's entry point, found by the driver through {@link java.util.ServiceLoader}. It owns one
@@ -62,6 +63,10 @@ public final class RayOffloadProvider implements OffloadProvider {
         }
         // The GPU's probe starts with the first connection, so that it is done by the time a query can use it.
         GpuAvailability.known();
+        if (settings.mode() != OffloadSettings.Mode.OFF) {
+            WarmUp.startOnce();
+            QueryPlanner.prepare();
+        }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
         return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, builds, () -> release(database));
     }

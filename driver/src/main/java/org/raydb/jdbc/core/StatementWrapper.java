@@ -210,19 +210,20 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     final ResultSet query(String sql, DuckDbCall<ResultSet> onDuckDb) throws SQLException {
         startExecution();
         boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql) && parametersOfferable();
-        ResultSet answered = offloaded(sql, offerable);
-        if (answered != null) {
-            return answered;
-        }
-        connection.checkWritable(sql);
-        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
-        try {
-            return own(onDuckDb.run());
-        } catch (SQLException e) {
-            throw failed(e);
-        } finally {
-            work.close();
-            afterWrite(sql);
+        // The span starts with the offer: a background build the offer started waits for DuckDB's answer too.
+        try (Offloader.DuckDbWork work = connection.offloader().duckDbWorks()) {
+            ResultSet answered = offloaded(sql, offerable);
+            if (answered != null) {
+                return answered;
+            }
+            connection.checkWritable(sql);
+            try {
+                return own(onDuckDb.run());
+            } catch (SQLException e) {
+                throw failed(e);
+            } finally {
+                afterWrite(sql);
+            }
         }
     }
 
@@ -230,18 +231,18 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
     final boolean execute(String sql, DuckDbCall<Boolean> onDuckDb) throws SQLException {
         startExecution();
         boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql) && parametersOfferable();
-        if (offloaded(sql, offerable) != null) {
-            return true;
-        }
-        connection.checkWritable(sql);
-        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
-        try {
-            return onDuckDb.run();
-        } catch (SQLException e) {
-            throw failed(e);
-        } finally {
-            work.close();
-            afterWrite(sql);
+        try (Offloader.DuckDbWork work = connection.offloader().duckDbWorks()) {
+            if (offloaded(sql, offerable) != null) {
+                return true;
+            }
+            connection.checkWritable(sql);
+            try {
+                return onDuckDb.run();
+            } catch (SQLException e) {
+                throw failed(e);
+            } finally {
+                afterWrite(sql);
+            }
         }
     }
 

@@ -86,6 +86,19 @@ class OffloadSeamTest {
     }
 
     @Test
+    void aDeclinedQuerysOfferAndDuckDbsAnswerAreOneSpanOfDuckDbWork() throws SQLException {
+        // Background builds give way to such spans: one that the offer started must not run beside DuckDB's answer.
+        int before = recording.spansOpened.get();
+        try (Statement s = connection.createStatement()) {
+            s.executeQuery("SELECT sum(v) FROM plain").close();
+            assertTrue(s.execute("SELECT count(*) FROM plain"));
+        }
+        assertEquals(List.of(1, 1), recording.spansOpenAtOffer);
+        assertEquals(2, recording.spansOpened.get() - before);
+        assertEquals(0, recording.spansOpen.get());
+    }
+
+    @Test
     void executeOfAQueryIsOfferedAndItsResultIsTheStatementsResult() throws SQLException {
         try (Statement s = connection.createStatement()) {
             assertTrue(s.execute("  /* leading comment */ SELECT count(*) FROM seam_flat"));

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.raydb.jdbc.offload.OffloadProvider;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
@@ -28,6 +29,13 @@ public final class RecordingOffloadProvider implements OffloadProvider {
         public final List<Statement> queryStatements = new CopyOnWriteArrayList<>();
         public final List<String> explained = new CopyOnWriteArrayList<>();
         public final List<String> written = new CopyOnWriteArrayList<>();
+        /** Spans of DuckDB work ({@link Offloader#duckDbWorks}) opened, and open now. */
+        public final AtomicInteger spansOpened = new AtomicInteger();
+
+        public final AtomicInteger spansOpen = new AtomicInteger();
+        /** How many spans were open at each offer. */
+        public final List<Integer> spansOpenAtOffer = new CopyOnWriteArrayList<>();
+
         public volatile int closed;
     }
 
@@ -51,6 +59,7 @@ public final class RecordingOffloadProvider implements OffloadProvider {
                     Statement duckdbStatement, String sql, List<Object> parameters, QueryCancel cancel)
                     throws SQLException {
                 r.queries.add(sql);
+                r.spansOpenAtOffer.add(r.spansOpen.get());
                 r.queryParameters.add(parameters);
                 r.queryStatements.add(duckdbStatement);
                 if (!sql.contains("seam_flat")) {
@@ -81,6 +90,13 @@ public final class RecordingOffloadProvider implements OffloadProvider {
             @Override
             public void tableWritten(String sql) {
                 r.written.add(sql);
+            }
+
+            @Override
+            public DuckDbWork duckDbWorks() {
+                r.spansOpened.incrementAndGet();
+                r.spansOpen.incrementAndGet();
+                return r.spansOpen::decrementAndGet;
             }
 
             @Override

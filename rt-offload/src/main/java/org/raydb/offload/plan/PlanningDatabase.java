@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import org.duckdb.DuckDBDriver;
 
 /**
@@ -67,6 +70,18 @@ final class PlanningDatabase implements AutoCloseable {
             "autoload_known_extensions",
             "custom_user_agent");
 
+    /**
+     * One planning database opened ahead, in the background: a new DuckDB instance takes tens of milliseconds
+     * to open, which a connection's first statement would otherwise wait for.
+     */
+    private static final AtomicReference<PlanningDatabase> SPARE = new AtomicReference<>();
+
+    private static final ExecutorService OPENER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "raydb-planning-database");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final Connection planning;
     private final Map<String, String> defaults;
     private final Map<String, String> mirrored = new HashMap<>();
@@ -82,6 +97,33 @@ final class PlanningDatabase implements AutoCloseable {
             st.execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
         }
         defaults = settings(planning);
+    }
+
+    /** A planning database for a new planner: the spare where one is ready (and another is then opened). */
+    static PlanningDatabase open() throws SQLException {
+        PlanningDatabase spare = SPARE.getAndSet(null);
+        openSpare();
+        return spare != null ? spare : new PlanningDatabase();
+    }
+
+    /** Opens a spare in the background unless one is ready. */
+    static void openSpare() {
+        if (SPARE.get() != null) {
+            return;
+        }
+        OPENER.execute(() -> {
+            if (SPARE.get() != null) {
+                return;
+            }
+            try {
+                PlanningDatabase db = new PlanningDatabase();
+                if (!SPARE.compareAndSet(null, db)) {
+                    db.close();
+                }
+            } catch (SQLException | RuntimeException e) {
+                // The next planner opens its own, as it would without spares.
+            }
+        });
     }
 
     Connection connection() {

@@ -52,6 +52,11 @@ public final class QueryPlanner implements AutoCloseable {
         this.session = session;
     }
 
+    /** Opens a planning database ahead for the next planner, in the background, unless one is ready. */
+    public static void prepare() {
+        PlanningDatabase.openSpare();
+    }
+
     /** The cached or new decision for a statement. */
     public synchronized PlannedQuery plan(String sql, List<Object> parameters) throws SQLException {
         List<Object> key = new ArrayList<>(parameters.size() + 1);
@@ -296,7 +301,7 @@ public final class QueryPlanner implements AutoCloseable {
 
     private PlanningDatabase planning() throws SQLException {
         if (planning == null) {
-            planning = new PlanningDatabase();
+            planning = PlanningDatabase.open();
         }
         if (!settingsMirrored) {
             planning.mirrorSettings(session);
