@@ -128,7 +128,7 @@ final class ConnectionOffloader implements Offloader {
      * (a write makes a new {@link ResidentTable}), so a repeated query skips it; its costs (shape, measured
      * engine times) stay with it.
      */
-    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs, boolean scan) {}
+    private record CachedJob(ResidentTable table, PreparedJob job, JobCosts costs, JobPlanner.Index index) {}
 
     /**
      * @param residency the resident tables of this connection's database (shared with its other connections)
@@ -264,7 +264,7 @@ final class ConnectionOffloader implements Offloader {
             boolean scan =
                     settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, () -> candidates);
             long planned = System.nanoTime();
-            Loaded loaded = load(pq, version, cancel, scan);
+            Loaded loaded = load(pq, version, cancel, scan, candidates);
             long loadedAt = System.nanoTime();
             cancel.check();
             // A first run never waits for a measure to be evaluated or a column to be uploaded: the shape's
@@ -530,8 +530,9 @@ final class ConnectionOffloader implements Offloader {
         return TEMP_CATALOG.equals(table.catalog()) ? temporary : residency;
     }
 
-    /** {@code scan}: a job that builds nothing for its shape ({@link JobPlanner#prepare}). */
-    private Loaded load(PlannedQuery pq, TableVersion version, QueryCancel cancel, boolean scan)
+    /** {@code scan}: a job that builds nothing for its shape ({@link #scanJob}). */
+    private Loaded load(
+            PlannedQuery pq, TableVersion version, QueryCancel cancel, boolean scan, Engines.Candidates candidates)
             throws SQLException, NotQualified {
         OffloadPlan plan = pq.plan();
         long t0 = System.nanoTime();
@@ -552,7 +553,8 @@ final class ConnectionOffloader implements Offloader {
         }
         long t1 = System.nanoTime();
         cancel.check();
-        CachedJob job = prepared(pq, table, cancel, scan);
+        CachedJob job =
+                scan ? scanJob(pq, table, cancel, candidates) : prepared(pq, table, cancel, JobPlanner.Index.OWN);
         long t2 = System.nanoTime();
         return new Loaded(job, loaded ? (t1 - t0) / 1000 : 0, (t2 - t1) / 1000);
     }
@@ -583,20 +585,20 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** The query's job on {@code table}: a scan job's is prepared again once its shape is built. */
-    private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel, boolean scan)
+    private CachedJob prepared(PlannedQuery pq, ResidentTable table, QueryCancel cancel, JobPlanner.Index index)
             throws NotQualified, SQLException {
         CachedJob cached = preparedJobs.get(pq);
-        if (cached == null || cached.table() != table || cached.scan() != scan) {
-            PreparedJob job = JobPlanner.prepare(
-                    pq.plan(),
-                    table,
-                    new DictionaryFilter(duckdb),
-                    cancel,
-                    scan ? JobPlanner.Index.BUILT : JobPlanner.Index.OWN);
-            cached = new CachedJob(table, job, new JobCosts(job.job()), scan);
+        // A full scan chosen over a built entry stays chosen until the shape's own index is ready (scanJob).
+        boolean reusable = cached != null
+                && cached.table() == table
+                && (cached.index() == index
+                        || (index == JobPlanner.Index.BUILT && cached.index() == JobPlanner.Index.NONE));
+        if (!reusable) {
+            PreparedJob job = JobPlanner.prepare(pq.plan(), table, new DictionaryFilter(duckdb), cancel, index);
+            cached = new CachedJob(table, job, new JobCosts(job.job()), index);
             CachedJob sibling = latestOfTemplate.get(pq.relationName());
             // Engine times carry over between statements of one template and one kind of job only.
-            if (sibling != null && sibling.table() == table && sibling.scan() == scan) {
+            if (sibling != null && sibling.table() == table && sibling.index() == index) {
                 cached.costs().measured().startFrom(sibling.costs().measured());
             } else if (sibling != null && sibling.table() == table) {
                 cached.costs().measured().startFromDuckDb(sibling.costs().measured());
@@ -605,6 +607,21 @@ final class ConnectionOffloader implements Offloader {
             latestOfTemplate.put(pq.relationName(), cached);
         }
         return cached;
+    }
+
+    /**
+     * The job of a query whose own index is not ready: over an entry built for another shape where the candidates
+     * find the copies in its order resident, else a full scan of the resident columns (building those copies, a
+     * sort and gigabytes of gathers at large scale, would be on the query's path).
+     */
+    private CachedJob scanJob(PlannedQuery pq, ResidentTable table, QueryCancel cancel, Engines.Candidates candidates)
+            throws NotQualified, SQLException {
+        CachedJob job = prepared(pq, table, cancel, JobPlanner.Index.BUILT);
+        if (job.job().job().scene() != null
+                && !candidates.inputsResident(job.job().job())) {
+            job = prepared(pq, table, cancel, JobPlanner.Index.NONE);
+        }
+        return job;
     }
 
     /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
@@ -784,7 +801,9 @@ final class ConnectionOffloader implements Offloader {
                     boolean scan = settings.mode() == OffloadSettings.Mode.AUTO
                             && !table.ready(plan.shape())
                             && table.scansNow(plan);
-                    CachedJob job = prepared(pq, table, new QueryCancel(), scan);
+                    CachedJob job = scan
+                            ? scanJob(pq, table, new QueryCancel(), candidates)
+                            : prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
                             .add("index", job.job().index());

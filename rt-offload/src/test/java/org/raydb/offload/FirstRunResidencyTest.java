@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
@@ -64,6 +65,22 @@ class FirstRunResidencyTest {
                     .filter(a -> a != null)
                     .map(a -> a.canonical())
                     .toList();
+        }
+    }
+
+    /** The stand-in GPU engine, never holding copies in an index entry's order, holding every other input. */
+    private static final class SortedCopiesNeverResident extends StandInGpuEngine {
+        final List<OffloadJob> ran = new CopyOnWriteArrayList<>();
+
+        @Override
+        public EngineResult run(OffloadJob job) throws EngineException {
+            ran.add(job);
+            return super.run(job);
+        }
+
+        @Override
+        public boolean inputsResident(OffloadJob job) {
+            return job.scene() == null;
         }
     }
 
@@ -122,6 +139,36 @@ class FirstRunResidencyTest {
     @Test
     void aFirstRunThatWouldMakeItsMeasuresResidentIsDuckDbs() throws Exception {
         assertFalse(secondShapeRuns(false).get(0).offloaded(), "DuckDB answers while the measure is made resident");
+    }
+
+    @Test
+    void aFirstRunThatWouldSortCopiesInAnotherShapesIndexOrderScansTheColumnsInstead() throws Exception {
+        String file = dir.resolve("sorted.duckdb").toString();
+        String built = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+        String fresh = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+            try (ResultSet rs = st.executeQuery(fresh)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        SortedCopiesNeverResident engine = new SortedCopiesNeverResident();
+        try (EngineRig rig = new EngineRig(engine);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            run(c, built);
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertTrue(run(c, built).offloaded(), "the first shape is built");
+            assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry");
+            engine.ran.clear();
+            Run first = run(c, fresh);
+            assertEquals(expected, first.rows());
+            assertTrue(first.offloaded(), "the columns are resident: a full scan answers");
+            assertFalse(engine.ran.isEmpty());
+            assertTrue(engine.ran.stream().allMatch(j -> j.scene() == null), "no job over the other shape's entry");
+        }
     }
 
     @Test

@@ -33,9 +33,9 @@ public interface Engine {
     EngineResult run(OffloadJob job) throws EngineException;
 
     /**
-     * Whether a run of {@code job} would find the inputs it keeps per column resident already: no measure evaluated
-     * on the host, no column uploaded (engines that keep nothing resident: always). A first run that would pay that
-     * can be left to DuckDB while a background build does it.
+     * Whether a run of {@code job} would find its inputs resident already: no measure evaluated on the host, no
+     * column uploaded, no copy sorted in an index's row order (engines that keep nothing resident: always). A first
+     * run that would pay that can scan instead, or be left to DuckDB while a background build does it.
      */
     default boolean inputsResident(OffloadJob job) {
         return true;

@@ -99,15 +99,18 @@ abstract class GpuEngine implements Engine {
 
     /**
      * On one GPU and one partition: whether its residency holds the job's measures and the code columns the engine
-     * reads them by ({@link ResidentInputs#lastingResident}); a GPU not open yet holds nothing. Partitioned runs are
-     * not judged (true).
+     * reads them by ({@link ResidentInputs#lastingResident}) and, for a Z-sorted run, the copies in the projection's
+     * order ({@link ResidentInputs#sortedResident}); a GPU not open yet holds nothing. Partitioned runs are not
+     * judged (true).
      */
     @Override
     public boolean inputsResident(OffloadJob job) {
         int[] ordinals = SharedGpu.ordinals(devices);
         if (ordinals.length != 1 || perDevice != 1 || job.rows() == 0) return true;
         GpuRuntime gpu = SharedGpu.device(ordinals[0]).opened();
-        return gpu != null && ResidentInputs.lastingResident(gpu, job, filtersByCodes(job));
+        return gpu != null
+                && ResidentInputs.lastingResident(gpu, job, filtersByCodes(job))
+                && (!zSorted(job) || ResidentInputs.sortedResident(gpu, job));
     }
 
     /** Whether this engine's run of {@code job} filters by the columns' dictionary codes (a full scan). */

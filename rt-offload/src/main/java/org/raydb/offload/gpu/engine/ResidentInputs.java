@@ -60,7 +60,7 @@ final class ResidentInputs implements AutoCloseable {
             measures = JobMeasures.of(job);
             if (zSorted) {
                 projection = pin(
-                        key("z-order", job.scene().key()),
+                        projectionKey(job, range),
                         4L * rows,
                         Phase.SCENES,
                         () -> ZSortedProjection.build(gpu, stream, job.scene(), range));
@@ -114,6 +114,26 @@ final class ResidentInputs implements AutoCloseable {
             if (!gpu.residency().contains(codesKey(job, all, d))) return false;
         }
         return true;
+    }
+
+    /**
+     * Whether a Z-sorted run of {@code job} over the whole table finds its projection and the measures and group
+     * codes gathered through it resident: otherwise the run would build them (a sort, gathers of gigabytes at
+     * large scale, evictions where the budget is full) before its kernel.
+     */
+    static boolean sortedResident(GpuRuntime gpu, OffloadJob job) {
+        RowRange all = RowRange.all(job.rows());
+        Object projection = gpu.residency().peek(projectionKey(job, all));
+        if (projection == null) return false;
+        Object order = new SnapshotKey.Identity(projection);
+        JobMeasures measures = JobMeasures.of(job);
+        if (measures.count() > 0 && !gpu.residency().contains(measuresKey(job, all, measures.canonical(), order)))
+            return false;
+        return job.groupCount() == 1 || gpu.residency().contains(groupsKey(job, all, order));
+    }
+
+    private static SnapshotKey projectionKey(OffloadJob job, RowRange range) {
+        return key(job, range, "z-order", job.scene().key());
     }
 
     /** Why the GPU cannot aggregate this job exactly (then the cpu engine runs it); null when it can. */
@@ -196,7 +216,13 @@ final class ResidentInputs implements AutoCloseable {
     }
 
     private SnapshotKey groupsKey(Object order) {
+        return groupsKey(job, range, order);
+    }
+
+    private static SnapshotKey groupsKey(OffloadJob job, RowRange range, Object order) {
         return key(
+                job,
+                range,
                 order == null ? "groups" : "z-sorted groups",
                 List.of(new SnapshotKey.Identity(job.groups()), orderPart(order)));
     }

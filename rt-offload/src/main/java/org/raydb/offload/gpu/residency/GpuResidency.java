@@ -237,8 +237,16 @@ public final class GpuResidency implements AutoCloseable {
     }
 
     public synchronized boolean contains(Object key) {
+        return peek(key) != null;
+    }
+
+    /**
+     * The resident value of {@code key}, not pinned (null where there is none): to name what was derived from it,
+     * never to read it, since it may be evicted at once.
+     */
+    public synchronized Object peek(Object key) {
         Entry<?> e = entries.get(key);
-        return e != null && e.value != null;
+        return e == null || e.invalid ? null : e.value;
     }
 
     private void ensureOpen() {

@@ -2,6 +2,7 @@ package org.raydb.offload.gpu.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -71,6 +72,28 @@ class ScanJobsTest {
             cuda.run(first.job());
             assertTrue(cuda.inputsResident(first.job()));
             assertTrue(cuda.inputsResident(second.job()), "same measure, filtered and grouped columns");
+        }
+    }
+
+    /**
+     * A job over an index entry reads copies in the entry's Z order: they are resident only once a run over that
+     * entry made them, however resident the columns' own copies are.
+     */
+    @Test
+    @Tag("gpu")
+    void copiesInAnEntrysOrderAreResidentOnceARunOverItMadeThem() throws Exception {
+        GpuTestSupport.requireCuda("copiesInAnEntrysOrderAreResidentOnceARunOverItMadeThem");
+        Engine cuda = new CudaEngine().configured(settings(OffloadSettings.Engine.CUDA, 1, 1));
+        String q = "SELECT k10, sum(m_int * m_small), count(*) FROM g WHERE k1000 < 300 GROUP BY k10";
+        try (FixtureSnapshot snapshot = new FixtureSnapshot()) {
+            PreparedJob scan = snapshot.prepare(q, JobPlanner.Index.NONE);
+            cuda.run(scan.job());
+            assertTrue(cuda.inputsResident(scan.job()), "the columns' own copies");
+            PreparedJob own = snapshot.prepare(q, JobPlanner.Index.OWN);
+            assertNotNull(own.job().scene(), "a job over the shape's entry");
+            assertFalse(cuda.inputsResident(own.job()), "its projection and sorted copies are not made yet");
+            cuda.run(own.job());
+            assertTrue(cuda.inputsResident(own.job()));
         }
     }
 
