@@ -230,6 +230,10 @@ final class ConnectionOffloader implements Offloader {
         if (OpenTransaction.in(duckdb)) {
             throw new Declined(IN_TRANSACTION, false, null);
         }
+        if (candidates.probing()) {
+            planBehind(sql, parameters);
+            throw new Declined(candidates.reason(), false, null);
+        }
         // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
         // the snapshot that replaced it.
         preparedJobs.values().removeIf(j -> j.table().retired());
@@ -245,37 +249,28 @@ final class ConnectionOffloader implements Offloader {
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
             }
-            if (candidates.probing()) {
-                // DuckDB answers while the GPU is probed, but the statement's build starts now: waiting for the
-                // next statement would leave a new process's first queries unbuilt. Its engine is chosen once
-                // the probe is known.
-                try {
-                    readyOrBuiltBehind(pq, version, () -> engines.afterProbe(settings));
-                } catch (Declined building) {
-                    // being built, or too large for the host budget: either way DuckDB answers this one
-                }
-                throw new Declined(candidates.reason(), false, null);
-            }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
                 throw new Declined(overflow.message(), true, null);
             }
             OffloadPlan finishing = finishing(pq, version);
-            boolean scan =
-                    settings.mode() == OffloadSettings.Mode.AUTO && readyOrBuiltBehind(pq, version, () -> candidates);
+            boolean scan = settings.mode() == OffloadSettings.Mode.AUTO
+                    && readyOrBuiltBehind(
+                            pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates);
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel, scan, candidates);
             long loadedAt = System.nanoTime();
             cancel.check();
-            // A first run never waits for a measure to be evaluated or a column to be uploaded: the shape's
-            // background build makes them resident, and DuckDB answers meanwhile.
-            if (scan && !candidates.inputsResident(loaded.job().job().job())) {
+            // A first run never waits for a measure to be evaluated, a column uploaded or an index's copies or
+            // geometry built: the shape's background build makes them resident, and DuckDB answers meanwhile.
+            Engines.Candidates runnable = scan ? residentFor(candidates, loaded.job()) : candidates;
+            if (runnable.none()) {
                 throw new Declined(INPUTS_BUILDING, false, null);
             }
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             // What the finish keeps of the groups: the cost model counts it, and an engine may return only that.
             TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
-            Engines.Choice engine = chooseEngine(pq, loaded, candidates, top);
+            Engines.Choice engine = chooseEngine(pq, loaded, runnable, top);
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine(), cut(top, pq.plan()));
             if (!scan) {
@@ -285,7 +280,7 @@ final class ConnectionOffloader implements Offloader {
             residency.budget().enforce(loaded.job().table());
             loaded.job().costs().measured().groupsHit(run.result().aggregates().groupsHit());
             if (engine.costs() != null && engine.costs().countsGroups()) {
-                chooseEngine(pq, loaded, candidates, top); // on the groups just counted: DuckDB may be cheaper
+                chooseEngine(pq, loaded, runnable, top); // on the groups just counted: DuckDB may be cheaper
             }
             if (settings.verify()) {
                 verify(pq, finishing, run, cancel);
@@ -377,7 +372,12 @@ final class ConnectionOffloader implements Offloader {
      * ({@link #INLINE_VALUES}) is built by the query itself, and so is a temporary table, which no other
      * connection can read.
      */
-    private boolean readyOrBuiltBehind(PlannedQuery pq, TableVersion version, Supplier<Engines.Candidates> candidates)
+    private boolean readyOrBuiltBehind(
+            PlannedQuery pq,
+            TableVersion version,
+            Path file,
+            Connection session,
+            Supplier<Engines.Candidates> candidates)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());
@@ -386,7 +386,7 @@ final class ConnectionOffloader implements Offloader {
             return false;
         }
         long rows =
-                held != null && held.rows() >= 0 ? held.rows() : plan.table().estimatedRows(duckdb, 0);
+                held != null && held.rows() >= 0 ? held.rows() : plan.table().estimatedRows(session, 0);
         if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
             return false;
         }
@@ -405,7 +405,7 @@ final class ConnectionOffloader implements Offloader {
         }
         Object key = buildKey(cache, plan, version);
         if (!builds.building(key)) {
-            Connection own = duckdb.unwrap(DuckDBConnection.class).duplicate();
+            Connection own = session.unwrap(DuckDBConnection.class).duplicate();
             builds.submit(
                     key,
                     new ShapeBuild(
@@ -414,7 +414,7 @@ final class ConnectionOffloader implements Offloader {
                             plan,
                             pq.boundSql(),
                             version,
-                            files.get(plan.table().catalog()),
+                            file,
                             engines,
                             candidates,
                             settings,
@@ -425,6 +425,52 @@ final class ConnectionOffloader implements Offloader {
             return true;
         }
         throw new Declined(BUILDING_BEHIND, false, null);
+    }
+
+    /**
+     * While the GPU is probed (a new process's first half second) DuckDB answers at once, and the statement is
+     * planned behind it, on a connection of its own, to start its build: planned on its path, a new process's
+     * first statement cost several times DuckDB's answer (the planner's first run in the JVM), and waiting for a
+     * later statement would leave it unbuilt. The plan, bound outside the session (its temporary objects and
+     * settings unseen), only starts a build; the statement is planned again in the session when it next runs.
+     */
+    private void planBehind(String sql, List<Object> parameters) throws SQLException {
+        Object key = java.util.Arrays.asList(this, sql, new java.util.ArrayList<>(parameters));
+        if (builds.building(key)) {
+            return;
+        }
+        Connection own = duckdb.unwrap(DuckDBConnection.class).duplicate();
+        builds.submit(key, new BackgroundBuilds.Build() {
+            @Override
+            public void run() throws Exception {
+                builds.giveWay();
+                try (Connection c = own;
+                        QueryPlanner behind = new QueryPlanner(c)) {
+                    PlannedQuery pq = behind.plan(sql, parameters);
+                    if (!pq.qualifies() || TEMP_CATALOG.equals(pq.plan().table().catalog())) {
+                        return;
+                    }
+                    TableRef table = pq.plan().table();
+                    Path file = TableVersion.file(c, table.catalog());
+                    if (file == null && (handedOut || !privateDatabase)) {
+                        return; // an in-memory table others may write: only the session's checks can version it
+                    }
+                    TableVersion version = TableVersion.read(c, table, file, residency.writes());
+                    readyOrBuiltBehind(pq, version, file, c, () -> engines.afterProbe(settings));
+                } catch (Declined building) {
+                    // being built, or too large for the host budget
+                }
+            }
+
+            @Override
+            public void dropped() {
+                try {
+                    own.close();
+                } catch (SQLException e) {
+                    // nothing was done on it
+                }
+            }
+        });
     }
 
     private static String tooLarge(long needs, ResidencyCache cache) {
@@ -617,11 +663,15 @@ final class ConnectionOffloader implements Offloader {
     private CachedJob scanJob(PlannedQuery pq, ResidentTable table, QueryCancel cancel, Engines.Candidates candidates)
             throws NotQualified, SQLException {
         CachedJob job = prepared(pq, table, cancel, JobPlanner.Index.BUILT);
-        if (job.job().job().scene() != null
-                && !candidates.inputsResident(job.job().job())) {
+        if (job.job().job().scene() != null && residentFor(candidates, job).none()) {
             job = prepared(pq, table, cancel, JobPlanner.Index.NONE);
         }
         return job;
+    }
+
+    /** The candidates that a scan may run {@code job} on: those that find its inputs resident. */
+    private static Engines.Candidates residentFor(Engines.Candidates candidates, CachedJob job) {
+        return candidates.residentFor(job.job().job(), INPUTS_BUILDING);
     }
 
     /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
@@ -804,20 +854,23 @@ final class ConnectionOffloader implements Offloader {
                     CachedJob job = scan
                             ? scanJob(pq, table, new QueryCancel(), candidates)
                             : prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
+                    Engines.Candidates runnable = scan ? residentFor(candidates, job) : candidates;
+                    boolean waits = scan && runnable.none();
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
                             .add("index", job.job().index());
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
                     // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
                     TopRows top = handoff.knownTopRows(pq);
-                    Engines.Choice choice = engines.choose(
-                            candidates, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
-                    boolean waits = scan && !candidates.inputsResident(job.job().job());
-                    engine = choice.engine() == null || waits
+                    Engines.Choice choice = waits
+                            ? null
+                            : engines.choose(
+                                    runnable, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
+                    engine = waits || choice.engine() == null
                             ? "duckdb"
                             : choice.engine().name();
                     reason = waits ? INPUTS_BUILDING : choice.reason();
-                    placement = choice.engine() == null || waits
+                    placement = waits || choice.engine() == null
                             ? null
                             : choice.engine().placement();
                     explainCosts(rows, job.costs(), side);

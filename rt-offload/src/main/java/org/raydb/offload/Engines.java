@@ -56,9 +56,16 @@ final class Engines {
             return none() && PROBING.equals(reason);
         }
 
-        /** Whether every candidate would find {@code job}'s per-column inputs resident ({@link Engine#inputsResident}). */
-        boolean inputsResident(OffloadJob job) {
-            return engines.stream().allMatch(e -> e.inputsResident(job));
+        /**
+         * The candidates that would find {@code job}'s inputs resident ({@link Engine#inputsResident}): those a
+         * first run may use, which must not make any on its path. Without any, the reason is {@code why}.
+         */
+        Candidates residentFor(OffloadJob job, String why) {
+            List<Engine> resident =
+                    engines.stream().filter(e -> e.inputsResident(job)).toList();
+            return resident.size() == engines.size()
+                    ? this
+                    : new Candidates(resident, costed, resident.isEmpty() ? why : reason);
         }
     }
 

@@ -43,7 +43,12 @@ public final class EngineRig implements AutoCloseable {
 
     /** With {@code probe} standing in for the process's GPU probe. */
     EngineRig(Engine gpu, HostMemoryBudget budget, Engines.Probe probe) {
-        engines = new Engines(List.of(gpu), () -> DeviceConstants.defaults("stand-in GPU", "none", -1), probe);
+        this(List.of(gpu), budget, probe);
+    }
+
+    /** With several GPU engines (each standing in for the one of its name). */
+    EngineRig(List<Engine> gpus, HostMemoryBudget budget, Engines.Probe probe) {
+        engines = new Engines(gpus, () -> DeviceConstants.defaults("stand-in GPU", "none", -1), probe);
         residency = new ResidencyCache(budget);
     }
 

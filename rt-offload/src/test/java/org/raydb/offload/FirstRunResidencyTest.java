@@ -25,6 +25,7 @@ import org.raydb.jdbc.RayStatement;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
+import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.plan.Aggregate;
 
 /**
@@ -68,19 +69,35 @@ class FirstRunResidencyTest {
         }
     }
 
-    /** The stand-in GPU engine, never holding copies in an index entry's order, holding every other input. */
-    private static final class SortedCopiesNeverResident extends StandInGpuEngine {
+    /**
+     * The stand-in GPU engine, never holding copies in an index entry's order, holding every other input; it
+     * records the jobs queries ran on it (not the background builds').
+     */
+    private static class SortedCopiesNeverResident extends StandInGpuEngine {
         final List<OffloadJob> ran = new CopyOnWriteArrayList<>();
 
         @Override
         public EngineResult run(OffloadJob job) throws EngineException {
-            ran.add(job);
+            if (!Thread.currentThread().getName().equals("raydb-background-build")) ran.add(job);
             return super.run(job);
         }
 
         @Override
         public boolean inputsResident(OffloadJob job) {
             return job.scene() == null;
+        }
+    }
+
+    /** A second stand-in, for the optix engine, holding no input of any job. */
+    private static final class NothingResident extends SortedCopiesNeverResident {
+        @Override
+        public String name() {
+            return "optix";
+        }
+
+        @Override
+        public boolean inputsResident(OffloadJob job) {
+            return false;
         }
     }
 
@@ -143,7 +160,29 @@ class FirstRunResidencyTest {
 
     @Test
     void aFirstRunThatWouldSortCopiesInAnotherShapesIndexOrderScansTheColumnsInstead() throws Exception {
-        String file = dir.resolve("sorted.duckdb").toString();
+        SortedCopiesNeverResident engine = new SortedCopiesNeverResident();
+        Run first = firstRunOfASecondShape(List.of(engine));
+        assertTrue(first.offloaded(), "the columns are resident: a full scan answers");
+        assertFalse(engine.ran.isEmpty());
+        assertTrue(engine.ran.stream().allMatch(j -> j.scene() == null), "no job over the other shape's entry");
+    }
+
+    @Test
+    void aFirstRunGoesToAnEngineThatHoldsItsInputsOnly() throws Exception {
+        SortedCopiesNeverResident cuda = new SortedCopiesNeverResident();
+        NothingResident optix = new NothingResident();
+        Run first = firstRunOfASecondShape(List.of(cuda, optix));
+        assertTrue(first.offloaded(), "cuda holds what the scan reads");
+        assertFalse(cuda.ran.isEmpty());
+        assertTrue(optix.ran.isEmpty(), "optix would have built its inputs on the query's path");
+    }
+
+    /**
+     * The first run of a shape over the columns another shape's build made resident (answered exactly), once some
+     * engine ran that shape over its own index entry; the engines' runs before it are forgotten.
+     */
+    private Run firstRunOfASecondShape(List<SortedCopiesNeverResident> engines) throws Exception {
+        String file = dir.resolve("second-" + engines.size() + ".duckdb").toString();
         String built = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
         String fresh = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
         List<List<Object>> expected;
@@ -155,19 +194,18 @@ class FirstRunResidencyTest {
                 expected = ResultComparator.rows(rs);
             }
         }
-        SortedCopiesNeverResident engine = new SortedCopiesNeverResident();
-        try (EngineRig rig = new EngineRig(engine);
+        try (EngineRig rig = new EngineRig(List.copyOf(engines), HostMemoryBudget.JVM, Engines.Probe.GPU);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             run(c, built);
             assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
             assertTrue(run(c, built).offloaded(), "the first shape is built");
-            assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry");
-            engine.ran.clear();
+            assertTrue(
+                    engines.stream().anyMatch(e -> e.ran.stream().anyMatch(j -> j.scene() != null)),
+                    "over its own index entry");
+            engines.forEach(e -> e.ran.clear());
             Run first = run(c, fresh);
             assertEquals(expected, first.rows());
-            assertTrue(first.offloaded(), "the columns are resident: a full scan answers");
-            assertFalse(engine.ran.isEmpty());
-            assertTrue(engine.ran.stream().allMatch(j -> j.scene() == null), "no job over the other shape's entry");
+            return first;
         }
     }
 

@@ -85,4 +85,34 @@ class ProbeWindowBuildTest {
             assertTrue(second.offloaded(), "the build the first run started is ready");
         }
     }
+
+    /**
+     * The statement is planned behind DuckDB's answer on a connection of its own, which does not see the session's
+     * temporary tables: a build of the table that connection binds is all that can come of it, never an answer.
+     */
+    @Test
+    void aSessionsTemporaryTableShadowingTheBuiltOneKeepsItsAnswers() throws Exception {
+        String file = dir.resolve("shadow.duckdb").toString();
+        String temp = "CREATE TEMP TABLE t AS SELECT 7 AS c, 'temp' AS b, 1.50::DECIMAL(15,2) AS m";
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+            st.execute(temp);
+            try (ResultSet rs = st.executeQuery(Q)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        HeldProbe probe = new HeldProbe();
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
+                Connection c = rig.connect("jdbc:raydb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute(temp);
+            assertEquals(expected, run(c).rows(), "DuckDB's answer from the temporary table");
+            probe.done.countDown();
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertEquals(expected, run(c).rows(), "still the temporary table's, whatever was built behind it");
+        }
+    }
 }

@@ -55,6 +55,12 @@ public final class CudaEngine extends GpuEngine {
         return job.technique() == Technique.RAYDB_TRIANGLES;
     }
 
+    /** A Z-sorted run reads the projection and the copies gathered through it. */
+    @Override
+    boolean builtInputsResident(GpuRuntime gpu, OffloadJob job) {
+        return !zSorted(job) || ResidentInputs.sortedResident(gpu, job);
+    }
+
     /** A job not on a Z-sorted projection is a full scan, filtered by the columns' codes. */
     @Override
     boolean filtersByCodes(OffloadJob job) {

@@ -99,9 +99,8 @@ abstract class GpuEngine implements Engine {
 
     /**
      * On one GPU and one partition: whether its residency holds the job's measures and the code columns the engine
-     * reads them by ({@link ResidentInputs#lastingResident}) and, for a Z-sorted run, the copies in the projection's
-     * order ({@link ResidentInputs#sortedResident}); a GPU not open yet holds nothing. Partitioned runs are not
-     * judged (true).
+     * reads them by ({@link ResidentInputs#lastingResident}), and what the engine builds on top of them
+     * ({@link #builtInputsResident}); a GPU not open yet holds nothing. Partitioned runs are not judged (true).
      */
     @Override
     public boolean inputsResident(OffloadJob job) {
@@ -110,8 +109,14 @@ abstract class GpuEngine implements Engine {
         GpuRuntime gpu = SharedGpu.device(ordinals[0]).opened();
         return gpu != null
                 && ResidentInputs.lastingResident(gpu, job, filtersByCodes(job))
-                && (!zSorted(job) || ResidentInputs.sortedResident(gpu, job));
+                && builtInputsResident(gpu, job);
     }
+
+    /**
+     * Whether what this engine builds for a run on top of the columns' copies (copies in an index's order, ray
+     * tracing geometry) is resident on {@code gpu} already.
+     */
+    abstract boolean builtInputsResident(GpuRuntime gpu, OffloadJob job);
 
     /** Whether this engine's run of {@code job} filters by the columns' dictionary codes (a full scan). */
     abstract boolean filtersByCodes(OffloadJob job);

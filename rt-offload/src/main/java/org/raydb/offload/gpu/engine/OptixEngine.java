@@ -79,6 +79,21 @@ public final class OptixEngine extends GpuEngine {
         return false;
     }
 
+    /** The triangles of a RayDB job's entry, or each filtered column's ranks and cubes of an RTScan job. */
+    @Override
+    boolean builtInputsResident(GpuRuntime gpu, OffloadJob job) {
+        OffloadJob run = job.rangeOnly() ? job.rtScan() : job;
+        if (run.technique() == Technique.RAYDB_TRIANGLES) {
+            return ResidentInputs.holds(gpu, run, "triangles", run.scene().key());
+        }
+        if (run.rtScanForm() == null) return true;
+        for (String c : run.rtScanForm().columns()) {
+            if (!ResidentInputs.holds(gpu, run, "ranks", c) || !ResidentInputs.holds(gpu, run, "cubes", c))
+                return false;
+        }
+        return true;
+    }
+
     /** A range-only RayDB job's Z codes are not exact in float32, so no triangles exist for it: run its RTScan form. */
     @Override
     public EngineResult run(OffloadJob job) throws EngineException {

@@ -132,6 +132,11 @@ final class ResidentInputs implements AutoCloseable {
         return job.groupCount() == 1 || gpu.residency().contains(groupsKey(job, all, order));
     }
 
+    /** Whether {@code gpu} holds the value of {@code kind} and {@code part} ({@link #key}) for the whole table. */
+    static boolean holds(GpuRuntime gpu, OffloadJob job, String kind, Object part) {
+        return gpu.residency().contains(key(job, RowRange.all(job.rows()), kind, part));
+    }
+
     private static SnapshotKey projectionKey(OffloadJob job, RowRange range) {
         return key(job, range, "z-order", job.scene().key());
     }
