@@ -443,7 +443,7 @@ final class ConnectionOffloader implements Offloader {
         builds.submit(key, new BackgroundBuilds.Build() {
             @Override
             public void run() throws Exception {
-                builds.giveWay();
+                builds.giveWayToStart();
                 try (Connection c = own;
                         QueryPlanner behind = new QueryPlanner(c)) {
                     PlannedQuery pq = behind.plan(sql, parameters);

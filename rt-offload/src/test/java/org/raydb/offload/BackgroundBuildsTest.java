@@ -31,6 +31,30 @@ class BackgroundBuildsTest {
     }
 
     @Test
+    void aBuildAboutToStartWaitsForTheStatementRunningToEnd() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long held = System.nanoTime();
+            Offloader.DuckDbWork work = builds.statement();
+            Thread statement = new Thread(() -> {
+                try {
+                    Thread.sleep(3 * BackgroundBuilds.GIVE_WAY_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                work.close();
+            });
+            statement.start();
+            builds.giveWayToStart();
+            long waited = (System.nanoTime() - held) / 1_000_000;
+            statement.join();
+            assertTrue(waited >= 3 * BackgroundBuilds.GIVE_WAY_MS - 20, "waited " + waited + " ms");
+            assertTrue(waited < BackgroundBuilds.START_GIVE_WAY_MS, "until it ended: " + waited + " ms");
+            builds.allocator().close();
+        }
+    }
+
+    @Test
     void aShapeIsBuiltOnceHoweverManyAskWhileItBuilds() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));

@@ -9,6 +9,6 @@ class WarmUpTest {
 
     @Test
     void everyWarmUpQueryIsOffloaded() {
-        assertEquals(WarmUp.QUERIES.size(), WarmUp.run());
+        assertEquals(WarmUp.QUERIES.size(), WarmUp.run(() -> {}));
     }
 }
