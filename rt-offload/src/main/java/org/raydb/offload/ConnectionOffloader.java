@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,6 +25,7 @@ import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.CostChoice;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.cost.MeasuredTimes;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
@@ -355,14 +357,22 @@ final class ConnectionOffloader implements Offloader {
                 settings,
                 loaded.job().costs(),
                 overhead,
-                new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql()),
+                new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql(), false),
                 kept(top),
                 cut(top, pq.plan()));
         if (engine.engine() == null) {
+            if (engine.costs() != null && engine.costs().uncertain()) {
+                undecided.set(new Undecided(loaded.job().costs().measured(), System.nanoTime()));
+            }
             throw new Declined(engine.reason(), false, null);
         }
         return engine;
     }
+
+    /** A query left to DuckDB to be timed as it answers: where its time goes, and when DuckDB started. */
+    private record Undecided(MeasuredTimes measured, long since) {}
+
+    private final AtomicReference<Undecided> undecided = new AtomicReference<>();
 
     /**
      * Under {@code auto} a query never waits for a build: unless its shape is ready on this snapshot (a run
@@ -859,7 +869,7 @@ final class ConnectionOffloader implements Offloader {
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
                             .add("index", job.job().index());
-                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql());
+                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql(), false);
                     // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
                     TopRows top = handoff.knownTopRows(pq);
                     Engines.Choice choice = waits
@@ -972,7 +982,15 @@ final class ConnectionOffloader implements Offloader {
 
     @Override
     public DuckDbWork duckDbWorks() {
-        return builds.statement();
+        DuckDbWork statement = builds.statement();
+        return () -> {
+            statement.close();
+            // The span ends with DuckDB's answer to a query the cost model left it to be timed on.
+            Undecided timed = undecided.getAndSet(null);
+            if (timed != null) {
+                timed.measured().keep(CostChoice.DUCKDB, (System.nanoTime() - timed.since()) / 1000);
+            }
+        };
     }
 
     @Override

@@ -41,7 +41,9 @@ import org.raydb.offload.plan.VirtualColumn;
  * cheapest of its GPU engines and DuckDB by the cost model ({@link CostChoice}; under {@code offload=force}
  * DuckDB is no candidate). The device constants come from a calibration at first use, DuckDB's scan rate
  * from a measurement per table snapshot; where DuckDB's estimate is too close to the offload's to decide
- * by, DuckDB is timed once on the query itself. Engine times measured on a job replace their estimates.
+ * by, DuckDB is timed once on the query itself: a background build runs it to time it, a query is answered by
+ * DuckDB and timed as it answers ({@link DuckDbSide#timesNow}). Engine times measured on a job replace their
+ * estimates.
  */
 final class Engines {
 
@@ -192,6 +194,9 @@ final class Engines {
         CostChoice costs = CostChoice.choose(
                 names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept, cutOnDevice);
         if (costs.uncertain()) {
+            if (!duckdb.timesNow()) {
+                return new Choice(null, UNDECIDED + costs.reason(), costs);
+            }
             job.measured().keep(CostChoice.DUCKDB, Math.round(duckdb.measure()));
             costs = CostChoice.choose(
                     names, job.shape(), constants, duckdbMicros, overhead, job.measured(), kept, cutOnDevice);
@@ -248,7 +253,15 @@ final class Engines {
      * The DuckDB side of a comparison: the job's table snapshot, plan, the query as DuckDB would run it, and
      * the connection to measure on.
      */
-    record DuckDbSide(Connection connection, ResidentTable table, OffloadPlan plan, String sql) {
+    /** The reason of a choice left undecided by the estimates, where DuckDB was not to be timed on the query first. */
+    static final String UNDECIDED = "the cost model cannot tell the offload from DuckDB by its estimates: DuckDB"
+            + " answers and is timed as it does; ";
+
+    /**
+     * DuckDB's side of a choice for a job, reading {@code connection}; {@code timesNow}: an undecided choice may
+     * run the query on DuckDB to time it (a background build), else the choice leaves it to DuckDB.
+     */
+    record DuckDbSide(Connection connection, ResidentTable table, OffloadPlan plan, String sql, boolean timesNow) {
 
         /** DuckDB's estimated time for the job. */
         double micros(Engines engines, JobShape job) throws SQLException {

@@ -91,7 +91,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (!current(c) || table.retired()) {
                 return;
             }
-            Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql);
+            Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql, true);
             Engines.Candidates candidates = this.candidates.get();
             if (index) {
                 PreparedJob job =

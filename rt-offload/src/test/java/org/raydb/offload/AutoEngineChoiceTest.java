@@ -16,6 +16,7 @@ import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Offloader;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.DeviceConstants;
 import org.raydb.offload.exec.ResidencyCache;
@@ -64,10 +65,15 @@ class AutoEngineChoiceTest {
                     () -> {});
         }
 
+        /** The offload's answer, null where it declined: then, as in the driver, DuckDB answers in the same span. */
         List<List<Object>> offloaded() throws SQLException {
-            try (Statement st = duckdb.createStatement()) {
+            try (Offloader.DuckDbWork work = offloader.duckDbWorks();
+                    Statement st = duckdb.createStatement()) {
                 ResultSet rs = offloader.tryQuery(st, QUERY, List.of(), new QueryCancel());
-                if (rs == null) return null;
+                if (rs == null) {
+                    st.executeQuery(QUERY).close();
+                    return null;
+                }
                 try (rs) {
                     return ResultComparator.rows(rs);
                 }
@@ -143,8 +149,8 @@ class AutoEngineChoiceTest {
         try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO, 3000)) {
             f.cuda.reportedMicros = 5;
             // A small table: DuckDB's estimate (its statement round trip and little more) is near the offload's.
-            List<List<Object>> got = f.offloaded();
-            if (got != null) assertEquals(f.duck(), got);
+            // DuckDB answers, and is timed as it does.
+            assertNull(f.offloaded(), "undecided by the estimates: DuckDB's answer");
             Map<String, String> e = f.explain();
             assertTrue(e.get("measured_us").contains("duckdb="), e.toString());
             assertTrue(

@@ -130,7 +130,7 @@ class FirstRunResidencyTest {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
             try (ResultSet rs = st.executeQuery(fresh)) {
                 expected = ResultComparator.rows(rs);
             }
@@ -189,7 +189,7 @@ class FirstRunResidencyTest {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(300000) r(i)");
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
             try (ResultSet rs = st.executeQuery(fresh)) {
                 expected = ResultComparator.rows(rs);
             }

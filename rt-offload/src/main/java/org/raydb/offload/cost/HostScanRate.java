@@ -21,7 +21,7 @@ import org.raydb.offload.plan.TableRef;
  * A query's estimate ({@link #scannedBytes}) charges its filter columns over every row and its other
  * columns over the qualifying rows only, as DuckDB pushes filters into its scan. This is a rough model (it
  * knows nothing of zone maps, and string columns cost more than their bytes): where it is close to the
- * offload's cost, DuckDB is timed on the query itself instead ({@link CostChoice#uncertain()}).
+ * offload's cost, DuckDB's time on the query itself decides instead ({@link CostChoice#uncertain()}).
  *
  * @param bytesPerMicro  bytes of referenced columns scanned per microsecond
  * @param fixedMicros    one trivial statement's round trip
