@@ -3,9 +3,11 @@ package org.raydb.offload;
 import java.lang.System.Logger.Level;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.Offloader;
@@ -19,9 +21,9 @@ import org.raydb.jdbc.offload.Offloader;
  * query never waits for it: it sees the build's result only once the build marked it ready. And a build gives
  * way to the statements of the process: at each of its check points (every batch of a load, between build
  * phases) it waits while any statement runs, so that DuckDB's answers meanwhile are not slowed by it; at most
- * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish. Before it starts it waits longer
- * ({@link #START_GIVE_WAY_MS}): the statement that asked for it is being answered by DuckDB, whose threads the
- * load would share (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside it).
+ * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish. Before it starts it waits for the
+ * statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads
+ * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
  */
 final class BackgroundBuilds {
 
@@ -33,7 +35,10 @@ final class BackgroundBuilds {
     static final int QUEUE = 16;
     /** The longest a build waits at one check point for the statements running to end. */
     static final long GIVE_WAY_MS = 200;
-    /** The longest a build (or the process's warm-up) waits before it starts for the statements running to end. */
+    /**
+     * The longest a build waits before it starts for the statement that asked for it to end, and the process's
+     * warm-up before each of its steps for the statements running.
+     */
     static final long START_GIVE_WAY_MS = 5_000;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -48,6 +53,8 @@ final class BackgroundBuilds {
 
     private final Object quiet = new Object();
     private int running;
+    /** The outermost statement running on each thread: a build asked for there waits for it to end. */
+    private final ThreadLocal<Statement> asking = new ThreadLocal<>();
 
     /** @param allocator what builds load columns through (the process's, not a connection's: it outlives them) */
     BackgroundBuilds(BufferAllocator allocator) {
@@ -79,8 +86,12 @@ final class BackgroundBuilds {
         synchronized (this) {
             running++;
         }
+        Statement askedBy = asking.get();
         try {
-            worker.execute(() -> runOne(key, build));
+            worker.execute(() -> {
+                if (askedBy != null) askedBy.awaitEnd(START_GIVE_WAY_MS);
+                runOne(key, build);
+            });
             return true;
         } catch (RejectedExecutionException e) {
             done(key);
@@ -117,13 +128,34 @@ final class BackgroundBuilds {
     /** A statement runs from now until the returned handle closes: builds give way to it. */
     Offloader.DuckDbWork statement() {
         statements.incrementAndGet();
-        return () -> {
+        Statement s = new Statement();
+        if (asking.get() == null) asking.set(s);
+        return s;
+    }
+
+    /** A statement's span: the offer and, where the offload declines, DuckDB's answer. */
+    private final class Statement implements Offloader.DuckDbWork {
+        private final CountDownLatch ended = new CountDownLatch(1);
+
+        @Override
+        public void close() {
+            if (ended.getCount() == 0) return;
+            if (asking.get() == this) asking.remove();
+            ended.countDown();
             if (statements.decrementAndGet() == 0) {
                 synchronized (quiet) {
                     quiet.notifyAll();
                 }
             }
-        };
+        }
+
+        void awaitEnd(long maxMillis) {
+            try {
+                ended.await(maxMillis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** At a build's check point: waits while statements run, at most {@link #GIVE_WAY_MS}. */
@@ -131,7 +163,7 @@ final class BackgroundBuilds {
         giveWay(GIVE_WAY_MS);
     }
 
-    /** Before a build starts: waits while statements run, at most {@link #START_GIVE_WAY_MS}. */
+    /** Before a step of the warm-up: waits while statements run, at most {@link #START_GIVE_WAY_MS}. */
     void giveWayToStart() {
         giveWay(START_GIVE_WAY_MS);
     }

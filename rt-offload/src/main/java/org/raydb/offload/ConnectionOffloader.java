@@ -7,6 +7,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -445,7 +447,7 @@ final class ConnectionOffloader implements Offloader {
      * settings unseen), only starts a build; the statement is planned again in the session when it next runs.
      */
     private void planBehind(String sql, List<Object> parameters) throws SQLException {
-        Object key = java.util.Arrays.asList(this, sql, new java.util.ArrayList<>(parameters));
+        Object key = Arrays.asList(this, sql, new ArrayList<>(parameters));
         if (builds.building(key)) {
             return;
         }
@@ -453,7 +455,6 @@ final class ConnectionOffloader implements Offloader {
         builds.submit(key, new BackgroundBuilds.Build() {
             @Override
             public void run() throws Exception {
-                builds.giveWayToStart();
                 try (Connection c = own;
                         QueryPlanner behind = new QueryPlanner(c)) {
                     PlannedQuery pq = behind.plan(sql, parameters);

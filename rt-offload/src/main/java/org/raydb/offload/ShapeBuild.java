@@ -71,8 +71,6 @@ final class ShapeBuild implements BackgroundBuilds.Build {
 
     @Override
     public void run() throws Exception {
-        // Not beside the answer of the statement that asked for it: DuckDB's threads are the load's too.
-        builds.giveWayToStart();
         try (Connection c = connection) {
             if (!current(c)) {
                 return;

@@ -31,7 +31,7 @@ class BackgroundBuildsTest {
     }
 
     @Test
-    void aBuildAboutToStartWaitsForTheStatementRunningToEnd() throws Exception {
+    void theWarmUpsStepWaitsForTheStatementRunningToEnd() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
             long held = System.nanoTime();
@@ -50,6 +50,55 @@ class BackgroundBuildsTest {
             statement.join();
             assertTrue(waited >= 3 * BackgroundBuilds.GIVE_WAY_MS - 20, "waited " + waited + " ms");
             assertTrue(waited < BackgroundBuilds.START_GIVE_WAY_MS, "until it ended: " + waited + " ms");
+            builds.allocator().close();
+        }
+    }
+
+    @Test
+    void aBuildWaitsForTheStatementThatAskedForItButNotForOthers() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            CountDownLatch otherHolds = new CountDownLatch(1);
+            CountDownLatch otherMayEnd = new CountDownLatch(1);
+            Thread other = new Thread(() -> {
+                try (Offloader.DuckDbWork work = builds.statement()) {
+                    otherHolds.countDown();
+                    otherMayEnd.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            other.start();
+            assertTrue(otherHolds.await(10, TimeUnit.SECONDS));
+            long[] started = new long[2];
+            CountDownLatch ran = new CountDownLatch(2);
+            assertTrue(builds.submit(
+                    "not asked here",
+                    build(
+                            () -> {
+                                started[0] = System.nanoTime();
+                                ran.countDown();
+                            },
+                            () -> {})));
+            long asked;
+            try (Offloader.DuckDbWork statement = builds.statement()) {
+                assertTrue(builds.submit(
+                        "asked here",
+                        build(
+                                () -> {
+                                    started[1] = System.nanoTime();
+                                    ran.countDown();
+                                },
+                                () -> {})));
+                Thread.sleep(3 * BackgroundBuilds.GIVE_WAY_MS);
+                asked = System.nanoTime();
+            }
+            assertTrue(ran.await(10, TimeUnit.SECONDS));
+            assertTrue(started[0] < asked, "another thread's statement does not hold a build back");
+            assertTrue(started[1] >= asked, "the asking statement's answer came first");
+            otherMayEnd.countDown();
+            other.join();
+            assertTrue(builds.awaitIdle(10_000));
             builds.allocator().close();
         }
     }
