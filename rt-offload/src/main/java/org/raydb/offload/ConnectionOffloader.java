@@ -267,7 +267,8 @@ final class ConnectionOffloader implements Offloader {
             cancel.check();
             // A first run never waits for a measure to be evaluated, a column uploaded or an index's copies or
             // geometry built: the shape's background build makes them resident, and DuckDB answers meanwhile.
-            Engines.Candidates runnable = scan ? residentFor(candidates, loaded.job()) : candidates;
+            Engines.Candidates runnable =
+                    scan ? candidates.residentFor(loaded.job().job().job()) : candidates;
             if (runnable.none()) {
                 throw new Declined(INPUTS_BUILDING, false, null);
             }
@@ -674,15 +675,11 @@ final class ConnectionOffloader implements Offloader {
     private CachedJob scanJob(PlannedQuery pq, ResidentTable table, QueryCancel cancel, Engines.Candidates candidates)
             throws NotQualified, SQLException {
         CachedJob job = prepared(pq, table, cancel, JobPlanner.Index.BUILT);
-        if (job.job().job().scene() != null && residentFor(candidates, job).none()) {
+        if (job.job().job().scene() != null
+                && candidates.residentFor(job.job().job()).none()) {
             job = prepared(pq, table, cancel, JobPlanner.Index.NONE);
         }
         return job;
-    }
-
-    /** The candidates that a scan may run {@code job} on: those that find its inputs resident. */
-    private static Engines.Candidates residentFor(Engines.Candidates candidates, CachedJob job) {
-        return candidates.residentFor(job.job().job(), INPUTS_BUILDING);
     }
 
     /** DuckDB's result set over the handed-off groups, with the microseconds of the handoff and of DuckDB. */
@@ -865,7 +862,8 @@ final class ConnectionOffloader implements Offloader {
                     CachedJob job = scan
                             ? scanJob(pq, table, new QueryCancel(), candidates)
                             : prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
-                    Engines.Candidates runnable = scan ? residentFor(candidates, job) : candidates;
+                    Engines.Candidates runnable =
+                            scan ? candidates.residentFor(job.job().job()) : candidates;
                     boolean waits = scan && runnable.none();
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())

@@ -60,14 +60,12 @@ final class Engines {
 
         /**
          * The candidates that would find {@code job}'s inputs resident ({@link Engine#inputsResident}): those a
-         * first run may use, which must not make any on its path. Without any, the reason is {@code why}.
+         * first run may use, which must not make any on its path.
          */
-        Candidates residentFor(OffloadJob job, String why) {
+        Candidates residentFor(OffloadJob job) {
             List<Engine> resident =
                     engines.stream().filter(e -> e.inputsResident(job)).toList();
-            return resident.size() == engines.size()
-                    ? this
-                    : new Candidates(resident, costed, resident.isEmpty() ? why : reason);
+            return resident.size() == engines.size() ? this : new Candidates(resident, costed, reason);
         }
     }
 
