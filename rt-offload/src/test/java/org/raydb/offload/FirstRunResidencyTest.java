@@ -121,26 +121,36 @@ class FirstRunResidencyTest {
         return null;
     }
 
-    /** The first runs of a second shape over resident columns; true: its engine holds every measure already. */
-    private List<Run> secondShapeRuns(boolean alwaysResident) throws Exception {
-        String file = dir.resolve("first-" + alwaysResident + ".duckdb").toString();
-        String built = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
-        String fresh = "SELECT b, sum(m * 2) FROM t WHERE c < 50 GROUP BY b ORDER BY b";
-        List<List<Object>> expected;
+    /** The first shape, whose build makes the table's columns resident. */
+    private static final String BUILT =
+            "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+
+    /**
+     * Creates the table in {@code file} (3M rows: large enough for the cost model to tell the offload from
+     * DuckDB by its estimates) and returns DuckDB's answer to {@code query}.
+     */
+    private static List<List<Object>> table(String file, String query) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
                     + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-            try (ResultSet rs = st.executeQuery(fresh)) {
-                expected = ResultComparator.rows(rs);
+            try (ResultSet rs = st.executeQuery(query)) {
+                return ResultComparator.rows(rs);
             }
         }
+    }
+
+    /** The first runs of a second shape over resident columns; true: its engine holds every measure already. */
+    private List<Run> secondShapeRuns(boolean alwaysResident) throws Exception {
+        String file = dir.resolve("first-" + alwaysResident + ".duckdb").toString();
+        String fresh = "SELECT b, sum(m * 2) FROM t WHERE c < 50 GROUP BY b ORDER BY b";
+        List<List<Object>> expected = table(file, fresh);
         try (EngineRig rig = new EngineRig(new MeasuresMadeByRuns(alwaysResident));
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             RayConnection ray = c.unwrap(RayConnection.class);
-            run(c, built);
+            run(c, BUILT);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            assertTrue(run(c, built).offloaded(), "the first shape is built");
+            assertTrue(run(c, BUILT).offloaded(), "the first shape is built");
             String reason = explained(c, fresh, "engine_reason");
             assertEquals(!alwaysResident, reason.contains("being made resident"), reason);
             Run first = run(c, fresh);
@@ -183,22 +193,13 @@ class FirstRunResidencyTest {
      */
     private Run firstRunOfASecondShape(List<SortedCopiesNeverResident> engines) throws Exception {
         String file = dir.resolve("second-" + engines.size() + ".duckdb").toString();
-        String built = "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
         String fresh = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-            try (ResultSet rs = st.executeQuery(fresh)) {
-                expected = ResultComparator.rows(rs);
-            }
-        }
+        List<List<Object>> expected = table(file, fresh);
         try (EngineRig rig = new EngineRig(List.copyOf(engines), HostMemoryBudget.JVM, Engines.Probe.GPU);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            run(c, built);
+            run(c, BUILT);
             assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            assertTrue(run(c, built).offloaded(), "the first shape is built");
+            assertTrue(run(c, BUILT).offloaded(), "the first shape is built");
             assertTrue(
                     engines.stream().anyMatch(e -> e.ran.stream().anyMatch(j -> j.scene() != null)),
                     "over its own index entry");

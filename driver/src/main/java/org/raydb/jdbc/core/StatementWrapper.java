@@ -213,17 +213,7 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
         // The span starts with the offer: a background build the offer started waits for DuckDB's answer too.
         try (Offloader.DuckDbWork work = connection.offloader().duckDbWorks()) {
             ResultSet answered = offloaded(sql, offerable);
-            if (answered != null) {
-                return answered;
-            }
-            connection.checkWritable(sql);
-            try {
-                return own(onDuckDb.run());
-            } catch (SQLException e) {
-                throw failed(e);
-            } finally {
-                afterWrite(sql);
-            }
+            return answered != null ? answered : own(runOnDuckDb(sql, onDuckDb));
         }
     }
 
@@ -232,31 +222,26 @@ public class StatementWrapper extends DelegatingStatement implements RayStatemen
         startExecution();
         boolean offerable = !OffloadOff.isOff(connection.offloader()) && SqlText.isQuery(sql) && parametersOfferable();
         try (Offloader.DuckDbWork work = connection.offloader().duckDbWorks()) {
-            if (offloaded(sql, offerable) != null) {
-                return true;
-            }
-            connection.checkWritable(sql);
-            try {
-                return onDuckDb.run();
-            } catch (SQLException e) {
-                throw failed(e);
-            } finally {
-                afterWrite(sql);
-            }
+            return offloaded(sql, offerable) != null || runOnDuckDb(sql, onDuckDb);
         }
     }
 
     /** Runs an executeUpdate on DuckDB (updates are never offloaded). */
     final <R> R update(String sql, DuckDbCall<R> onDuckDb) throws SQLException {
         startExecution();
+        try (Offloader.DuckDbWork work = connection.offloader().duckDbWorks()) {
+            return runOnDuckDb(sql, onDuckDb);
+        }
+    }
+
+    /** Runs the statement on DuckDB, refused first on a read-only connection if it may write; its writes reported. */
+    private <R> R runOnDuckDb(String sql, DuckDbCall<R> onDuckDb) throws SQLException {
         connection.checkWritable(sql);
-        Offloader.DuckDbWork work = connection.offloader().duckDbWorks();
         try {
             return onDuckDb.run();
         } catch (SQLException e) {
             throw failed(e);
         } finally {
-            work.close();
             afterWrite(sql);
         }
     }
