@@ -247,17 +247,14 @@ final class Engines {
         return null;
     }
 
-    /**
-     * The DuckDB side of a comparison: the job's table snapshot, plan, the query as DuckDB would run it, and
-     * the connection to measure on.
-     */
     /** The reason of a choice left undecided by the estimates, where DuckDB was not to be timed on the query first. */
     static final String UNDECIDED = "the cost model cannot tell the offload from DuckDB by its estimates: DuckDB"
             + " answers and is timed as it does; ";
 
     /**
-     * DuckDB's side of a choice for a job, reading {@code connection}; {@code timesNow}: an undecided choice may
-     * run the query on DuckDB to time it (a background build), else the choice leaves it to DuckDB.
+     * The DuckDB side of a comparison: the job's table snapshot, plan, the query as DuckDB would run it, and the
+     * connection to measure on; {@code timesNow}: an undecided choice may run the query on DuckDB to time it (a
+     * background build), else the choice leaves the query to DuckDB, timed as it answers.
      */
     record DuckDbSide(Connection connection, ResidentTable table, OffloadPlan plan, String sql, boolean timesNow) {
 
