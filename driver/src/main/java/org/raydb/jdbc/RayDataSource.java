@@ -145,6 +145,15 @@ public class RayDataSource implements DataSource, Serializable {
         setProperty(RayProperty.PARTITIONS.key(), partitions);
     }
 
+    /** {@link RayProperty#PLACEMENT}. */
+    public String getPlacement() {
+        return get(RayProperty.PLACEMENT);
+    }
+
+    public void setPlacement(String placement) {
+        setProperty(RayProperty.PLACEMENT.key(), placement);
+    }
+
     /** {@link RayProperty#VERIFY}. */
     public String getVerify() {
         return get(RayProperty.VERIFY);

@@ -24,7 +24,7 @@ final class OffloadHarness implements AutoCloseable {
     OffloadHarness(
             OffloadSettings.Mode mode, OffloadSettings.Engine engine, boolean verify, OffloadSettings.Finish finish)
             throws SQLException {
-        this(mode, engine, verify, finish, new int[0], 1);
+        this(mode, engine, verify, finish, new int[0], 1, OffloadSettings.Placement.PARTITIONED);
     }
 
     private OffloadHarness(
@@ -33,7 +33,8 @@ final class OffloadHarness implements AutoCloseable {
             boolean verify,
             OffloadSettings.Finish finish,
             int[] devices,
-            int partitions)
+            int partitions,
+            OffloadSettings.Placement placement)
             throws SQLException {
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         offloader = provider.attach(
@@ -46,6 +47,7 @@ final class OffloadHarness implements AutoCloseable {
                         OffloadSettings.MemoryBudget.ofPercent(50),
                         devices,
                         partitions,
+                        placement,
                         finish));
     }
 
@@ -55,13 +57,20 @@ final class OffloadHarness implements AutoCloseable {
 
     /** Forced onto the cpu engine over {@code devices} simulated devices of {@code partitions} partitions each. */
     static OffloadHarness forceCpu(int devices, int partitions) throws SQLException {
+        return forceCpu(devices, partitions, OffloadSettings.Placement.PARTITIONED);
+    }
+
+    /** The same with the table {@code placement} over the devices. */
+    static OffloadHarness forceCpu(int devices, int partitions, OffloadSettings.Placement placement)
+            throws SQLException {
         return new OffloadHarness(
                 OffloadSettings.Mode.FORCE,
                 OffloadSettings.Engine.CPU,
                 false,
                 OffloadSettings.Finish.DIRECT,
                 java.util.stream.IntStream.range(0, devices).toArray(),
-                partitions);
+                partitions,
+                placement);
     }
 
     void exec(String sql) throws SQLException {

@@ -64,6 +64,16 @@ public enum RayProperty {
             "Row partitions of each offloaded table per GPU of device: a table's rows are split into contiguous"
                     + " parts, each device holding its own and answering for them, the partial groups merged exactly",
             "a whole number from 1 to 64"),
+    PLACEMENT(
+            "placement",
+            "partitioned",
+            "Where a table's rows live over several GPUs of device: partitioned splits them over the GPUs and runs"
+                    + " each query on all of them (tables larger than one GPU); replicated keeps the whole table on"
+                    + " each GPU and runs each query on the least busy one holding its inputs (more queries per"
+                    + " second where the table fits one GPU)",
+            "partitioned or replicated (with partitions=1)",
+            "partitioned",
+            "replicated"),
     VERIFY(
             "verify",
             "false",
@@ -212,6 +222,12 @@ public enum RayProperty {
 
     /** All driver settings of one connection, validated. */
     public static OffloadSettings offloadSettings(Properties properties) throws SQLException {
+        int partitions = PARTITIONS.getInt(properties, 1, OffloadSettings.MAX_PARTITIONS);
+        OffloadSettings.Placement placement = PLACEMENT.getEnum(properties, OffloadSettings.Placement.class);
+        // A replica is the whole table on one device: cutting it into partitions of that device has no use.
+        if (placement == OffloadSettings.Placement.REPLICATED && partitions != 1) {
+            throw SqlErrors.invalidProperty(PLACEMENT.key, PLACEMENT.get(properties), PLACEMENT.allowed);
+        }
         return new OffloadSettings(
                 OFFLOAD.getEnum(properties, OffloadSettings.Mode.class),
                 ENGINE.getEnum(properties, OffloadSettings.Engine.class),
@@ -219,7 +235,8 @@ public enum RayProperty {
                 GPU_MEMORY.getMemoryBudget(properties),
                 HOST_MEMORY.getMemoryBudget(properties),
                 DEVICE.getDevices(properties),
-                PARTITIONS.getInt(properties, 1, OffloadSettings.MAX_PARTITIONS),
+                partitions,
+                placement,
                 FINISH.getEnum(properties, OffloadSettings.Finish.class));
     }
 }

@@ -68,6 +68,7 @@ class RayPropertyTest {
         assertEquals(defaults.gpuMemory(), parsed.gpuMemory());
         assertArrayEquals(defaults.devices(), parsed.devices());
         assertEquals(1, parsed.partitions());
+        assertEquals(defaults.placement(), parsed.placement());
     }
 
     @Test
@@ -93,6 +94,22 @@ class RayPropertyTest {
         assertEquals(0, settings.devices().length);
         p.setProperty("gpu.memory", "1048576");
         assertEquals(1048576L, RayProperty.offloadSettings(p).gpuMemory().bytes());
+        p.setProperty("partitions", "1");
+        p.setProperty("placement", "Replicated");
+        assertEquals(
+                OffloadSettings.Placement.REPLICATED,
+                RayProperty.offloadSettings(p).placement());
+    }
+
+    /** A replica is a whole table on one device: partitions of it are refused, naming the combination allowed. */
+    @Test
+    void replicatedPlacementTakesOnePartitionPerDevice() {
+        Properties p = new Properties();
+        p.setProperty("placement", "replicated");
+        p.setProperty("partitions", "2");
+        SQLException e = assertThrows(SQLException.class, () -> RayProperty.offloadSettings(p));
+        assertEquals("22023", e.getSQLState());
+        assertTrue(e.getMessage().contains("(with partitions=1)"), e.getMessage());
     }
 
     @ParameterizedTest
@@ -112,7 +129,8 @@ class RayPropertyTest {
                 "device|gpu0|comma-separated list of distinct ordinals",
                 "partitions|0|a whole number from 1 to 64",
                 "partitions|65|a whole number from 1 to 64",
-                "partitions|two|a whole number from 1 to 64"
+                "partitions|two|a whole number from 1 to 64",
+                "placement|mirrored|partitioned or replicated"
             })
     void badValueNamesKeyAndAllowedValues(String key, String value, String allowed) {
         Properties p = new Properties();

@@ -18,7 +18,7 @@ import org.raydb.ssb.query.QueryForm;
 /**
  * The options of {@code bench}, {@code suite}, {@code generate} and {@code soak}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
- * [--offload auto|force|off] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
+ * [--offload auto|force|off] [--device 0|0,1|all] [--placement partitioned|replicated] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
  * [--write-pause S] [--out FILE] [--adhoc N] [--vary-constants] [--duration S] [--prepared]}; {@link #help}
  * lists those of one command, one line each, for its {@code --help}.
@@ -30,6 +30,7 @@ import org.raydb.ssb.query.QueryForm;
  * @param engine   the driver's {@code engine} setting for {@code jdbc:raydb:}
  * @param offload  the driver's {@code offload} setting ({@code force} makes a query that is not offloaded fail)
  * @param device   the driver's {@code device} setting: the GPUs a table is partitioned over
+ * @param placement the driver's {@code placement} setting: partitioned over the GPUs or replicated on each
  * @param breakdown whether {@code bench} also prints where each offloaded query's time went
  * @param copyBandwidthGbs the device copy bandwidth ({@code run bandwidth}) for the kernels' floors; NaN when
  *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
@@ -63,6 +64,7 @@ public record CliOptions(
         String engine,
         String offload,
         String device,
+        String placement,
         int reps,
         List<String> queries,
         long seed,
@@ -98,6 +100,7 @@ public record CliOptions(
 
     private static final List<String> ENGINES = List.of("auto", "optix", "cuda", "cpu");
     private static final List<String> OFFLOAD_MODES = List.of("auto", "force", "off");
+    private static final List<String> PLACEMENTS = List.of("partitioned", "replicated");
     private static final List<String> TIMINGS = Arrays.stream(BenchRunner.Timing.values())
             .map(BenchRunner.Timing::label)
             .toList();
@@ -135,6 +138,11 @@ public record CliOptions(
             new Help("--queries q1.1,q2.1,...", "which SSB queries (default all 13)", QUERYING),
             new Help("--engine auto|optix|cuda|cpu", "the driver's engine setting (default auto)", DRIVER),
             new Help("--device 0|0,1|all", "the driver's device setting: the GPUs to use (default all)", DRIVER),
+            new Help(
+                    "--placement partitioned|replicated",
+                    "the driver's placement setting: a table partitioned over the GPUs or whole on each (default"
+                            + " partitioned)",
+                    DRIVER),
             new Help(
                     "--offload auto|force|off",
                     "the driver's offload setting (default auto; force: a query not offloaded fails)",
@@ -208,6 +216,7 @@ public record CliOptions(
         String engine = "auto";
         String offload = "auto";
         String device = "all";
+        String placement = "partitioned";
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
         Long seedGiven = null;
@@ -257,6 +266,7 @@ public record CliOptions(
                     case "--engine" -> engine = oneOf("--engine", value, ENGINES);
                     case "--offload" -> offload = oneOf("--offload", value, OFFLOAD_MODES);
                     case "--device" -> device = devices(value);
+                    case "--placement" -> placement = oneOf("--placement", value, PLACEMENTS);
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seedGiven = Long.parseLong(value);
@@ -308,6 +318,7 @@ public record CliOptions(
                 engine,
                 offload,
                 device,
+                placement,
                 reps,
                 queries,
                 seed,
@@ -331,7 +342,8 @@ public record CliOptions(
 
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
     public String raydbParameters() {
-        return "?engine=" + engine + "&offload=" + offload + (device.equals("all") ? "" : "&device=" + device);
+        return "?engine=" + engine + "&offload=" + offload + (device.equals("all") ? "" : "&device=" + device)
+                + (placement.equals("partitioned") ? "" : "&placement=" + placement);
     }
 
     /** {@code all} or a comma-separated list of GPU ordinals (the driver checks that they are distinct). */

@@ -67,6 +67,8 @@ class CliOptionsTest {
             "force",
             "--device",
             "0,1",
+            "--placement",
+            "replicated",
             "--breakdown",
             "--reps",
             "3",
@@ -89,7 +91,7 @@ class CliOptionsTest {
         assertEquals(List.of(QueryForm.FLAT), o.forms());
         assertEquals("cuda", o.engine());
         assertEquals("force", o.offload());
-        assertEquals("?engine=cuda&offload=force&device=0,1", o.raydbParameters());
+        assertEquals("?engine=cuda&offload=force&device=0,1&placement=replicated", o.raydbParameters());
         assertEquals(3, o.reps());
         assertEquals(List.of("q1.1", "q4.3"), o.queries());
         assertEquals(7, o.seed());

@@ -24,7 +24,8 @@ class DifferentialSuiteTest {
                 "",
                 "?engine=cpu",
                 "?engine=cpu&offload=force",
-                "?engine=cpu&offload=force&device=0,1&partitions=3"
+                "?engine=cpu&offload=force&device=0,1&partitions=3",
+                "?engine=cpu&offload=force&device=0,1,2&placement=replicated"
             })
     void raydbAnswersExactlyAsDuckdb(String parameters) throws Exception {
         Path database = TestDatabases.generated(0.05);

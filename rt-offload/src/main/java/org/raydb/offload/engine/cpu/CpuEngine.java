@@ -35,13 +35,20 @@ public final class CpuEngine implements Engine {
         return null;
     }
 
-    /** Over several devices or partitions ({@code device}, {@code partitions}): simulated devices, one part each. */
+    /**
+     * Over several devices or partitions ({@code device}, {@code partitions}): simulated devices, one thread each,
+     * partitioned or replicated as {@code placement} says.
+     */
     @Override
     public Engine configured(OffloadSettings settings) {
         int devices = Math.max(1, settings.devices().length);
         return devices == 1 && settings.partitions() == 1
                 ? this
-                : new SimulatedDevices(this, devices, settings.partitions());
+                : new SimulatedDevices(
+                        this,
+                        devices,
+                        settings.partitions(),
+                        settings.placement() == OffloadSettings.Placement.REPLICATED);
     }
 
     @Override

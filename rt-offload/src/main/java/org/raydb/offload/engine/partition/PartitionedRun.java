@@ -26,7 +26,7 @@ public final class PartitionedRun {
     private static final System.Logger LOG = System.getLogger("org.raydb.offload.engine");
 
     /** Threads that run the second and later devices' partitions of a job; idle ones end after a minute. */
-    private static final ExecutorService DEVICES = Executors.newCachedThreadPool(r -> {
+    static final ExecutorService DEVICES = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "raydb-device");
         t.setDaemon(true);
         return t;
@@ -51,6 +51,19 @@ public final class PartitionedRun {
 
         /** Told when a partition failed on this device; it may take itself out of service. */
         default void failed(EngineException e) {}
+
+        /**
+         * Whether this device holds what a whole-table run of {@code job} reads (a replica's inputs), so that it
+         * answers without loading or building anything.
+         */
+        default boolean holds(OffloadJob job) {
+            return true;
+        }
+
+        /** The jobs running or waiting on this device now: a replicated run goes to the least busy. */
+        default int busy() {
+            return 0;
+        }
     }
 
     private PartitionedRun() {}

@@ -27,16 +27,16 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
 public final class CudaEngine extends GpuEngine {
 
     public CudaEngine() {
-        this(new int[0], 1);
+        this(new int[0], 1, false);
     }
 
-    private CudaEngine(int[] devices, int perDevice) {
-        super(devices, perDevice);
+    private CudaEngine(int[] devices, int perDevice, boolean replicated) {
+        super(devices, perDevice, replicated);
     }
 
     @Override
-    GpuEngine over(int[] devices, int perDevice) {
-        return new CudaEngine(devices, perDevice);
+    GpuEngine over(int[] devices, int perDevice, boolean replicated) {
+        return new CudaEngine(devices, perDevice, replicated);
     }
 
     @Override

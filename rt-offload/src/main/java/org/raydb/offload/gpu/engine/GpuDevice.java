@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
@@ -15,6 +16,7 @@ final class GpuDevice {
     private GpuRuntime runtime;
     private JobLanes lanes;
     private volatile String outOfService;
+    private final AtomicInteger jobs = new AtomicInteger();
 
     GpuDevice(int ordinal) {
         this.ordinal = ordinal;
@@ -43,6 +45,20 @@ final class GpuDevice {
 
     synchronized JobLanes lanes() {
         return lanes;
+    }
+
+    /** A job starts on this device (waiting for a lane counts): see {@link #busy()}. */
+    void started() {
+        jobs.incrementAndGet();
+    }
+
+    void ended() {
+        jobs.decrementAndGet();
+    }
+
+    /** The jobs running or waiting for a lane on this device now. */
+    int busy() {
+        return jobs.get();
     }
 
     /** Why this device takes no more partitions, or null while it serves. */

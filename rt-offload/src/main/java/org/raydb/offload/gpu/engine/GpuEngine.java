@@ -11,6 +11,7 @@ import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.engine.partition.PartitionLayout;
 import org.raydb.offload.engine.partition.PartitionedRun;
+import org.raydb.offload.engine.partition.ReplicatedRun;
 import org.raydb.offload.gpu.GpuException;
 import org.raydb.offload.gpu.GpuOutOfMemoryException;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
@@ -24,7 +25,8 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
  * <p>Over several GPUs ({@code device}) or partitions ({@code partitions}) a job runs as a {@link PartitionedRun}:
  * every GPU answers for its contiguous row partitions at once, each holding their inputs in its own residency,
  * and the host merges the groups. GPUs get rows in proportion to the smaller of their share of multiprocessors
- * and their share of the budgets.
+ * and their share of the budgets. With {@code placement=replicated} every GPU keeps the whole table instead and a
+ * job runs whole on one of them (a {@link ReplicatedRun}).
  */
 abstract class GpuEngine implements Engine {
 
@@ -36,14 +38,17 @@ abstract class GpuEngine implements Engine {
     private final int[] devices;
 
     private final int perDevice;
+    /** Whether each GPU keeps the whole table and a job runs on one of them ({@code placement=replicated}). */
+    private final boolean replicated;
 
-    GpuEngine(int[] devices, int perDevice) {
+    GpuEngine(int[] devices, int perDevice, boolean replicated) {
         this.devices = devices.clone();
         this.perDevice = perDevice;
+        this.replicated = replicated;
     }
 
-    /** This engine over other devices and partitions. */
-    abstract GpuEngine over(int[] devices, int perDevice);
+    /** This engine over other devices, partitions and placement. */
+    abstract GpuEngine over(int[] devices, int perDevice, boolean replicated);
 
     /** Runs the job's GPU part on its lane; inputs are pinned. */
     abstract EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs inputs)
@@ -57,7 +62,10 @@ abstract class GpuEngine implements Engine {
     @Override
     public Engine configured(OffloadSettings settings) {
         SharedGpu.configure(settings);
-        return over(settings.devices(), settings.partitions());
+        return over(
+                settings.devices(),
+                settings.partitions(),
+                settings.placement() == OffloadSettings.Placement.REPLICATED);
     }
 
     @Override
@@ -73,6 +81,10 @@ abstract class GpuEngine implements Engine {
             out.append(i == 0 ? "" : ", ").append(ordinals[i]);
             String why = SharedGpu.device(ordinals[i]).outOfService();
             if (why != null) out.append(" (out of service: ").append(why).append(')');
+        }
+        if (ordinals.length > 1 && replicated) {
+            return out.append(", each holding the whole table; a query runs on the least busy one holding its inputs")
+                    .toString();
         }
         return ordinals.length == 1 && perDevice == 1
                 ? out.toString()
@@ -93,6 +105,7 @@ abstract class GpuEngine implements Engine {
             throw failed(e);
         }
         if (parts.size() == 1 && perDevice == 1) return runOn(parts.get(0).device, job, RowRange.all(job.rows()));
+        if (replicated) return ReplicatedRun.run(job, parts);
         // A partition's groups are partial: which of them the statement keeps is known only once they are merged.
         return PartitionedRun.run(job.withCut(null), parts, perDevice);
     }
@@ -100,13 +113,23 @@ abstract class GpuEngine implements Engine {
     /**
      * On one GPU and one partition: whether its residency holds the job's measures and the code columns the engine
      * reads them by ({@link ResidentInputs#lastingResident}), and what the engine builds on top of them
-     * ({@link #builtInputsResident}); a GPU not open yet holds nothing. Partitioned runs are not judged (true).
+     * ({@link #builtInputsResident}); a GPU not open yet holds nothing. Replicated: whether a serving GPU holds
+     * them (the run goes to one that does). Partitioned runs are not judged (true).
      */
     @Override
     public boolean inputsResident(OffloadJob job) {
         int[] ordinals = SharedGpu.ordinals(devices);
-        if (ordinals.length != 1 || perDevice != 1 || job.rows() == 0) return true;
-        GpuRuntime gpu = SharedGpu.device(ordinals[0]).opened();
+        if (!(ordinals.length == 1 || replicated) || perDevice != 1 || job.rows() == 0) return true;
+        for (int ordinal : ordinals) {
+            GpuDevice d = SharedGpu.device(ordinal);
+            if (d.outOfService() == null && holds(d, job)) return true;
+        }
+        return false;
+    }
+
+    /** Whether {@code device} holds what a whole-table run of {@code job} reads. */
+    private boolean holds(GpuDevice device, OffloadJob job) {
+        GpuRuntime gpu = device.opened();
         return gpu != null
                 && ResidentInputs.lastingResident(gpu, job, filtersByCodes(job))
                 && builtInputsResident(gpu, job);
@@ -187,6 +210,16 @@ abstract class GpuEngine implements Engine {
             return device.outOfService() != null;
         }
 
+        @Override
+        public boolean holds(OffloadJob job) {
+            return GpuEngine.this.holds(device, job);
+        }
+
+        @Override
+        public int busy() {
+            return device.busy();
+        }
+
         /**
          * A CUDA or OptiX error is the GPU's: it takes no more partitions. Running out of memory, or a job the
          * engine could not run (an unexpected state), is about that job: its partition goes elsewhere this time.
@@ -208,6 +241,7 @@ abstract class GpuEngine implements Engine {
         }
         SharedGpu.purgeStale(gpu);
         JobLanes lanes = device.lanes();
+        device.started();
         gpu.shared().lock();
         JobLanes.Lane lane = lanes.take();
         try (ResidentInputs inputs = new ResidentInputs(gpu, lane.stream(), job, zSorted(job), rows)) {
@@ -221,6 +255,7 @@ abstract class GpuEngine implements Engine {
         } finally {
             lanes.give(lane);
             gpu.shared().unlock();
+            device.ended();
         }
     }
 

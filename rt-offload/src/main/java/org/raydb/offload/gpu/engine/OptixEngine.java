@@ -46,16 +46,16 @@ public final class OptixEngine extends GpuEngine {
     private static final int MIN_CUBE_SEGMENT = 32;
 
     public OptixEngine() {
-        this(new int[0], 1);
+        this(new int[0], 1, false);
     }
 
-    private OptixEngine(int[] devices, int perDevice) {
-        super(devices, perDevice);
+    private OptixEngine(int[] devices, int perDevice, boolean replicated) {
+        super(devices, perDevice, replicated);
     }
 
     @Override
-    GpuEngine over(int[] devices, int perDevice) {
-        return new OptixEngine(devices, perDevice);
+    GpuEngine over(int[] devices, int perDevice, boolean replicated) {
+        return new OptixEngine(devices, perDevice, replicated);
     }
 
     @Override

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.duckdb.DuckDBConnection;
@@ -19,7 +17,6 @@ import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.GroupAggregates;
 import org.raydb.offload.engine.OffloadJob;
-import org.raydb.offload.engine.RowRange;
 import org.raydb.offload.engine.cpu.CpuEngine;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.LoadedSnapshot;
@@ -29,61 +26,10 @@ import org.raydb.offload.plan.QueryPlanner;
 /** Partitions run on simulated devices (the cpu engine), with faults injected into some of them. */
 class PartitionedRunTest {
 
-    private static final CpuEngine CPU = new CpuEngine();
-
-    /** A cpu-engine device that counts its partitions and fails the first {@code failures} of them. */
-    private static final class Device implements PartitionedRun.Device {
-        final String label;
-        final AtomicInteger runs = new AtomicInteger();
-        int failures;
-        boolean leavesService;
-        boolean outOfService;
-
-        Device(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public String label() {
-            return label;
-        }
-
-        @Override
-        public double share() {
-            return 1;
-        }
-
-        @Override
-        public EngineResult run(OffloadJob job, RowRange rows) throws EngineException {
-            runs.incrementAndGet();
-            synchronized (this) {
-                if (failures > 0) {
-                    failures--;
-                    throw new EngineException(label + " injected failure", null);
-                }
-            }
-            return CPU.run(job, rows);
-        }
-
-        @Override
-        public boolean outOfService() {
-            return outOfService;
-        }
-
-        @Override
-        public void failed(EngineException e) {
-            outOfService |= leavesService;
-        }
-    }
-
-    private static List<Device> devices(int n) {
-        List<Device> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) out.add(new Device("sim:" + i));
-        return out;
-    }
+    static final CpuEngine CPU = new CpuEngine();
 
     /** The job of {@code query} over a table made by {@code createSql}. */
-    private static OffloadJob job(String createSql, String query) throws Exception {
+    static OffloadJob job(String createSql, String query) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 BufferAllocator allocator = new RootAllocator();
                 QueryPlanner planner = new QueryPlanner(c.unwrap(DuckDBConnection.class))) {
@@ -99,14 +45,14 @@ class PartitionedRunTest {
         }
     }
 
-    private static OffloadJob groupedJob() throws Exception {
+    static OffloadJob groupedJob() throws Exception {
         return job(
                 "CREATE TABLE t AS SELECT i % 97 AS k, (i * 7919) % 10007 - 5000 AS m,"
                         + " CASE WHEN i % 13 = 0 THEN NULL ELSE i % 1000 END AS n FROM range(50000) r(i)",
                 "SELECT k, count(*), sum(m), min(m), max(m), count(n), sum(n) FROM t WHERE m > -4000 GROUP BY k");
     }
 
-    private static void assertSameGroups(GroupAggregates expected, GroupAggregates got) {
+    static void assertSameGroups(GroupAggregates expected, GroupAggregates got) {
         assertEquals(expected.groupsHit(), got.groupsHit());
         for (int g = 0; g < expected.groups(); g++) {
             assertEquals(expected.rowsHit(g), got.rowsHit(g), "rows of group " + g);
@@ -123,7 +69,7 @@ class PartitionedRunTest {
         EngineResult whole = CPU.run(job);
         for (int devices = 1; devices <= 3; devices++) {
             for (int perDevice = 1; perDevice <= 4; perDevice++) {
-                EngineResult parts = PartitionedRun.run(job, devices(devices), perDevice);
+                EngineResult parts = PartitionedRun.run(job, TestDevice.list(devices), perDevice);
                 assertSameGroups(whole.aggregates(), parts.aggregates());
                 assertEquals(whole.rowsHit(), parts.rowsHit());
             }
@@ -133,7 +79,7 @@ class PartitionedRunTest {
     @Test
     void aFailedDevicesPartitionsRunOnTheOthersAndItLeavesService() throws Exception {
         OffloadJob job = groupedJob();
-        List<Device> devices = devices(3);
+        List<TestDevice> devices = TestDevice.list(3);
         devices.get(1).failures = 1;
         devices.get(1).leavesService = true;
         EngineResult r = PartitionedRun.run(job, devices, 2);
@@ -149,7 +95,7 @@ class PartitionedRunTest {
     @Test
     void aDeviceThatStaysInServiceKeepsItsPartitions() throws Exception {
         OffloadJob job = groupedJob();
-        List<Device> devices = devices(2);
+        List<TestDevice> devices = TestDevice.list(2);
         devices.get(0).failures = 1; // e.g. out of memory for this job: the device itself is fine
         assertSameGroups(
                 CPU.run(job).aggregates(), PartitionedRun.run(job, devices, 1).aggregates());
@@ -162,7 +108,7 @@ class PartitionedRunTest {
     @Test
     void aPartitionNoDeviceCanRunFailsTheJob() throws Exception {
         OffloadJob job = groupedJob();
-        List<Device> devices = devices(2);
+        List<TestDevice> devices = TestDevice.list(2);
         devices.get(0).failures = 5;
         devices.get(1).failures = 5;
         EngineException e = assertThrows(EngineException.class, () -> PartitionedRun.run(job, devices, 1));

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.jdbc.offload.QueryCancel;
@@ -62,6 +64,11 @@ class GpuEnginesDifferentialTest {
     }
 
     private Offloader attach(Connection connection, OffloadSettings.Engine engine) throws SQLException {
+        return attach(connection, engine, OffloadSettings.Placement.PARTITIONED);
+    }
+
+    private Offloader attach(Connection connection, OffloadSettings.Engine engine, OffloadSettings.Placement placement)
+            throws SQLException {
         Offloader o = provider.attach(
                 connection,
                 new OffloadSettings(
@@ -69,7 +76,11 @@ class GpuEnginesDifferentialTest {
                         engine,
                         false,
                         OffloadSettings.MemoryBudget.ofPercent(80),
-                        new int[0]));
+                        OffloadSettings.MemoryBudget.ofPercent(50),
+                        new int[0],
+                        1,
+                        placement,
+                        OffloadSettings.Finish.DIRECT));
         offloaders.add(o);
         return o;
     }
@@ -122,11 +133,13 @@ class GpuEnginesDifferentialTest {
     /**
      * Twice as many connections as the device has lanes, each running every query in its own order, several
      * times over: jobs run side by side (and wait for a lane) and each gets its own query's answer. Where OptiX is
-     * there, half the connections use the optix engine.
+     * there, half the connections use the optix engine. Over every GPU (the default {@code device=all}), with the
+     * table partitioned over them or replicated on each (then the connections' jobs spread over the GPUs).
      */
-    @Test
+    @ParameterizedTest
+    @EnumSource(OffloadSettings.Placement.class)
     @Tag("gpu")
-    void concurrentJobsMatchDuckDb() throws Exception {
+    void concurrentJobsMatchDuckDb(OffloadSettings.Placement placement) throws Exception {
         GpuTestSupport.requireCuda("concurrentJobsMatchDuckDb");
         List<String> queries = GpuEngineFixture.QUERIES.stream()
                 .filter(q -> !q.equals(GpuEngineFixture.OVERFLOW))
@@ -142,8 +155,8 @@ class GpuEnginesDifferentialTest {
             for (int t = 0; t < threads; t++) {
                 Connection c = duckdb.unwrap(DuckDBConnection.class).duplicate();
                 connections.add(c);
-                Offloader o =
-                        attach(c, optix && t % 2 == 1 ? OffloadSettings.Engine.OPTIX : OffloadSettings.Engine.CUDA);
+                Offloader o = attach(
+                        c, optix && t % 2 == 1 ? OffloadSettings.Engine.OPTIX : OffloadSettings.Engine.CUDA, placement);
                 int first = t;
                 clients.add(() -> {
                     for (int round = 0; round < 5; round++) {

@@ -149,6 +149,7 @@ class GroupCutTest {
                 OffloadSettings.MemoryBudget.ofPercent(50),
                 new int[] {0},
                 1,
+                OffloadSettings.Placement.PARTITIONED,
                 OffloadSettings.Finish.DIRECT);
     }
 }

@@ -107,6 +107,7 @@ class ScanJobsTest {
                 OffloadSettings.MemoryBudget.ofPercent(50),
                 java.util.stream.IntStream.range(0, devices).toArray(),
                 partitions,
+                OffloadSettings.Placement.PARTITIONED,
                 OffloadSettings.Finish.DIRECT);
     }
 
