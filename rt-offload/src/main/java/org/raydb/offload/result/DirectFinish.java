@@ -33,11 +33,17 @@ public final class DirectFinish {
     private final FinishShape shape;
     private final DirectResultSet.Columns columns;
     private final Comparator<Object[]> order;
+    private final int[] sortColumns;
+    private final boolean[] descending;
 
     private DirectFinish(FinishShape shape, DirectResultSet.Columns columns) {
         this.shape = shape;
         this.columns = columns;
         this.order = comparator(shape);
+        List<FinishShape.SortKey> keys = shape.keys();
+        this.sortColumns = keys.stream().mapToInt(FinishShape.SortKey::column).toArray();
+        this.descending = new boolean[keys.size()];
+        for (int k = 0; k < keys.size(); k++) descending[k] = keys.get(k).descending();
     }
 
     /**
@@ -98,7 +104,16 @@ public final class DirectFinish {
                 if (row[k.column()] == null) return null;
             }
         }
-        if (order != null) Arrays.sort(rows, order);
+        if (order != null) {
+            int[] sorted = PackedOrder.of(rows, sortColumns, descending);
+            if (sorted == null) {
+                Arrays.sort(rows, order);
+            } else {
+                Object[][] byOrder = new Object[n][];
+                for (int r = 0; r < n; r++) byOrder[r] = rows[sorted[r]];
+                rows = byOrder;
+            }
+        }
         long from = Math.min(n, shape.offset());
         long to = shape.limit() < 0 || shape.limit() >= n - from ? n : from + shape.limit();
         int[] outputs = shape.outputs();

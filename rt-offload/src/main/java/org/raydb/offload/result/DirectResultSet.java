@@ -1,6 +1,7 @@
 package org.raydb.offload.result;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Date;
@@ -239,6 +240,8 @@ public final class DirectResultSet extends DirectUnsupported {
     @Override
     public String getString(int column) throws SQLException {
         Object value = value(column);
+        // The same digits: BigInteger's toString divides even where the value fits a long (a HUGEINT sum).
+        if (value instanceof BigInteger b && b.bitLength() < 64) return Long.toString(b.longValue());
         return value == null ? null : value.toString();
     }
 

@@ -18,7 +18,7 @@ import org.raydb.ssb.query.QueryForm;
 /**
  * The options of {@code bench}, {@code suite}, {@code generate} and {@code soak}:
  * {@code [--sf N | --from-tbl DIR] [--db FILE] [--form flat|star|both] [--engine auto|optix|cuda|cpu]
- * [--offload auto|force|off] [--device 0|0,1|all] [--placement partitioned|replicated] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
+ * [--offload auto|force|off] [--device 0|0,1|all] [--placement partitioned|replicated] [--host-memory M] [--reps R] [--queries q1.1,q2.1,...] [--seed S] [--threads T] [--breakdown]
  * [--copy-bandwidth-gbs X] [--anchors NAME] [--timing blocks|alternating] [--writers W] [--minutes M]
  * [--write-pause S] [--out FILE] [--adhoc N] [--vary-constants] [--duration S] [--prepared]}; {@link #help}
  * lists those of one command, one line each, for its {@code --help}.
@@ -31,6 +31,7 @@ import org.raydb.ssb.query.QueryForm;
  * @param offload  the driver's {@code offload} setting ({@code force} makes a query that is not offloaded fail)
  * @param device   the driver's {@code device} setting: the GPUs a table is partitioned over
  * @param placement the driver's {@code placement} setting: partitioned over the GPUs or replicated on each
+ * @param hostMemory the driver's {@code host.memory} setting, or null for its default
  * @param breakdown whether {@code bench} also prints where each offloaded query's time went
  * @param copyBandwidthGbs the device copy bandwidth ({@code run bandwidth}) for the kernels' floors; NaN when
  *                  neither {@code --copy-bandwidth-gbs} nor the environment's {@value #BANDWIDTH_ENV} gives it
@@ -65,6 +66,7 @@ public record CliOptions(
         String offload,
         String device,
         String placement,
+        String hostMemory,
         int reps,
         List<String> queries,
         long seed,
@@ -144,6 +146,11 @@ public record CliOptions(
                             + " partitioned)",
                     DRIVER),
             new Help(
+                    "--host-memory 8g|60%",
+                    "the driver's host.memory setting: the heap budget for resident columns and indexes (default"
+                            + " 50%)",
+                    DRIVER),
+            new Help(
                     "--offload auto|force|off",
                     "the driver's offload setting (default auto; force: a query not offloaded fails)",
                     DRIVER),
@@ -217,6 +224,7 @@ public record CliOptions(
         String offload = "auto";
         String device = "all";
         String placement = "partitioned";
+        String hostMemory = null;
         int reps = 5;
         List<String> queries = QueryCatalog.IDS;
         Long seedGiven = null;
@@ -267,6 +275,7 @@ public record CliOptions(
                     case "--offload" -> offload = oneOf("--offload", value, OFFLOAD_MODES);
                     case "--device" -> device = devices(value);
                     case "--placement" -> placement = oneOf("--placement", value, PLACEMENTS);
+                    case "--host-memory" -> hostMemory = memory(value);
                     case "--reps" -> reps = positive("--reps", value);
                     case "--queries" -> queries = queries(value);
                     case "--seed" -> seedGiven = Long.parseLong(value);
@@ -319,6 +328,7 @@ public record CliOptions(
                 offload,
                 device,
                 placement,
+                hostMemory,
                 reps,
                 queries,
                 seed,
@@ -343,7 +353,18 @@ public record CliOptions(
     /** The URL parameters of the {@code jdbc:raydb:} side: the driver settings these options choose. */
     public String raydbParameters() {
         return "?engine=" + engine + "&offload=" + offload + (device.equals("all") ? "" : "&device=" + device)
-                + (placement.equals("partitioned") ? "" : "&placement=" + placement);
+                + (placement.equals("partitioned") ? "" : "&placement=" + placement)
+                + (hostMemory == null ? "" : "&host.memory=" + hostMemory);
+    }
+
+    /** A byte count with an optional k, m, g or t suffix, or a percentage (the driver checks the range). */
+    private static String memory(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (!v.matches("\\d+[kmgt]?|\\d+%")) {
+            throw new IllegalArgumentException(
+                    "--host-memory takes a byte count (8g) or a percentage (60%), not " + value);
+        }
+        return v;
     }
 
     /** {@code all} or a comma-separated list of GPU ordinals (the driver checks that they are distinct). */

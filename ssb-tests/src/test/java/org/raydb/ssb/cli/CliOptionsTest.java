@@ -69,6 +69,8 @@ class CliOptionsTest {
             "0,1",
             "--placement",
             "replicated",
+            "--host-memory",
+            "75%",
             "--breakdown",
             "--reps",
             "3",
@@ -91,7 +93,7 @@ class CliOptionsTest {
         assertEquals(List.of(QueryForm.FLAT), o.forms());
         assertEquals("cuda", o.engine());
         assertEquals("force", o.offload());
-        assertEquals("?engine=cuda&offload=force&device=0,1&placement=replicated", o.raydbParameters());
+        assertEquals("?engine=cuda&offload=force&device=0,1&placement=replicated&host.memory=75%", o.raydbParameters());
         assertEquals(3, o.reps());
         assertEquals(List.of("q1.1", "q4.3"), o.queries());
         assertEquals(7, o.seed());
