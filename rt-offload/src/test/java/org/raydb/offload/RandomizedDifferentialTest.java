@@ -64,6 +64,20 @@ class RandomizedDifferentialTest {
         }
     }
 
+    /** The same over three simulated devices each holding the whole table: each query answered by one of them. */
+    @Test
+    void generatedQueriesOverReplicasMatchDuckDb() throws SQLException {
+        try (OffloadHarness replicated = OffloadHarness.forceCpu(3, 1, OffloadSettings.Placement.REPLICATED)) {
+            replicated.exec(DifferentialFixture.createSql());
+            generatedQueriesMatchDuckDb(replicated, 200);
+            assertEquals(
+                    "3 simulated devices, each holding the whole table; a query runs on the least busy",
+                    replicated
+                            .explain("SELECT k_small, count(*) FROM r GROUP BY k_small")
+                            .get("devices"));
+        }
+    }
+
     private static void generatedQueriesMatchDuckDb(int defaultCount) throws SQLException {
         generatedQueriesMatchDuckDb(h, defaultCount);
     }
