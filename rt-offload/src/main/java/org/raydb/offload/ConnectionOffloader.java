@@ -701,13 +701,14 @@ final class ConnectionOffloader implements Offloader {
                 run.job().keyDictionaries(),
                 run.result().aggregates(),
                 run.job().job().columns(),
-                handoff.topRows(pq, fields));
+                handoff.topRows(pq, fields),
+                handoff.groupFilter(pq, fields));
         ResultSet rs = handoff.run(
                 pq, fields, rows, () -> allocator.newChildAllocator(pq.relationName(), 0, Long.MAX_VALUE), cancel);
         long t1 = handoff.readyAt();
         long t2 = System.nanoTime();
         Handoff done = new Handoff(rs, OffloadTimings.micros(t0, t1), OffloadTimings.micros(t1, t2));
-        pq.lastRun().summary += ", handoff " + done.micros() + " us, "
+        pq.lastRun().summary += ", " + rows.size() + " groups handed over, handoff " + done.micros() + " us, "
                 + (rs instanceof DirectResultSet ? "direct" : "DuckDB") + " finish " + done.duckdbMicros() + " us";
         return done;
     }

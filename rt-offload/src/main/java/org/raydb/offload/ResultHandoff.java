@@ -17,6 +17,7 @@ import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.result.DirectFinish;
+import org.raydb.offload.result.GroupFilter;
 import org.raydb.offload.result.ResultBuilder;
 import org.raydb.offload.result.ResultScan;
 import org.raydb.offload.result.ResultSlot;
@@ -85,6 +86,8 @@ final class ResultHandoff implements AutoCloseable {
         final String sql;
         /** Null where DuckDB must run the statement. */
         DirectFinish direct;
+        /** What the statement's WHERE drops of the groups, where that is known here; null: nothing known. */
+        GroupFilter filter;
 
         PlanEntry(ResultSlot slot, String sql) {
             this.slot = slot;
@@ -145,6 +148,11 @@ final class ResultHandoff implements AutoCloseable {
         return direct == null ? null : direct.topRows();
     }
 
+    /** The groups {@code pq}'s finishing statement drops by its WHERE, where known here; {@code null}: none known. */
+    GroupFilter groupFilter(PlannedQuery pq, List<Field> fields) throws SQLException {
+        return entry(pq, fields).filter;
+    }
+
     /** {@link #topRows} where {@code pq} was finished here before, else {@code null}; prepares nothing. */
     TopRows knownTopRows(PlannedQuery pq) {
         PlanEntry entry = entries.get(pq.relationName());
@@ -166,7 +174,9 @@ final class ResultHandoff implements AutoCloseable {
             entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
             if (direct) {
                 try (PreparedStatement columns = duckdb.prepareStatement(entry.sql)) {
-                    entry.direct = DirectFinish.of(duckdb, parser.parse(entry.sql), columns, entry.slot.fields());
+                    Map<String, Object> tree = parser.parse(entry.sql);
+                    entry.direct = DirectFinish.of(duckdb, tree, columns, entry.slot.fields());
+                    entry.filter = entry.direct == null ? GroupFilter.of(tree, entry.slot.fields()) : null;
                 } catch (NotQualified e) {
                     entry.direct = null; // a statement DuckDB cannot serialize: DuckDB finishes it
                 } catch (SQLException | RuntimeException e) {

@@ -51,16 +51,7 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
         if (statements.size() != 1 || !collation.isEmpty()) return null;
         JsonNode outer = statements.get(0).obj("node");
         if (!plainSelect(outer)) return null;
-        JsonNode from = outer.obj("from_table");
-        if (from == null
-                || !"SUBQUERY".equals(from.str("type"))
-                || !from.list("column_name_alias").isEmpty()
-                || from.raw("sample") != null) return null;
-        JsonNode inner = from.obj("subquery").obj("node");
-        if (!plainSelect(inner) || !inner.list("modifiers").isEmpty() || !readsResult(inner.obj("from_table"))) {
-            return null;
-        }
-        List<InnerColumn> columns = innerColumns(inner, fields);
+        List<InnerColumn> columns = resultColumns(outer, fields);
         if (columns == null) return null;
 
         List<JsonNode> items = outer.nodes("select_list");
@@ -102,6 +93,24 @@ record FinishShape(List<InnerColumn> columns, int[] outputs, List<SortKey> keys,
             }
         }
         return new FinishShape(columns, outputs, keys, limit, offset);
+    }
+
+    /**
+     * The columns {@code outer} reads where its FROM is the rewritten statements' subquery over the result's
+     * relation ({@code FROM (SELECT <result columns, some under a CAST> FROM __raydb_result(..)) AS t}), each with
+     * its result field and conversion; {@code null} for any other FROM.
+     */
+    static List<InnerColumn> resultColumns(JsonNode outer, List<Field> fields) {
+        JsonNode from = outer.obj("from_table");
+        if (from == null
+                || !"SUBQUERY".equals(from.str("type"))
+                || !from.list("column_name_alias").isEmpty()
+                || from.raw("sample") != null) return null;
+        JsonNode inner = from.obj("subquery").obj("node");
+        if (!plainSelect(inner) || !inner.list("modifiers").isEmpty() || !readsResult(inner.obj("from_table"))) {
+            return null;
+        }
+        return innerColumns(inner, fields);
     }
 
     /** A SELECT with nothing but a select list, a FROM and modifiers. */

@@ -57,12 +57,13 @@ public final class ResultBuilder {
             GroupAggregates state,
             Map<String, ColumnData> columns)
             throws NotQualified {
-        return rows(plan, groups, keyDictionaries, state, columns, null);
+        return rows(plan, groups, keyDictionaries, state, columns, null, null);
     }
 
     /**
-     * {@link #rows(OffloadPlan, GroupCodes, List, GroupAggregates, Map)}, of only the groups {@code top} keeps
-     * ({@code null}: all) where they are few beside all.
+     * {@link #rows(OffloadPlan, GroupCodes, List, GroupAggregates, Map)}, of only the groups that pass
+     * {@code filter} ({@code null}: all) and of those only the ones {@code top} keeps ({@code null}: all) where they
+     * are few beside all.
      */
     public static List<Object[]> rows(
             OffloadPlan plan,
@@ -70,7 +71,8 @@ public final class ResultBuilder {
             List<SortedDictionary> keyDictionaries,
             GroupAggregates state,
             Map<String, ColumnData> columns,
-            TopRows top)
+            TopRows top,
+            GroupFilter filter)
             throws NotQualified {
         if (plan.countsDistinct()) {
             return distinctCounts(plan, groups, keyDictionaries, state);
@@ -84,6 +86,9 @@ public final class ResultBuilder {
         for (int i = 0; i < state.slots(); i++) {
             int s = state.slotInGroupOrder(i);
             if (state.rowsHitAt(s) > 0 || oneRow) slots[n++] = s;
+        }
+        if (filter != null && !oneRow) {
+            n = passing(plan, groups, keyDictionaries, state, columns, slots, n, filter);
         }
         if (top != null && top.count() < (n - MIN_GROUPS_TO_SELECT) / 2) {
             int[] kept = kept(plan, groups, keyDictionaries, state, columns, slots, n, top);
@@ -99,6 +104,30 @@ public final class ResultBuilder {
             rows.add(row(width, plan, groups, keyDictionaries, state, columns, -1));
         }
         return rows;
+    }
+
+    /** Moves the first {@code n} slots that pass {@code filter} to the front; how many do. */
+    private static int passing(
+            OffloadPlan plan,
+            GroupCodes groups,
+            List<SortedDictionary> keyDictionaries,
+            GroupAggregates state,
+            Map<String, ColumnData> columns,
+            int[] slots,
+            int n,
+            GroupFilter filter)
+            throws NotQualified {
+        int[] fields = filter.fields();
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            boolean keep = true;
+            for (int f = 0; f < fields.length && keep; f++) {
+                keep = filter.keeps(
+                        fields[f], value(plan, groups, keyDictionaries, state, columns, slots[i], fields[f]));
+            }
+            if (keep) slots[m++] = slots[i];
+        }
+        return m;
     }
 
     /**
