@@ -50,27 +50,7 @@ public record ColumnComparison(String operator, String left, ColumnType leftType
 
     /** Whether the comparison holds for {@code c}, the sign of the left value against the right. */
     public boolean holds(int c) {
-        return switch (operator) {
-            case "COMPARE_EQUAL" -> c == 0;
-            case "COMPARE_NOTEQUAL" -> c != 0;
-            case "COMPARE_LESSTHAN" -> c < 0;
-            case "COMPARE_GREATERTHAN" -> c > 0;
-            case "COMPARE_LESSTHANOREQUALTO" -> c <= 0;
-            case "COMPARE_GREATERTHANOREQUALTO" -> c >= 0;
-            default -> throw new IllegalStateException("comparison " + operator);
-        };
-    }
-
-    static boolean supported(String operator) {
-        return switch (operator) {
-            case "COMPARE_EQUAL",
-                    "COMPARE_NOTEQUAL",
-                    "COMPARE_LESSTHAN",
-                    "COMPARE_GREATERTHAN",
-                    "COMPARE_LESSTHANOREQUALTO",
-                    "COMPARE_GREATERTHANOREQUALTO" -> true;
-            default -> false;
-        };
+        return CompareOperators.holds(operator, c);
     }
 
     @Override

@@ -40,7 +40,7 @@ final class ColumnComparisons {
     private static ColumnComparison comparison(Object conjunct, Map<String, ColumnType> columns) {
         if (!(conjunct instanceof Map<?, ?> m)
                 || !"COMPARISON".equals(m.get("class"))
-                || !ColumnComparison.supported(String.valueOf(m.get("type")))) {
+                || !CompareOperators.supported(String.valueOf(m.get("type")))) {
             return null;
         }
         String left = column(m.get("left"), columns);

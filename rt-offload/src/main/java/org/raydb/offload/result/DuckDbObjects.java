@@ -66,7 +66,8 @@ final class DuckDbObjects {
         return duckdbType.toUpperCase(Locale.ROOT).replace(" ", "");
     }
 
-    private static int integerWidth(String type) {
+    /** The width rank of an integer type name (TINYINT 0 … HUGEINT 4), -1 for any other type. */
+    static int integerWidth(String type) {
         for (int i = 0; i < INTEGERS.length; i++) {
             if (INTEGERS[i].equals(type)) return i;
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.raydb.offload.json.JsonNode;
+import org.raydb.offload.plan.CompareOperators;
 
 /**
  * The comparisons of the result's numeric fields with constants that the finishing statement's WHERE (a query's
@@ -44,14 +45,7 @@ public final class GroupFilter {
             int c = value instanceof Long l && units != null
                     ? Long.compare(l, units)
                     : (value instanceof BigDecimal b ? b : BigDecimal.valueOf((Long) value, scale)).compareTo(constant);
-            return switch (operator) {
-                case "COMPARE_EQUAL" -> c == 0;
-                case "COMPARE_NOTEQUAL" -> c != 0;
-                case "COMPARE_LESSTHAN" -> c < 0;
-                case "COMPARE_GREATERTHAN" -> c > 0;
-                case "COMPARE_LESSTHANOREQUALTO" -> c <= 0;
-                default -> c >= 0; // COMPARE_GREATERTHANOREQUALTO: the only other operator taken
-            };
+            return CompareOperators.holds(operator, c);
         }
     }
 
@@ -103,7 +97,8 @@ public final class GroupFilter {
         if (!"COMPARISON".equals(e.str("class"))) return;
         String operator = e.str("type");
         Comparison c = comparison(operator, e.obj("left"), e.obj("right"), columns, fields);
-        if (c == null) c = comparison(mirrored(operator), e.obj("right"), e.obj("left"), columns, fields);
+        if (c == null)
+            c = comparison(CompareOperators.mirrored(operator), e.obj("right"), e.obj("left"), columns, fields);
         if (c != null) out.add(c);
     }
 
@@ -113,7 +108,8 @@ public final class GroupFilter {
             JsonNode constant,
             List<FinishShape.InnerColumn> columns,
             List<Field> fields) {
-        if (mirrored(operator) == null || column == null || !"COLUMN_REF".equals(column.str("class"))) return null;
+        if (!CompareOperators.supported(operator) || column == null || !"COLUMN_REF".equals(column.str("class")))
+            return null;
         List<Object> names = column.list("column_names");
         if (names.isEmpty()) return null;
         FinishShape.InnerColumn read = null;
@@ -137,12 +133,7 @@ public final class GroupFilter {
     /** Integer and decimal types: the CAST's target keeps the field's value exactly ({@link DuckDbObjects}). */
     private static boolean numeric(String duckdbType) {
         String t = DuckDbObjects.typeName(duckdbType);
-        return t.equals("TINYINT")
-                || t.equals("SMALLINT")
-                || t.equals("INTEGER")
-                || t.equals("BIGINT")
-                || t.equals("HUGEINT")
-                || t.startsWith("DECIMAL");
+        return DuckDbObjects.integerWidth(t) >= 0 || t.startsWith("DECIMAL");
     }
 
     /** An integer or plain decimal literal of at most 18 digits, or null for any other constant. */
@@ -158,18 +149,5 @@ public final class GroupFilter {
             return null;
         }
         return new BigDecimal(text);
-    }
-
-    /** The operator with its sides swapped; null for one that is not a plain comparison (IS DISTINCT FROM, ...). */
-    private static String mirrored(String operator) {
-        if (operator == null) return null;
-        return switch (operator) {
-            case "COMPARE_LESSTHAN" -> "COMPARE_GREATERTHAN";
-            case "COMPARE_GREATERTHAN" -> "COMPARE_LESSTHAN";
-            case "COMPARE_LESSTHANOREQUALTO" -> "COMPARE_GREATERTHANOREQUALTO";
-            case "COMPARE_GREATERTHANOREQUALTO" -> "COMPARE_LESSTHANOREQUALTO";
-            case "COMPARE_EQUAL", "COMPARE_NOTEQUAL" -> operator;
-            default -> null;
-        };
     }
 }

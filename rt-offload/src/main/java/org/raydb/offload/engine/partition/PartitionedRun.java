@@ -26,7 +26,7 @@ public final class PartitionedRun {
     private static final System.Logger LOG = System.getLogger("org.raydb.offload.engine");
 
     /** Threads that run the second and later devices' partitions of a job; idle ones end after a minute. */
-    static final ExecutorService DEVICES = Executors.newCachedThreadPool(r -> {
+    private static final ExecutorService DEVICES = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "raydb-device");
         t.setDaemon(true);
         return t;
@@ -89,11 +89,10 @@ public final class PartitionedRun {
         }
         EngineResult[] results = new EngineResult[parts.size()];
         EngineException[] failures = new EngineException[parts.size()];
-        List<CompletableFuture<Void>> others = new ArrayList<>();
-        Runnable first = null;
+        List<Runnable> work = new ArrayList<>();
         for (Map.Entry<Integer, List<PartitionLayout.Part>> e : byDevice.entrySet()) {
             Device device = devices.get(e.getKey());
-            Runnable work = () -> {
+            work.add(() -> {
                 for (PartitionLayout.Part p : e.getValue()) {
                     try {
                         results[p.index()] = device.run(job, p.rows());
@@ -101,16 +100,32 @@ public final class PartitionedRun {
                         failures[p.index()] = x;
                     }
                 }
-            };
-            if (first == null) {
-                first = work;
-            } else {
-                others.add(CompletableFuture.runAsync(work, DEVICES));
+            });
+        }
+        atOnce(work);
+        long t0 = System.nanoTime();
+        for (PartitionLayout.Part p : parts) {
+            if (failures[p.index()] != null) {
+                results[p.index()] = rerun(job, devices, p, owner[p.index()], failures[p.index()]);
             }
         }
+        try {
+            return EngineResult.merged(List.of(results), (System.nanoTime() - t0) / 1000);
+        } catch (ArithmeticException e) {
+            throw new EngineException("a sum of the partitions' groups leaves the exact 64-bit range", e);
+        }
+    }
+
+    /**
+     * Runs each of {@code work} at once, the first on the calling thread and the others on device threads, and
+     * returns when all have ended; an unchecked failure of one is thrown then (the first one met).
+     */
+    static void atOnce(List<Runnable> work) {
+        List<CompletableFuture<Void>> others = new ArrayList<>();
+        for (Runnable w : work.subList(1, work.size())) others.add(CompletableFuture.runAsync(w, DEVICES));
         Throwable unchecked = null;
         try {
-            first.run();
+            work.get(0).run();
         } catch (RuntimeException | Error x) {
             unchecked = x;
         }
@@ -123,17 +138,6 @@ public final class PartitionedRun {
         }
         if (unchecked instanceof RuntimeException r) throw r;
         if (unchecked instanceof Error r) throw r;
-        long t0 = System.nanoTime();
-        for (PartitionLayout.Part p : parts) {
-            if (failures[p.index()] != null) {
-                results[p.index()] = rerun(job, devices, p, owner[p.index()], failures[p.index()]);
-            }
-        }
-        try {
-            return EngineResult.merged(List.of(results), (System.nanoTime() - t0) / 1000);
-        } catch (ArithmeticException e) {
-            throw new EngineException("a sum of the partitions' groups leaves the exact 64-bit range", e);
-        }
     }
 
     /** A failed partition on the devices that have not failed on it, in order; the last failure where none can. */

@@ -3,8 +3,6 @@ package org.raydb.offload.engine.partition;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
@@ -60,27 +58,18 @@ public final class ReplicatedRun {
         RowRange all = RowRange.all(job.rows());
         EngineResult[] results = new EngineResult[serving.size()];
         EngineException[] failures = new EngineException[serving.size()];
-        List<CompletableFuture<Void>> others = new ArrayList<>();
-        for (int i = 1; i < serving.size(); i++) {
+        List<Runnable> work = new ArrayList<>();
+        for (int i = 0; i < serving.size(); i++) {
             int d = i;
-            others.add(CompletableFuture.runAsync(
-                    () -> results[d] = runOrRecord(job, serving.get(d), all, failures, d), PartitionedRun.DEVICES));
+            work.add(() -> {
+                try {
+                    results[d] = serving.get(d).run(job, all);
+                } catch (EngineException e) {
+                    failures[d] = e;
+                }
+            });
         }
-        Throwable unchecked = null;
-        try {
-            results[0] = runOrRecord(job, serving.get(0), all, failures, 0);
-        } catch (RuntimeException | Error x) {
-            unchecked = x;
-        }
-        for (CompletableFuture<Void> f : others) {
-            try {
-                f.join();
-            } catch (CompletionException x) {
-                if (unchecked == null) unchecked = x.getCause();
-            }
-        }
-        if (unchecked instanceof RuntimeException r) throw r;
-        if (unchecked instanceof Error r) throw r;
+        PartitionedRun.atOnce(work);
         EngineException last = null;
         for (int d = 0; d < serving.size(); d++) {
             if (failures[d] != null) {
@@ -90,15 +79,5 @@ public final class ReplicatedRun {
         }
         for (EngineResult r : results) if (r != null) return r;
         throw new EngineException("no device could run the job: " + last.getMessage(), last);
-    }
-
-    private static EngineResult runOrRecord(
-            OffloadJob job, PartitionedRun.Device device, RowRange all, EngineException[] failures, int at) {
-        try {
-            return device.run(job, all);
-        } catch (EngineException e) {
-            failures[at] = e;
-            return null;
-        }
     }
 }
