@@ -1,7 +1,6 @@
 package org.raydb.offload.engine.partition;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
@@ -35,10 +34,19 @@ public final class ReplicatedRun {
         if (holders.isEmpty()) {
             return everywhere(job, serving);
         }
-        // The least busy holder first (a stable sort: ties keep the devices' order), then the other holders,
-        // then the devices that would still have to load the job's inputs.
-        List<PartitionedRun.Device> order = new ArrayList<>(holders);
-        order.sort(Comparator.comparingInt(PartitionedRun.Device::busy));
+        // The least busy holder first (the first of those equally busy; each asked once, as the counts change
+        // while we look), then the other holders, then the devices that would still have to load the inputs.
+        PartitionedRun.Device least = holders.get(0);
+        int fewest = least.busy();
+        for (PartitionedRun.Device d : holders.subList(1, holders.size())) {
+            int busy = d.busy();
+            if (busy < fewest) {
+                least = d;
+                fewest = busy;
+            }
+        }
+        List<PartitionedRun.Device> order = new ArrayList<>(List.of(least));
+        for (PartitionedRun.Device d : holders) if (d != least) order.add(d);
         for (PartitionedRun.Device d : serving) if (!holders.contains(d)) order.add(d);
         EngineException last = null;
         for (PartitionedRun.Device d : order) {
