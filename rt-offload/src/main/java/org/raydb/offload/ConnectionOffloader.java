@@ -158,6 +158,7 @@ final class ConnectionOffloader implements Offloader {
         this.onClose = onClose;
         this.handoff = new ResultHandoff(
                 duckdb,
+                () -> planner().finishing(),
                 settings.finish() == OffloadSettings.Finish.DIRECT,
                 sql -> planner().parse(sql));
     }

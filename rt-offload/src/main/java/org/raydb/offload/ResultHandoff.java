@@ -16,6 +16,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.PlannedQuery;
+import org.raydb.offload.plan.QueryPlanner;
 import org.raydb.offload.result.DirectFinish;
 import org.raydb.offload.result.GroupFilter;
 import org.raydb.offload.result.ResultBuilder;
@@ -29,6 +30,11 @@ import org.raydb.offload.result.TopRows;
  * for the {@value #PLANS} most recently run plans. Where the statement only projects, orders and limits the
  * groups, {@link DirectFinish} answers it without DuckDB running it.
  *
+ * <p>DuckDB runs (and prepares, for the direct finish's columns) the rewritten statement on the connection's
+ * planning database ({@link QueryPlanner#finishing}), which carries the session's settings: the table function
+ * that reads the slots ({@link ResultScan}) is registered there, never in the application's database, whose
+ * {@code duckdb_functions()} would otherwise list it for good. The statement reads nothing but its result.
+ *
  * <p>No statement is kept open on the application's connection between queries: DuckDB lists every open prepared
  * statement of a connection in {@code duckdb_prepared_statements()}, where plain {@code jdbc:duckdb:} shows only
  * the application's own. Each finish DuckDB runs is a plain statement over the result function, closed with its
@@ -41,6 +47,7 @@ final class ResultHandoff implements AutoCloseable {
     private static final int PLANS = 64;
 
     private final Connection duckdb;
+    private final Finishing finishing;
     private final boolean direct;
     private final Map<String, PlanEntry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -58,7 +65,9 @@ final class ResultHandoff implements AutoCloseable {
      */
     private final List<ResultSlot> retired = new ArrayList<>();
 
-    private boolean registered;
+    /** The finishing connection the result function is registered on ({@code null}: none yet). */
+    private Connection registeredOn;
+
     private long readyAt;
     private final Parser parser;
 
@@ -66,6 +75,12 @@ final class ResultHandoff implements AutoCloseable {
     @FunctionalInterface
     interface Parser {
         Map<String, Object> parse(String sql) throws SQLException, NotQualified;
+    }
+
+    /** The connection DuckDB finishes statements on ({@link QueryPlanner#finishing}). */
+    @FunctionalInterface
+    interface Finishing {
+        Connection connection() throws SQLException;
     }
 
     /** Runs {@code sql} on a plain statement of its own that closes with its result set. */
@@ -97,10 +112,12 @@ final class ResultHandoff implements AutoCloseable {
 
     /**
      * @param direct whether statements of {@link DirectFinish}'s shape are finished without DuckDB
+     * @param duckdb the application's session, whose settings the direct finish orders by
      * @param parser parses a finishing statement to find its shape
      */
-    ResultHandoff(Connection duckdb, boolean direct, Parser parser) {
+    ResultHandoff(Connection duckdb, Finishing finishing, boolean direct, Parser parser) {
         this.duckdb = duckdb;
+        this.finishing = finishing;
         this.direct = direct;
         this.parser = parser;
     }
@@ -136,7 +153,7 @@ final class ResultHandoff implements AutoCloseable {
         }
         readyAt = System.nanoTime();
         entry.slot.publish(root, allocator);
-        return run(duckdb, entry.sql, cancel);
+        return run(finisher(), entry.sql, cancel);
     }
 
     /**
@@ -167,13 +184,10 @@ final class ResultHandoff implements AutoCloseable {
     private PlanEntry entry(PlannedQuery pq, List<Field> fields) throws SQLException {
         PlanEntry entry = entries.get(pq.relationName());
         if (entry == null) {
-            if (!registered) {
-                ResultScan.register(duckdb);
-                registered = true;
-            }
+            Connection finisher = finisher();
             entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
             if (direct) {
-                try (PreparedStatement columns = duckdb.prepareStatement(entry.sql)) {
+                try (PreparedStatement columns = finisher.prepareStatement(entry.sql)) {
                     Map<String, Object> tree = parser.parse(entry.sql);
                     entry.direct = DirectFinish.of(duckdb, tree, columns, entry.slot.fields());
                     entry.filter = entry.direct == null ? GroupFilter.of(tree, entry.slot.fields()) : null;
@@ -188,6 +202,16 @@ final class ResultHandoff implements AutoCloseable {
             entries.put(pq.relationName(), entry);
         }
         return entry;
+    }
+
+    /** The finishing connection, the result function registered on it. */
+    private Connection finisher() throws SQLException {
+        Connection c = finishing.connection();
+        if (c != registeredOn) {
+            ResultScan.register(c);
+            registeredOn = c;
+        }
+        return c;
     }
 
     /** Forgets every plan (after DDL, the planner forgot them too). */

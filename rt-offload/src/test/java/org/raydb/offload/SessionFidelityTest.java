@@ -131,6 +131,61 @@ class SessionFidelityTest {
         }
     }
 
+    /**
+     * Offloaded statements, finished directly and by DuckDB, change nothing of the application's catalog: the
+     * functions, views, tables and types DuckDB lists are those of a plain DuckDB that ran the same statements.
+     */
+    @Test
+    void offloadedStatementsLeaveTheCatalogAsDuckDbHasIt() throws SQLException {
+        List<String> catalog = List.of(
+                "SELECT function_name, function_type, parameters::VARCHAR, return_type, stability"
+                        + " FROM duckdb_functions() ORDER BY ALL",
+                "SELECT database_name, schema_name, view_name, temporary FROM duckdb_views() ORDER BY ALL",
+                "SELECT database_name, schema_name, table_name, temporary FROM duckdb_tables() ORDER BY ALL",
+                // DuckDB makes the temporary catalog's entries of built-in types as statements look them up, each
+                // named as first written: the case of a name tells which statement bound that type first.
+                "SELECT database_name, schema_name, lower(type_name) FROM duckdb_types() ORDER BY ALL");
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(ray, duck)) {
+                exec(c, "CREATE TABLE t AS SELECT i % 7 AS g, i AS v FROM range(20000) r(i)");
+            }
+            for (String q : List.of(
+                    "SELECT g, sum(v) FROM t GROUP BY g ORDER BY g",
+                    "SELECT g, sum(v) * 2 AS s FROM t GROUP BY g HAVING sum(v) > 10 ORDER BY s DESC",
+                    "SELECT g, count(*), avg(sum(v)) OVER () FROM t GROUP BY g ORDER BY g")) {
+                assertEquals(rows(duck, q), offloaded(ray, q, true), q);
+            }
+            for (String q : catalog) assertEquals(rows(duck, q), rows(ray, q), q);
+        }
+    }
+
+    /**
+     * Functions that answer from the session or the statement (the database's name, a variable, a setting, the
+     * statement's text) are answered by DuckDB in the application's session, and the statement is not offloaded.
+     */
+    @Test
+    void functionsOfTheSessionAnswerAsInTheSession() throws SQLException {
+        Path file = dir.resolve("named.duckdb");
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            exec(duck, "CREATE TABLE t AS SELECT i % 3 AS g, i AS v FROM range(1000) r(i)");
+            exec(ray, "SET VARIABLE x = 7");
+            exec(duck, "SET VARIABLE x = 7");
+            offloaded(ray, Q, true);
+            for (String q : List.of(
+                    "SELECT current_database(), g, sum(v) FROM t GROUP BY g ORDER BY g",
+                    "SELECT current_catalog, g, sum(v) FROM t GROUP BY g ORDER BY g",
+                    "SELECT getvariable('x') AS x, g, sum(v) FROM t GROUP BY g ORDER BY g",
+                    "SELECT g, sum(v) + getvariable('x') FROM t GROUP BY g HAVING sum(v) > 0 ORDER BY g",
+                    "SELECT g, sum(v) FROM t WHERE v > getvariable('x') GROUP BY g ORDER BY g",
+                    "SELECT current_setting('threads'), g, count(*) FROM t GROUP BY g ORDER BY g")) {
+                assertEquals(rows(duck, q), offloaded(ray, q, false), q);
+            }
+            assertEquals(1, rows(ray, "SELECT current_query(), count(*) FROM t").size());
+        }
+    }
+
     @Test
     void writesTheDriverDoesNotSeeAreSeen() throws SQLException {
         String file = dir.resolve("s.duckdb").toString();

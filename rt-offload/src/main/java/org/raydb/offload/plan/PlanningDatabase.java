@@ -24,6 +24,11 @@ import org.duckdb.DuckDBDriver;
  * partitioned execution splits large aggregations by key range), so a decision never goes stale as data
  * grows. Settings the application changed in its session are mirrored, since they can change how a query
  * binds (collation, time zone, integer division, default order).
+ *
+ * <p>The same database finishes the offloaded statements DuckDB runs over their results ({@link #forFinishing}):
+ * what hands a result over (a table function) would otherwise be registered in the application's database, where
+ * DuckDB can never remove it. For that the optimizers are those of the application's session, as DuckDB would
+ * have run the statement there.
  */
 final class PlanningDatabase implements AutoCloseable {
 
@@ -85,6 +90,10 @@ final class PlanningDatabase implements AutoCloseable {
     private final Connection planning;
     private final Map<String, String> defaults;
     private final Map<String, String> mirrored = new HashMap<>();
+    /** The application's {@code disabled_optimizers}, the one setting planning keeps its own value of. */
+    private String sessionOptimizers = "";
+    /** The {@code disabled_optimizers} in effect here now. */
+    private String optimizers = DISABLED_OPTIMIZERS;
     /** Replica names by the bound table and its columns. */
     private final Map<String, String> replicas = new HashMap<>();
 
@@ -130,9 +139,30 @@ final class PlanningDatabase implements AutoCloseable {
         return planning;
     }
 
+    /** The connection with the optimizers planning needs ({@link #DISABLED_OPTIMIZERS}). */
+    Connection forPlanning() throws SQLException {
+        return withOptimizers(DISABLED_OPTIMIZERS);
+    }
+
+    /** The connection with the application's session's optimizers, for statements whose answers it gets. */
+    Connection forFinishing() throws SQLException {
+        return withOptimizers(sessionOptimizers);
+    }
+
+    private Connection withOptimizers(String wanted) throws SQLException {
+        if (!wanted.equals(optimizers)) {
+            try (Statement st = planning.createStatement()) {
+                st.execute("SET disabled_optimizers = '" + wanted.replace("'", "''") + "'");
+            }
+            optimizers = wanted;
+        }
+        return planning;
+    }
+
     /** Makes the planning session's settings those of the application's session (one query). */
     void mirrorSettings(Connection session) throws SQLException {
         Map<String, String> wanted = settings(session);
+        sessionOptimizers = java.util.Objects.requireNonNullElse(wanted.get("disabled_optimizers"), "");
         try (Statement st = planning.createStatement()) {
             for (Map.Entry<String, String> e : wanted.entrySet()) {
                 String name = e.getKey();

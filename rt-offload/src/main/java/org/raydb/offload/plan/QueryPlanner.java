@@ -144,6 +144,7 @@ public final class QueryPlanner implements AutoCloseable {
             PlanningDatabase db = planning();
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(db.connection(), bound);
+            SessionFunctions.check(db.connection(), tree);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
             boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
@@ -245,7 +246,7 @@ public final class QueryPlanner implements AutoCloseable {
             PlanningDatabase db, Map<String, Object> tree, TableBinding binding, String replica)
             throws SQLException, NotQualified {
         String redirected = db.redirect(SqlRewriter.copy(tree), binding.table(), replica);
-        return HelperQueries.with(db.connection(), "SELECT json_serialize_plan(?::VARCHAR, optimize := true)", p -> {
+        return HelperQueries.with(db.forPlanning(), "SELECT json_serialize_plan(?::VARCHAR, optimize := true)", p -> {
             p.setString(1, redirected);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
@@ -316,6 +317,15 @@ public final class QueryPlanner implements AutoCloseable {
      */
     public synchronized Map<String, Object> parse(String sql) throws SQLException, NotQualified {
         return SqlRewriter.parse(planning().connection(), sql);
+    }
+
+    /**
+     * The connection on which DuckDB finishes this session's offloaded statements over their results: the planning
+     * database's, with the session's settings and optimizers (nothing of the offload's is registered in the
+     * application's database). Used by the thread that plans, between plans.
+     */
+    public synchronized Connection finishing() throws SQLException {
+        return planning().forFinishing();
     }
 
     /** Forgets every decision (after DDL or a setting change). */

@@ -19,14 +19,13 @@ import org.raydb.offload.plan.SqlRewriter;
 
 /**
  * The table function {@code __raydb_result('<slot>')} through which DuckDB reads the Arrow result of an
- * offloaded query, registered once per database and bound once per prepared statement.
+ * offloaded query, registered in each connection's private planning database (never in the application's, whose
+ * {@code duckdb_functions()} would list it for good: DuckDB cannot unregister a function).
  *
  * <p>Why not {@code registerArrowStream}: a registered Arrow stream is a one-shot view, so every query had to
  * create a temporary view first (a catalog write, 1–2 ms on the 2-core build machine). A table function over
- * a slot that each query publishes its result into needs no catalog change per query, and the rewritten
- * statement stays prepared (DuckDB 2.0 still binds and optimizes a prepared statement over a table function
- * again on every run, but no longer parses it). The scan copies the Arrow columns into DuckDB's vectors, with
- * the types DuckDB's own Arrow scan gives them.
+ * a slot that each query publishes its result into needs no catalog change per query. The scan copies the Arrow
+ * columns into DuckDB's vectors, with the types DuckDB's own Arrow scan gives them.
  *
  * <p>DuckDB keeps the first registration of a name for the whole database (a second one is silently
  * ignored, and a rollback does not remove it), so the function finds slots in one registry for the JVM;
@@ -41,7 +40,7 @@ public final class ResultScan {
     /**
      * Registers the function in {@code connection}'s database (a no-op where it already is). One registration at
      * a time in the JVM: two connections of one database registering at once conflict in DuckDB's catalog
-     * ("Failed to register table function"), seen with 16 connections handing off their first results together.
+     * ("Failed to register table function").
      */
     public static synchronized void register(Connection connection) throws SQLException {
         DuckDBFunctions.tableFunction()
