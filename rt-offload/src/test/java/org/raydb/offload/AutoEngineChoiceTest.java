@@ -35,6 +35,9 @@ class AutoEngineChoiceTest {
 
     private static final class Fixture implements AutoCloseable {
         final StandInGpuEngine cuda = new StandInGpuEngine();
+        /** The device constants the cost model reads at each choice. */
+        volatile DeviceConstants device = FAST;
+
         final RootAllocator root = new RootAllocator();
         final BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("builds", 0, Long.MAX_VALUE));
         final Connection duckdb;
@@ -59,7 +62,7 @@ class AutoEngineChoiceTest {
                             OffloadSettings.MemoryBudget.ofPercent(80),
                             new int[0]),
                     root.newChildAllocator("c", 0, Long.MAX_VALUE),
-                    new Engines(List.of(cuda), () -> FAST),
+                    new Engines(List.of(cuda), () -> device),
                     new ResidencyCache(),
                     builds,
                     () -> {});
@@ -148,8 +151,14 @@ class AutoEngineChoiceTest {
     void duckdbIsTimedOnTheQueryWhereItsEstimateIsTooCloseToDecideBy() throws SQLException {
         try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO, 3000)) {
             f.cuda.reportedMicros = 5;
-            // A small table: DuckDB's estimate (its statement round trip and little more) is near the offload's.
-            // DuckDB answers, and is timed as it does.
+            // DuckDB's estimate over a small table is mostly its per-statement cost, measured on this host: a first
+            // run on a device far too slow loads the table and gives that estimate, then a device whose launch makes
+            // the offload's estimate (with the host's 300 us and the handoff) DuckDB's.
+            f.device = new DeviceConstants("slow GPU", "0.0", 3e6, 1e8, 1, 0, DeviceConstants.Source.DEFAULTS);
+            assertNull(f.offloaded(), "the offload far slower: DuckDB's answer");
+            long duckdb = Long.parseLong(f.explain().get("estimate_duckdb_us"));
+            f.device = new DeviceConstants(
+                    "near GPU", "0.0", 3e6, Math.max(1, duckdb - 320), 1, 0, DeviceConstants.Source.DEFAULTS);
             assertNull(f.offloaded(), "undecided by the estimates: DuckDB's answer");
             Map<String, String> e = f.explain();
             assertTrue(e.get("measured_us").contains("duckdb="), e.toString());
