@@ -115,6 +115,7 @@ public final class HtmlReport {
                         "DuckDB ms",
                         "RayDB ms",
                         "cold ms",
+                        "DuckDB 1st ms",
                         "engine",
                         "offloaded",
                         "speed-up",
@@ -123,13 +124,14 @@ public final class HtmlReport {
             table.append(String.format(
                     Locale.ROOT,
                     "<tr><td>%s</td><td>%s</td><td>%.5f%%</td><td>%.2f</td>"
-                            + "<td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%s</td><td%s>%s</td></tr>\n",
+                            + "<td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>%s</td><td>%s</td><td%s>%s</td></tr>\n",
                     escape(r.query()),
                     escape(r.form()),
                     r.selectivity() * 100,
                     r.duckdbMs(),
                     r.raydbMs(),
                     r.coldMs(),
+                    r.duckdbFirstMs(),
                     escape(r.engine()),
                     r.offloaded(),
                     ResultTablePrinter.speedup(r, "&times;"),

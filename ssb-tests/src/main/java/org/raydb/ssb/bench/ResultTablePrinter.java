@@ -10,7 +10,7 @@ import java.util.Locale;
  */
 public final class ResultTablePrinter {
 
-    private static final String FORMAT = "%-6s %-5s %12s %11s %11s %11s %-8s %-9s %14s %-5s%n";
+    private static final String FORMAT = "%-6s %-5s %12s %11s %11s %11s %12s %-8s %-9s %14s %-5s%n";
 
     /** The mark of a speed-up cell whose both sides were DuckDB. */
     static final String NOT_OFFLOADED = "(DuckDB)";
@@ -33,6 +33,7 @@ public final class ResultTablePrinter {
                 "DuckDB ms",
                 "RayDB ms",
                 "cold ms",
+                "DuckDB 1st ms",
                 "engine",
                 "offloaded",
                 "speed-up",
@@ -60,6 +61,7 @@ public final class ResultTablePrinter {
                 fixed("%.2f", r.duckdbMs()),
                 fixed("%.2f", r.raydbMs()),
                 fixed("%.2f", r.coldMs()),
+                fixed("%.2f", r.duckdbFirstMs()),
                 r.engine(),
                 r.offloaded(),
                 speedup(r, "x"),

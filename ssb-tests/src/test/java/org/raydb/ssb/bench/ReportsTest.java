@@ -57,6 +57,7 @@ class ReportsTest {
                 100.5,
                 2.5,
                 812.25,
+                100.5,
                 "cuda",
                 true,
                 true,
@@ -78,6 +79,7 @@ class ReportsTest {
                         "duckdb_ms",
                         "raydb_ms",
                         "cold_ms",
+                        "duckdb_first_ms",
                         "speedup",
                         "engine",
                         "offloaded",
@@ -92,6 +94,7 @@ class ReportsTest {
         assertEquals(100.5, number(r, "duckdb_ms"));
         assertEquals(2.5, number(r, "raydb_ms"));
         assertEquals(812.25, number(r, "cold_ms"));
+        assertEquals(100.5, number(r, "duckdb_first_ms"));
         assertEquals(100.5 / 2.5, number(r, "speedup"), 1e-9, "DuckDB's time over ours");
         assertEquals("cuda", r.str("engine"));
         assertEquals(Boolean.TRUE, r.raw("offloaded"));
@@ -163,6 +166,7 @@ class ReportsTest {
                         100,
                         2,
                         800,
+                        100,
                         "cuda",
                         true,
                         true,
@@ -196,6 +200,7 @@ class ReportsTest {
                 Double.NaN,
                 Double.NaN,
                 Double.NaN,
+                Double.NaN,
                 "duckdb",
                 false,
                 false,
@@ -203,7 +208,8 @@ class ReportsTest {
                 "jdbc:raydb: failed: \"boom\"",
                 null);
         BenchReport report = report(
-                new BenchResult("q1.1", "star", 0.02, 120, 110, 130, "duckdb", false, true, 1, null, null), failed);
+                new BenchResult("q1.1", "star", 0.02, 120, 110, 130, 120, "duckdb", false, true, 1, null, null),
+                failed);
         assertFalse(report.allMatch());
         List<JsonNode> results = parse(report).nodes("results");
         assertNull(results.get(0).raw("difference"));

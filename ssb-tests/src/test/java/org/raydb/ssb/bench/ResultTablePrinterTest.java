@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 class ResultTablePrinterTest {
 
     private static final BenchResult OFFLOADED =
-            new BenchResult("q1.1", "flat", 0.02, 100, 4, 900, "cuda", true, true, 1, null, null);
+            new BenchResult("q1.1", "flat", 0.02, 100, 4, 900, 100, "cuda", true, true, 1, null, null);
     private static final BenchResult NOT_OFFLOADED =
-            new BenchResult("q2.1", "flat", 0.01, 80, 60, 70, "duckdb", false, true, 280, null, null);
+            new BenchResult("q2.1", "flat", 0.01, 80, 60, 70, 80, "duckdb", false, true, 280, null, null);
 
     private static String print(BenchResult... results) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -45,7 +45,19 @@ class ResultTablePrinterTest {
     @Test
     void aFailedRunHasNoRatio() {
         BenchResult failed = new BenchResult(
-                "q4.3", "flat", 0.0001, Double.NaN, Double.NaN, Double.NaN, "duckdb", false, false, 0, "boom", null);
+                "q4.3",
+                "flat",
+                0.0001,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                "duckdb",
+                false,
+                false,
+                0,
+                "boom",
+                null);
         assertTrue(
                 print(failed).matches("(?s).*\\nq4\\.3 +flat .* false +— \\(DuckDB\\) +NO *\\n +boom\\n.*"),
                 print(failed));

@@ -30,6 +30,7 @@ class TargetsTest {
                 duckdbMs,
                 raydbMs,
                 900,
+                duckdbMs,
                 "cuda",
                 true,
                 true,
@@ -117,7 +118,7 @@ class TargetsTest {
     @Test
     void aQueryThatWasNotOffloadedFailsRatherThanBeingSkipped() {
         BenchResult notOffloaded =
-                new BenchResult("q2.1", "flat", 0.01, 80, 60, 70, "duckdb", false, true, 280, null, null);
+                new BenchResult("q2.1", "flat", 0.01, 80, 60, 70, 80, "duckdb", false, true, 280, null, null);
         Map<String, Targets.Target> g = byName(
                 report(20, 9000, BandwidthFloor.UNKNOWN, cuda("q1.1", 50, 0.5, 50, 80, 100_000_000), notOffloaded)
                         .targets());
@@ -146,6 +147,7 @@ class TargetsTest {
                 5,
                 4,
                 70,
+                5,
                 "cpu",
                 true,
                 true,
