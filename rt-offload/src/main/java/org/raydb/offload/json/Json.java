@@ -17,7 +17,8 @@ import java.util.Map;
  */
 public final class Json {
 
-    private static final String[] NON_FINITE = {"Infinity", "-Infinity", "NaN"};
+    /** Non-finite doubles as DuckDB writes them (its plans write a NaN constant as {@code NAN}). */
+    private static final String[] NON_FINITE = {"Infinity", "-Infinity", "NaN", "NAN", "-NAN"};
 
     private final String text;
     private int pos;
@@ -188,7 +189,7 @@ public final class Json {
         for (String word : NON_FINITE) {
             if (text.startsWith(word, pos)) {
                 pos += word.length();
-                return Double.valueOf(word);
+                return word.endsWith("NAN") ? Double.NaN : Double.valueOf(word);
             }
         }
         int start = pos;
