@@ -203,6 +203,28 @@ final class MirroredDatabases implements AutoCloseable {
         }
     }
 
+    /**
+     * The functions DuckDB lists must be the same through both: nothing of the offload's (its result function) is
+     * registered in the application's database; a difference fails the run at {@link #finish()}.
+     */
+    void sameFunctions(int c) {
+        String sql = "SELECT function_name, function_type, parameters::VARCHAR, return_type FROM duckdb_functions()"
+                + " ORDER BY ALL";
+        try {
+            step(
+                    c,
+                    sql,
+                    conn -> {
+                        try (Statement st = conn.createStatement()) {
+                            return Outcome.rows(st.executeQuery(sql), true);
+                        }
+                    },
+                    o -> o);
+        } catch (AssertionError e) {
+            later(e);
+        }
+    }
+
     private Outcome withoutPaths(Outcome o) {
         List<List<Object>> rows = new ArrayList<>();
         for (List<Object> row : o.rows()) {

@@ -71,6 +71,7 @@ final class RandomWorkload {
         }
         m.sameSettings(MAIN);
         m.sameSettings(OTHER);
+        m.sameFunctions(MAIN);
         m.finish();
     }
 
