@@ -111,9 +111,10 @@ final class ResultHandoff implements AutoCloseable {
     }
 
     /**
-     * @param direct whether statements of {@link DirectFinish}'s shape are finished without DuckDB
-     * @param duckdb the application's session, whose settings the direct finish orders by
-     * @param parser parses a finishing statement to find its shape
+     * @param duckdb    the application's session, whose settings the direct finish orders by
+     * @param finishing the connection DuckDB finishes statements on
+     * @param direct    whether statements of {@link DirectFinish}'s shape are finished without DuckDB
+     * @param parser    parses a finishing statement to find its shape
      */
     ResultHandoff(Connection duckdb, Finishing finishing, boolean direct, Parser parser) {
         this.duckdb = duckdb;

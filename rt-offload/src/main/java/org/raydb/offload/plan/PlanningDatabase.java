@@ -102,6 +102,8 @@ final class PlanningDatabase implements AutoCloseable {
         config.setProperty("threads", "1");
         planning = new DuckDBDriver().connect("jdbc:duckdb:", config);
         HelperQueries.register(planning);
+        // Read where planning databases open ahead, in the background, not on a statement's first planning.
+        SessionFunctions.names(planning);
         try (Statement st = planning.createStatement()) {
             st.execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
         }
