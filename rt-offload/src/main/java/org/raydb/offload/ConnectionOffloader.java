@@ -236,14 +236,24 @@ final class ConnectionOffloader implements Offloader {
             throw new Declined(IN_TRANSACTION, false, null);
         }
         if (candidates.probing()) {
-            planBehind(sql, parameters);
+            planBehind(sql, parameters, null);
             throw new Declined(candidates.reason(), false, null);
         }
         // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
         // the snapshot that replaced it.
         preparedJobs.values().removeIf(j -> j.table().retired());
         latestOfTemplate.values().removeIf(j -> j.table().retired());
-        PlannedQuery pq = planned(sql, parameters);
+        PlannedQuery pq;
+        try {
+            pq = planner()
+                    .plan(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? this::unreadyNow : null);
+        } catch (QueryPlanner.PlanBehind behind) {
+            planBehind(sql, parameters, behind.view());
+            throw new Declined(PLANNED_BEHIND, false, null);
+        }
+        if (!pq.qualifies()) {
+            throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
+        }
         TableVersion version = null;
         try {
             version = version(pq.plan());
@@ -442,49 +452,131 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * While the GPU is probed (a new process's first half second) DuckDB answers at once, and the statement is
-     * planned behind it, on a connection of its own, to start its build: planned on its path, a new process's
-     * first statement cost several times DuckDB's answer (the planner's first run in the JVM), and waiting for a
-     * later statement would leave it unbuilt. The plan, bound outside the session (its temporary objects and
-     * settings unseen), only starts a build; the statement is planned again in the session when it next runs.
+     * Whether a new statement's first run would be DuckDB's whatever its plan ({@link #readyOrBuiltBehind}): the
+     * snapshot of its largest table holds nothing yet, or not every column the statement reads (a dimension's
+     * through the fact table's virtual columns). Then DuckDB answers at once and the statement is planned behind
+     * the answer ({@link #planBehind}): planned on its path, it cost 10–30 ms on answers of 40–200 ms. Temporary
+     * and small tables are built by the query itself, so they are planned on the path. What cannot be told
+     * here is planned on the path too.
      */
-    private void planBehind(String sql, List<Object> parameters) throws SQLException {
+    private boolean unreadyNow(List<QueryPlanner.Scan> scans) {
+        try {
+            QueryPlanner.Scan largest = null;
+            ResidentTable held = null;
+            for (QueryPlanner.Scan s : scans) {
+                if (TEMP_CATALOG.equals(s.table().catalog())) return false;
+                ResidentTable t = residency.held(s.table(), version(s.table()));
+                if (t != null && (held == null || t.rows() > held.rows())) {
+                    held = t;
+                    largest = s;
+                }
+            }
+            if (held == null) {
+                long values = 0;
+                for (QueryPlanner.Scan s : scans) {
+                    values = Math.max(
+                            values,
+                            s.table().estimatedRows(duckdb, 0)
+                                    * Math.max(1, s.columns().size()));
+                }
+                return values > INLINE_VALUES;
+            }
+            if (!held.hasLoaded(largest.columns())) return true;
+            for (QueryPlanner.Scan s : scans) {
+                if (s != largest && !s.table().equals(largest.table()) && !held.hasGathered(s.table(), s.columns())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (SQLException | NotQualified | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Plans a statement DuckDB answers behind that answer, on a connection of its own, to start its build. A new
+     * process's first statements while the GPU is probed ({@code view} {@code null}; planned on its path, such a
+     * statement cost several times DuckDB's answer, the planner's first run in the JVM): the plan, bound outside
+     * the session, only starts a build, and the session plans the statement when it next runs. A statement the
+     * session left ({@link #unreadyNow}) with its {@code view}: the decision becomes the session's where it was
+     * made as the session would make it ({@link QueryPlanner#adopt}), so that its next run is planned already.
+     */
+    private void planBehind(String sql, List<Object> parameters, QueryPlanner.SessionView view) throws SQLException {
         Object key = Arrays.asList(this, sql, new ArrayList<>(parameters));
         if (builds.building(key)) {
             return;
         }
-        Connection own = duckdb.unwrap(DuckDBConnection.class).duplicate();
+        QueryPlanner session = planner();
         builds.submit(key, new BackgroundBuilds.Build() {
             @Override
             public void run() throws Exception {
-                try (Connection c = own;
-                        QueryPlanner behind = new QueryPlanner(c)) {
-                    PlannedQuery pq = behind.plan(sql, parameters);
-                    if (!pq.qualifies() || TEMP_CATALOG.equals(pq.plan().table().catalog())) {
-                        return;
-                    }
-                    TableRef table = pq.plan().table();
-                    Path file = TableVersion.file(c, table.catalog());
-                    if (file == null && (handedOut || !privateDatabase)) {
-                        return; // an in-memory table others may write: only the session's checks can version it
-                    }
-                    TableVersion version = TableVersion.read(c, table, file, residency.writes());
-                    readyOrBuiltBehind(pq, version, file, c, () -> engines.afterProbe(settings));
-                } catch (Declined building) {
-                    // being built, or too large for the host budget
+                synchronized (behind) {
+                    planBehindNow(sql, parameters, view, session);
                 }
             }
 
             @Override
-            public void dropped() {
-                try {
-                    own.close();
-                } catch (SQLException e) {
-                    // nothing was done on it
-                }
-            }
+            public void dropped() {}
         });
     }
+
+    private void planBehindNow(String sql, List<Object> parameters, QueryPlanner.SessionView view, QueryPlanner session)
+            throws SQLException {
+        try {
+            Connection c = behind.connection();
+            if (c == null) return; // the connection closed meanwhile
+            QueryPlanner.Behind planned = behind.planner().planBehind(sql, parameters, view);
+            session.adopt(planned);
+            PlannedQuery pq = planned.query();
+            if (!pq.qualifies() || TEMP_CATALOG.equals(pq.plan().table().catalog())) {
+                return;
+            }
+            TableRef table = pq.plan().table();
+            Path file = TableVersion.file(c, table.catalog());
+            if (file == null && (handedOut || !privateDatabase)) {
+                return; // an in-memory table others may write: only the session's checks can version it
+            }
+            TableVersion version = TableVersion.read(c, table, file, residency.writes());
+            readyOrBuiltBehind(pq, version, file, c, () -> engines.afterProbe(settings));
+        } catch (Declined building) {
+            // being built, or too large for the host budget
+        }
+    }
+
+    /**
+     * The connection and planner statements are planned behind on ({@link #planBehind}), one at a time: a
+     * duplicate of the session's connection, outside its session, opened on first use and closed with it.
+     */
+    private final class BehindPlanner {
+        private Connection connection;
+        private QueryPlanner planner;
+        private boolean closed;
+
+        Connection connection() throws SQLException {
+            if (closed) return null;
+            if (connection == null) {
+                connection = duckdb.unwrap(DuckDBConnection.class).duplicate();
+                planner = new QueryPlanner(connection);
+            }
+            return connection;
+        }
+
+        QueryPlanner planner() {
+            return planner;
+        }
+
+        void close() {
+            closed = true;
+            if (planner != null) planner.close();
+            try {
+                if (connection != null) connection.close();
+            } catch (SQLException e) {
+                // closed with its database already
+            }
+        }
+    }
+
+    private final BehindPlanner behind = new BehindPlanner();
 
     private static String tooLarge(long needs, ResidencyCache cache) {
         return "its columns and encodings need about " + (needs >> 20) + " MiB of host memory, which the"
@@ -549,6 +641,8 @@ final class ConnectionOffloader implements Offloader {
 
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
+    private static final String PLANNED_BEHIND = "what it reads is not resident yet: DuckDB answers while the"
+            + " statement is planned and its columns are made resident in the background";
     private static final String INPUTS_BUILDING =
             "its measures and columns are being made resident on the GPU in the background";
     private static final String BUILDING_BEHIND =
@@ -567,7 +661,10 @@ final class ConnectionOffloader implements Offloader {
      * write to it passes through the driver: a file records every commit, memory records none.
      */
     private TableVersion version(OffloadPlan plan) throws SQLException, NotQualified {
-        TableRef table = plan.table();
+        return version(plan.table());
+    }
+
+    private TableVersion version(TableRef table) throws SQLException, NotQualified {
         String catalog = table.catalog();
         Path file = files.containsKey(catalog) ? files.get(catalog) : TableVersion.file(duckdb, catalog);
         files.put(catalog, file);
@@ -1055,6 +1152,9 @@ final class ConnectionOffloader implements Offloader {
         onClose.run();
         if (planner != null) {
             planner.close();
+        }
+        synchronized (behind) {
+            behind.close();
         }
         try {
             allocator.close();

@@ -346,6 +346,28 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return rows >= 0 && columns.keySet().containsAll(names);
     }
 
+    /**
+     * Whether every one of {@code read}, columns of the dimension table {@code dimension}, is loaded here as part
+     * of a virtual column: its last column, or a key or foreign key one of its joins meets it by.
+     */
+    public boolean hasGathered(TableRef dimension, Set<String> read) {
+        if (rows < 0 || !dimension.catalog().equals(table.catalog())) return false;
+        Set<String> met = new java.util.HashSet<>();
+        for (String name : columns.keySet()) {
+            VirtualColumn v = VirtualColumn.parse(name);
+            if (v == null) continue;
+            List<VirtualColumn.Hop> path = v.path();
+            for (int i = 0; i < path.size(); i++) {
+                VirtualColumn.Hop hop = path.get(i);
+                if (hop.schema().equals(dimension.schema()) && hop.table().equals(dimension.name())) {
+                    met.add(hop.key());
+                    met.add(i + 1 < path.size() ? path.get(i + 1).foreignKey() : v.column());
+                }
+            }
+        }
+        return met.containsAll(read);
+    }
+
     private int countRows(Connection connection, QueryCancel cancel) throws SQLException {
         try (var st = connection.createStatement();
                 QueryCancel.Watch _ = cancel.watch(st);

@@ -161,9 +161,8 @@ final class PlanningDatabase implements AutoCloseable {
         return planning;
     }
 
-    /** Makes the planning session's settings those of the application's session (one query). */
-    void mirrorSettings(Connection session) throws SQLException {
-        Map<String, String> wanted = settings(session);
+    /** Makes the planning session's settings those of the application's session ({@link #settings}). */
+    void mirrorSettings(Map<String, String> wanted) throws SQLException {
         sessionOptimizers = java.util.Objects.requireNonNullElse(wanted.get("disabled_optimizers"), "");
         try (Statement st = planning.createStatement()) {
             for (Map.Entry<String, String> e : wanted.entrySet()) {
@@ -189,7 +188,8 @@ final class PlanningDatabase implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> settings(Connection c) throws SQLException {
+    /** A session's settings by name, as {@code duckdb_settings()} lists them (one query). */
+    static Map<String, String> settings(Connection c) throws SQLException {
         Map<String, String> out = new HashMap<>();
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT name, value FROM duckdb_settings()")) {

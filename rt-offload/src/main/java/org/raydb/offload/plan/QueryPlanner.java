@@ -29,6 +29,11 @@ public final class QueryPlanner implements AutoCloseable {
     private final Map<List<Object>, String> uniqueKeys = new java.util.HashMap<>();
 
     private boolean settingsMirrored;
+    /** The session's settings as last read ({@code null}: to be read), which the planning database mirrors. */
+    private Map<String, String> sessionSettings;
+    /** Counts {@link #clear()}s: a decision made behind before one is not taken ({@link #adopt}). */
+    private long epoch;
+
     private final Map<List<Object>, PlannedQuery> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<List<Object>, PlannedQuery> eldest) {
@@ -59,33 +64,157 @@ public final class QueryPlanner implements AutoCloseable {
 
     /** The cached or new decision for a statement. */
     public synchronized PlannedQuery plan(String sql, List<Object> parameters) throws SQLException {
-        List<Object> key = new ArrayList<>(parameters.size() + 1);
-        key.add(sql);
-        key.addAll(parameters);
+        try {
+            return plan(sql, parameters, null);
+        } catch (PlanBehind e) {
+            throw new AssertionError(e); // nothing asks to leave it
+        }
+    }
+
+    /**
+     * {@link #plan(String, List)}, asking {@code ahead} (where not {@code null}) before a statement that is neither
+     * cached nor templated is planned in full: where it leaves the statement, {@link PlanBehind} is thrown with
+     * what a planner on another connection needs to plan it as this session would ({@link #planBehind}).
+     */
+    public synchronized PlannedQuery plan(String sql, List<Object> parameters, Ahead ahead)
+            throws SQLException, PlanBehind {
+        List<Object> key = key(sql, parameters);
         PlannedQuery cached = cache.get(key);
         if (cached != null) {
             return cached;
         }
-        PlannedQuery planned = planNew(sql, parameters);
+        PlannedQuery planned = planNew(sql, parameters, ahead);
         cache.put(key, planned);
         return planned;
+    }
+
+    private static List<Object> key(String sql, List<Object> parameters) {
+        List<Object> key = new ArrayList<>(parameters.size() + 1);
+        key.add(sql);
+        key.addAll(parameters);
+        return key;
+    }
+
+    /** A table scan of a statement as the session binds it: the table and the columns the scan reads. */
+    public record Scan(TableRef table, java.util.Set<String> columns) {}
+
+    /** Decides, from a new statement's scans, whether it is left to DuckDB and planned behind its answer. */
+    @FunctionalInterface
+    public interface Ahead {
+        boolean leave(List<Scan> scans);
+    }
+
+    /**
+     * What planning a statement depends on in a session: DuckDB's unoptimized plan of it there (the tables, views,
+     * macros, functions and collations as bound) and the session's settings; and the planner's count of
+     * {@link #clear()}s when it was read.
+     */
+    public record SessionView(String boundPlan, Map<String, String> settings, long epoch) {}
+
+    /** A new statement left unplanned by {@link Ahead}. */
+    public static final class PlanBehind extends Exception {
+        private final transient SessionView view;
+
+        PlanBehind(SessionView view) {
+            super(null, null, false, false);
+            this.view = view;
+        }
+
+        public SessionView view() {
+            return view;
+        }
+    }
+
+    /**
+     * A statement planned in full by a planner on another connection of the same database, for a session that
+     * left it to DuckDB ({@link #planBehind}).
+     */
+    public static final class Behind {
+        private final List<Object> key;
+        private final Full full;
+        private final SessionView view;
+        private final boolean asSession;
+
+        private Behind(List<Object> key, Full full, SessionView view, boolean asSession) {
+            this.key = key;
+            this.full = full;
+            this.view = view;
+            this.asSession = asSession;
+        }
+
+        public PlannedQuery query() {
+            return full.query();
+        }
+    }
+
+    /**
+     * Plans a statement in full as the session of {@code view} would (neither cache nor templates used). Its
+     * decision is that session's own where this connection bound the statement to the same plan with the same
+     * settings: nothing else of a session (its temporary objects, search path, {@code USE}, local settings)
+     * reaches a plan but through those. {@code view} {@code null}: a plan only to start a build.
+     */
+    public synchronized Behind planBehind(String sql, List<Object> parameters, SessionView view) throws SQLException {
+        Map<String, String> own = PlanningDatabase.settings(session);
+        if (!own.equals(sessionSettings)) {
+            clear();
+            sessionSettings = own;
+        }
+        SqlLiterals literals;
+        try {
+            literals = SqlLiterals.of(ParameterBinder.bind(sql, parameters));
+        } catch (NotQualified e) {
+            literals = null; // planning in full gives the reason
+        }
+        Full full;
+        try {
+            full = planFully(sql, parameters, literals, null);
+        } catch (PlanBehind e) {
+            throw new AssertionError(e);
+        }
+        boolean asSession =
+                view != null && own.equals(view.settings()) && view.boundPlan().equals(lastBound);
+        return new Behind(key(sql, parameters), full, view, asSession);
+    }
+
+    /**
+     * Takes a decision made {@link #planBehind behind} as this session's own where it was made as this session
+     * would make it and nothing was {@link #clear() forgotten} since the session left the statement.
+     */
+    public synchronized void adopt(Behind behind) {
+        if (!behind.asSession || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
+            return;
+        }
+        cache.put(behind.key, behind.full.query());
+        String sql = (String) behind.key.get(0);
+        PlanTemplate made = behind.full.template();
+        if (made == null) return;
+        try {
+            SqlLiterals literals = SqlLiterals.of(ParameterBinder.bind(sql, behind.key.subList(1, behind.key.size())));
+            if (literals == null) return;
+            List<PlanTemplate> family = templates.computeIfAbsent(literals.skeleton(), k -> new ArrayList<>(1));
+            if (family.stream().noneMatch(t -> t.matches(literals)) && family.size() < TEMPLATES_PER_SKELETON) {
+                family.add(made);
+            }
+        } catch (NotQualified e) {
+            // not bound as a template here either
+        }
     }
 
     /**
      * A statement's decision from its template where one is trusted, else planned in full (which makes or
      * confirms the template of the statement's skeleton).
      */
-    private PlannedQuery planNew(String sql, List<Object> parameters) throws SQLException {
+    private PlannedQuery planNew(String sql, List<Object> parameters, Ahead ahead) throws SQLException, PlanBehind {
         long t0 = System.nanoTime();
         String bound;
         try {
             bound = ParameterBinder.bind(sql, parameters);
         } catch (NotQualified e) {
-            return planFully(sql, parameters, null).query(); // which gives the reason
+            return planFully(sql, parameters, null, ahead).query(); // which gives the reason
         }
         SqlLiterals literals = SqlLiterals.of(bound);
         if (literals == null) {
-            return planFully(sql, parameters, null).query();
+            return planFully(sql, parameters, null, ahead).query();
         }
         List<PlanTemplate> family = templates.computeIfAbsent(literals.skeleton(), k -> new ArrayList<>(1));
         PlanTemplate template =
@@ -96,7 +225,7 @@ public final class QueryPlanner implements AutoCloseable {
                 return rebound;
             }
         }
-        Full full = planFully(sql, parameters, literals);
+        Full full = planFully(sql, parameters, literals, ahead);
         if (template != null && !template.confirmed() && full.query().qualifies()) {
             template.confirm(literals, full.query().plan());
         }
@@ -131,16 +260,27 @@ public final class QueryPlanner implements AutoCloseable {
     /** A statement planned in full, with the template it makes ({@code null}: none). */
     private record Full(PlannedQuery query, PlanTemplate template) {}
 
-    private Full planFully(String sql, List<Object> parameters, SqlLiterals literals) throws SQLException {
+    /** The bound plan ({@link TableBinding.Bound#plan}) of the statement planned last, {@code null} if none bound. */
+    private String lastBound;
+
+    private Full planFully(String sql, List<Object> parameters, SqlLiterals literals, Ahead ahead)
+            throws SQLException, PlanBehind {
         long t0 = System.nanoTime();
         String bound = sql;
+        lastBound = null;
         try {
             ExpressionSize.check(sql);
             bound = ParameterBinder.bind(sql, parameters);
-            List<TableBinding> tables = TableBinding.all(session, bound);
-            if (tables.isEmpty()) {
+            TableBinding.Bound scans = TableBinding.bind(session, bound);
+            if (scans.gets().isEmpty()) {
                 throw new NotQualified("no base table");
             }
+            lastBound = scans.plan();
+            // Only an aggregation can be offloaded: anything else goes on to be declined, never planned behind.
+            if (ahead != null && scans.plan().contains(AGGREGATE) && ahead.leave(scans(scans))) {
+                throw new PlanBehind(new SessionView(scans.plan(), sessionSettings(), epoch));
+            }
+            List<TableBinding> tables = scans.tables(session);
             PlanningDatabase db = planning();
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = SqlRewriter.parse(db.connection(), bound);
@@ -241,6 +381,16 @@ public final class QueryPlanner implements AutoCloseable {
         }
     }
 
+    private static final String AGGREGATE = "\"LOGICAL_AGGREGATE_AND_GROUP_BY\"";
+
+    private static List<Scan> scans(TableBinding.Bound bound) {
+        List<Scan> out = new ArrayList<>();
+        for (int i = 0; i < bound.refs().size(); i++) {
+            out.add(new Scan(bound.refs().get(i), bound.reads().get(i)));
+        }
+        return out;
+    }
+
     /** DuckDB's optimized plan of the statement, its table redirected to the planning database's replica. */
     private static String optimizedPlan(
             PlanningDatabase db, Map<String, Object> tree, TableBinding binding, String replica)
@@ -305,10 +455,17 @@ public final class QueryPlanner implements AutoCloseable {
             planning = PlanningDatabase.open();
         }
         if (!settingsMirrored) {
-            planning.mirrorSettings(session);
+            planning.mirrorSettings(sessionSettings());
             settingsMirrored = true;
         }
         return planning;
+    }
+
+    private Map<String, String> sessionSettings() throws SQLException {
+        if (sessionSettings == null) {
+            sessionSettings = PlanningDatabase.settings(session);
+        }
+        return sessionSettings;
     }
 
     /**
@@ -335,6 +492,8 @@ public final class QueryPlanner implements AutoCloseable {
         uniqueKeys.clear();
         templates.clear();
         settingsMirrored = false;
+        sessionSettings = null;
+        epoch++;
     }
 
     @Override

@@ -1,13 +1,16 @@
 package org.raydb.offload.plan;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.raydb.offload.json.Json;
 import org.raydb.offload.json.JsonNode;
 
@@ -34,8 +37,38 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
         return tables.get(0);
     }
 
-    /** Every base table the statement reads, one per scan (a table read twice is there twice). */
+    /**
+     * A statement as DuckDB's binder resolved it in a session, its tables' catalog entries not read yet.
+     *
+     * @param plan  DuckDB's unoptimized plan (JSON): the tables, views, macros, functions and collations as bound
+     * @param gets  the plan's table scans
+     * @param refs  the table each scan reads (a table read twice is there twice)
+     * @param reads the columns each scan reads, by name
+     */
+    record Bound(String plan, List<JsonNode> gets, List<TableRef> refs, List<Set<String>> reads) {
+
+        /** Every base table the statement reads, one per scan, with its oid (one catalog query for them all). */
+        List<TableBinding> tables(Connection session) throws SQLException, NotQualified {
+            Map<TableRef, Long> oids = TableRef.oids(session, new java.util.LinkedHashSet<>(refs));
+            List<TableBinding> out = new ArrayList<>();
+            for (int i = 0; i < gets.size(); i++) {
+                TableRef table = refs.get(i);
+                Long oid = oids.get(table);
+                if (oid == null) {
+                    throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
+                }
+                out.add(of(table, oid, gets.get(i)));
+            }
+            return out;
+        }
+    }
+
+    /** {@link Bound#tables} of the statement. */
     static List<TableBinding> all(Connection session, String sql) throws SQLException, NotQualified {
+        return bind(session, sql).tables(session);
+    }
+
+    static Bound bind(Connection session, String sql) throws SQLException, NotQualified {
         String json;
         try (PreparedStatement p =
                 session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
@@ -51,23 +84,34 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
         }
         List<JsonNode> gets = new ArrayList<>();
         collectScans(root.raw("plans"), gets);
-        List<TableBinding> out = new ArrayList<>();
+        List<TableRef> refs = new ArrayList<>();
+        List<Set<String>> reads = new ArrayList<>();
         for (JsonNode get : gets) {
-            out.add(of(session, get));
+            if (!"seq_scan".equals(get.qnameLast("qname"))) {
+                throw new NotQualified("scan of " + get.qnameLast("qname") + " (not a base table)");
+            }
+            JsonNode data = get.obj("function_data");
+            refs.add(new TableRef(data.str("catalog"), data.str("schema"), data.str("table")));
+            reads.add(read(get));
+        }
+        return new Bound(json, gets, refs, reads);
+    }
+
+    /** The columns a scan reads: its column indexes into its names (the row id's index is past them). */
+    private static Set<String> read(JsonNode get) {
+        List<?> names = (List<?>) get.raw("names");
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode index : get.nodes("column_indexes")) {
+            if (index.raw("index") instanceof BigDecimal i
+                    && i.signum() >= 0
+                    && i.compareTo(BigDecimal.valueOf(names.size())) < 0) {
+                out.add(String.valueOf(names.get(i.intValue())));
+            }
         }
         return out;
     }
 
-    private static TableBinding of(Connection session, JsonNode get) throws SQLException, NotQualified {
-        if (!"seq_scan".equals(get.qnameLast("qname"))) {
-            throw new NotQualified("scan of " + get.qnameLast("qname") + " (not a base table)");
-        }
-        JsonNode data = get.obj("function_data");
-        TableRef table = new TableRef(data.str("catalog"), data.str("schema"), data.str("table"));
-        long oid = table.oid(session);
-        if (oid < 0) {
-            throw new NotQualified("the table " + table + " is not in DuckDB's catalog");
-        }
+    private static TableBinding of(TableRef table, long oid, JsonNode get) {
         List<?> names = (List<?>) get.raw("names");
         List<JsonNode> types = get.nodes("returned_types");
         Map<String, ColumnType> columns = new LinkedHashMap<>();

@@ -1,0 +1,88 @@
+package org.raydb.offload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.raydb.jdbc.RayConnection;
+import org.raydb.jdbc.RayStatement;
+
+/**
+ * Under {@code auto} a new statement that reads a column its table's resident snapshot does not hold (or of a
+ * table with no snapshot yet) is DuckDB's at once, unplanned on its path; it is planned behind the answer, its
+ * build starts there, and its next run is offloaded. A new statement over loaded columns is planned on its path
+ * and offloaded at its first run.
+ */
+class PlannedBehindTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String FIRST =
+            "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
+    /** Reads {@code w}, which {@link #FIRST}'s build does not load. */
+    private static final String NEW_COLUMN = "SELECT b, max(w) FROM t WHERE c < 30 GROUP BY b ORDER BY b";
+    /** Reads only what {@link #FIRST}'s build loaded. */
+    private static final String LOADED = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
+
+    private record Run(List<List<Object>> rows, boolean offloaded) {}
+
+    private static Run run(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            return new Run(
+                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
+        }
+    }
+
+    private static List<List<Object>> duckdb(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            return ResultComparator.rows(rs);
+        }
+    }
+
+    @Test
+    void newStatementsOverColumnsNotResidentAreDuckDbsAndOffloadedOnceBuilt() throws Exception {
+        String file = dir.resolve("behind.duckdb").toString();
+        List<List<Object>> first;
+        List<List<Object>> newColumn;
+        List<List<Object>> loaded;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            // 3M rows: large enough for the cost model to tell the offload from DuckDB by its estimates.
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w FROM range(3000000) r(i)");
+            first = duckdb(c, FIRST);
+            newColumn = duckdb(c, NEW_COLUMN);
+            loaded = duckdb(c, LOADED);
+        }
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine());
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            for (String[] step : new String[][] {{FIRST, "no snapshot of t yet"}, {NEW_COLUMN, "w is not loaded"}}) {
+                List<List<Object>> expected = step[0].equals(FIRST) ? first : newColumn;
+                Run before = run(c, step[0]);
+                assertEquals(expected, before.rows());
+                assertFalse(before.offloaded(), step[1] + ": DuckDB answers");
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "planned and built behind");
+                Run after = run(c, step[0]);
+                assertEquals(expected, after.rows());
+                assertTrue(after.offloaded(), step[1] + ": offloaded once built");
+            }
+            Run scan = run(c, LOADED);
+            assertEquals(loaded, scan.rows());
+            assertTrue(scan.offloaded(), "its columns are loaded: planned on its path and scanned");
+        }
+    }
+}
