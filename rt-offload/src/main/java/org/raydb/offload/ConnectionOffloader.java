@@ -507,12 +507,11 @@ final class ConnectionOffloader implements Offloader {
             return;
         }
         QueryPlanner session = planner();
+        behind.open(); // here, not on the build's thread: the session's connection is used by this one
         builds.submit(key, new BackgroundBuilds.Build() {
             @Override
             public void run() throws Exception {
-                synchronized (behind) {
-                    planBehindNow(sql, parameters, view, session);
-                }
+                planBehindNow(sql, parameters, view, session);
             }
 
             @Override
@@ -544,28 +543,33 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * The connection and planner statements are planned behind on ({@link #planBehind}), one at a time: a
-     * duplicate of the session's connection, outside its session, opened on first use and closed with it.
+     * The connection and planner statements are planned behind on ({@link #planBehind}), one at a time (by the
+     * builds' one worker): a duplicate of the session's connection, outside its session, opened on first use and
+     * closed with it.
      */
     private final class BehindPlanner {
         private Connection connection;
         private QueryPlanner planner;
         private boolean closed;
 
-        Connection connection() throws SQLException {
-            if (closed) return null;
-            if (connection == null) {
+        synchronized void open() throws SQLException {
+            if (!closed && connection == null) {
                 connection = duckdb.unwrap(DuckDBConnection.class).duplicate();
                 planner = new QueryPlanner(connection);
             }
-            return connection;
         }
 
-        QueryPlanner planner() {
+        /** {@code null} once closed. */
+        synchronized Connection connection() {
+            return closed ? null : connection;
+        }
+
+        synchronized QueryPlanner planner() {
             return planner;
         }
 
-        void close() {
+        /** Waits for a plan being made on it (the planner's lock); a build still using the connection then fails. */
+        synchronized void close() {
             closed = true;
             if (planner != null) planner.close();
             try {
@@ -1153,9 +1157,7 @@ final class ConnectionOffloader implements Offloader {
         if (planner != null) {
             planner.close();
         }
-        synchronized (behind) {
-            behind.close();
-        }
+        behind.close();
         try {
             allocator.close();
         } catch (IllegalStateException e) {
