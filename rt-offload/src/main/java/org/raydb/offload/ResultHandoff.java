@@ -185,24 +185,77 @@ final class ResultHandoff implements AutoCloseable {
     private PlanEntry entry(PlannedQuery pq, List<Field> fields) throws SQLException {
         PlanEntry entry = entries.get(pq.relationName());
         if (entry == null) {
-            Connection finisher = finisher();
-            entry = new PlanEntry(ResultScan.open(pq.relationName(), fields), pq.rewrittenSql());
-            if (direct) {
-                try (PreparedStatement columns = finisher.prepareStatement(entry.sql)) {
-                    Map<String, Object> tree = parser.parse(entry.sql);
-                    entry.direct = DirectFinish.of(duckdb, tree, columns, entry.slot.fields());
-                    entry.filter = entry.direct == null ? GroupFilter.of(tree, entry.slot.fields()) : null;
-                } catch (NotQualified e) {
-                    entry.direct = null; // a statement DuckDB cannot serialize: DuckDB finishes it
-                } catch (SQLException | RuntimeException e) {
-                    entry.slot.retire();
-                    entry.slot.close();
-                    throw e;
-                }
-            }
+            entry = direct
+                    ? prepared(pq, fields, finisher(), duckdb, parser)
+                    : new PlanEntry(slot(pq, fields), pq.rewrittenSql());
             entries.put(pq.relationName(), entry);
         }
         return entry;
+    }
+
+    private static ResultSlot slot(PlannedQuery pq, List<Field> fields) {
+        return ResultScan.open(pq.relationName(), fields);
+    }
+
+    /**
+     * {@code pq}'s finishing as the direct finish reads it: its statement's columns prepared on {@code finisher}
+     * (the result function registered there), its shape parsed by {@code parser}, the order and collation settings
+     * of {@code session}.
+     */
+    private static PlanEntry prepared(
+            PlannedQuery pq, List<Field> fields, Connection finisher, Connection session, Parser parser)
+            throws SQLException {
+        PlanEntry entry = new PlanEntry(slot(pq, fields), pq.rewrittenSql());
+        try (PreparedStatement columns = finisher.prepareStatement(entry.sql)) {
+            Map<String, Object> tree = parser.parse(entry.sql);
+            entry.direct = DirectFinish.of(session, tree, columns, entry.slot.fields());
+            entry.filter = entry.direct == null ? GroupFilter.of(tree, entry.slot.fields()) : null;
+        } catch (NotQualified e) {
+            entry.direct = null; // a statement DuckDB cannot serialize: DuckDB finishes it
+        } catch (SQLException | RuntimeException e) {
+            entry.slot.retire();
+            entry.slot.close();
+            throw e;
+        }
+        return entry;
+    }
+
+    /**
+     * {@code pq}'s finishing prepared elsewhere: on another connection of the database whose settings are the
+     * session's (so its statement's columns, order and collation are as the session's would be), with
+     * {@code finisher} a connection of a planning database of those settings and the session's optimizers. Taken
+     * by {@link #adopt}, where the direct finish is on; {@code null} where it is off.
+     */
+    static Prepared prepareElsewhere(
+            PlannedQuery pq, Connection finisher, Connection settingsOf, Parser parser, boolean direct)
+            throws SQLException {
+        if (!direct) return null;
+        ResultScan.register(finisher);
+        return new Prepared(prepared(pq, ResultBuilder.fields(pq.plan()), finisher, settingsOf, parser));
+    }
+
+    /** A finishing prepared by {@link #prepareElsewhere}. */
+    static final class Prepared {
+        private final PlanEntry entry;
+
+        private Prepared(PlanEntry entry) {
+            this.entry = entry;
+        }
+    }
+
+    /**
+     * Takes a finishing prepared elsewhere for {@code pq}, unless one is known already or {@code letGo} (its plan
+     * not taken, or the connection's lock not had: then nothing else is touched). Else under the connection's
+     * lock, as every other use.
+     */
+    void adopt(PlannedQuery pq, Prepared prepared, boolean letGo) {
+        if (prepared == null) return;
+        if (letGo || entries.containsKey(pq.relationName())) {
+            prepared.entry.slot.retire();
+            prepared.entry.slot.close();
+        } else {
+            entries.put(pq.relationName(), prepared.entry);
+        }
     }
 
     /** The finishing connection, the result function registered on it. */

@@ -85,4 +85,40 @@ class PlannedBehindTest {
             assertTrue(scan.offloaded(), "its columns are loaded: planned on its path and scanned");
         }
     }
+
+    /**
+     * Finishing statements of several shapes prepared behind, each statement reading a column no earlier one
+     * loaded: every second run offloaded with DuckDB's answer.
+     */
+    @Test
+    void finishingsPreparedBehindAnswerAsDuckDb() throws Exception {
+        String file = dir.resolve("finishing.duckdb").toString();
+        List<String> statements = List.of(
+                "SELECT b, max(w1) AS mx FROM t WHERE c < 30 GROUP BY b ORDER BY mx DESC, b LIMIT 5",
+                "SELECT b, sum(w2) FROM t GROUP BY b HAVING sum(w2) > 1000000 ORDER BY 2 DESC",
+                "SELECT c, count(*), min(w3) FROM t WHERE b = 'v3' GROUP BY c ORDER BY c DESC LIMIT 10",
+                "SELECT avg(w4), count(*) FROM t WHERE c BETWEEN 10 AND 20");
+        List<List<List<Object>>> expected = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 5003)::BIGINT AS w1, (i % 101)::INTEGER AS w2, (i % 7919)::BIGINT AS w3,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS w4 FROM range(3000000) r(i)");
+            for (String q : statements) expected.add(duckdb(c, q));
+        }
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine());
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            for (int i = 0; i < statements.size(); i++) {
+                String q = statements.get(i);
+                Run first = run(c, q);
+                assertFalse(first.offloaded(), q);
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "planned and built behind");
+                Run second = run(c, q);
+                assertEquals(expected.get(i), first.rows(), q);
+                assertEquals(expected.get(i), second.rows(), q);
+                assertTrue(second.offloaded(), q);
+            }
+        }
+    }
 }

@@ -145,6 +145,11 @@ public final class QueryPlanner implements AutoCloseable {
         public PlannedQuery query() {
             return full.query();
         }
+
+        /** Whether it was made as the session of its view would make it ({@link #adopt} takes only such). */
+        public boolean asSession() {
+            return asSession;
+        }
     }
 
     /**
@@ -178,19 +183,20 @@ public final class QueryPlanner implements AutoCloseable {
 
     /**
      * Takes a decision made {@link #planBehind behind} as this session's own where it was made as this session
-     * would make it and nothing was {@link #clear() forgotten} since the session left the statement.
+     * would make it and nothing was {@link #clear() forgotten} since the session left the statement; whether it
+     * did.
      */
-    public synchronized void adopt(Behind behind) {
+    public synchronized boolean adopt(Behind behind) {
         if (!behind.asSession || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
-            return;
+            return false;
         }
         cache.put(behind.key, behind.full.query());
         String sql = (String) behind.key.get(0);
         PlanTemplate made = behind.full.template();
-        if (made == null) return;
+        if (made == null) return true;
         try {
             SqlLiterals literals = SqlLiterals.of(ParameterBinder.bind(sql, behind.key.subList(1, behind.key.size())));
-            if (literals == null) return;
+            if (literals == null) return true;
             List<PlanTemplate> family = templates.computeIfAbsent(literals.skeleton(), k -> new ArrayList<>(1));
             if (family.stream().noneMatch(t -> t.matches(literals)) && family.size() < TEMPLATES_PER_SKELETON) {
                 family.add(made);
@@ -198,6 +204,7 @@ public final class QueryPlanner implements AutoCloseable {
         } catch (NotQualified e) {
             // not bound as a template here either
         }
+        return true;
     }
 
     /**
