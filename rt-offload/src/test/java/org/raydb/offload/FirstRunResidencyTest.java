@@ -21,7 +21,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
-import org.raydb.jdbc.RayStatement;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.OffloadJob;
@@ -101,16 +100,6 @@ class FirstRunResidencyTest {
         }
     }
 
-    private record Run(List<List<Object>> rows, boolean offloaded) {}
-
-    private static Run run(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            return new Run(
-                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
-        }
-    }
-
     private static String explained(Connection c, String sql, String row) throws SQLException {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
@@ -141,21 +130,21 @@ class FirstRunResidencyTest {
     }
 
     /** The first runs of a second shape over resident columns; true: its engine holds every measure already. */
-    private List<Run> secondShapeRuns(boolean alwaysResident) throws Exception {
+    private List<StatementRun> secondShapeRuns(boolean alwaysResident) throws Exception {
         String file = dir.resolve("first-" + alwaysResident + ".duckdb").toString();
         String fresh = "SELECT b, sum(m * 2) FROM t WHERE c < 50 GROUP BY b ORDER BY b";
         List<List<Object>> expected = table(file, fresh);
         try (EngineRig rig = new EngineRig(new MeasuresMadeByRuns(alwaysResident));
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             RayConnection ray = c.unwrap(RayConnection.class);
-            run(c, BUILT);
+            StatementRun.of(c, BUILT);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            assertTrue(run(c, BUILT).offloaded(), "the first shape is built");
+            assertTrue(StatementRun.of(c, BUILT).offloaded(), "the first shape is built");
             String reason = explained(c, fresh, "engine_reason");
             assertEquals(!alwaysResident, reason.contains("being made resident"), reason);
-            Run first = run(c, fresh);
+            StatementRun first = StatementRun.of(c, fresh);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            Run later = run(c, fresh);
+            StatementRun later = StatementRun.of(c, fresh);
             assertEquals(expected, first.rows());
             assertEquals(expected, later.rows());
             assertTrue(later.offloaded(), "offloaded once built");
@@ -171,7 +160,7 @@ class FirstRunResidencyTest {
     @Test
     void aFirstRunThatWouldSortCopiesInAnotherShapesIndexOrderScansTheColumnsInstead() throws Exception {
         SortedCopiesNeverResident engine = new SortedCopiesNeverResident();
-        Run first = firstRunOfASecondShape(List.of(engine));
+        StatementRun first = firstRunOfASecondShape(List.of(engine));
         assertTrue(first.offloaded(), "the columns are resident: a full scan answers");
         assertFalse(engine.ran.isEmpty());
         assertTrue(engine.ran.stream().allMatch(j -> j.scene() == null), "no job over the other shape's entry");
@@ -181,7 +170,7 @@ class FirstRunResidencyTest {
     void aFirstRunGoesToAnEngineThatHoldsItsInputsOnly() throws Exception {
         SortedCopiesNeverResident cuda = new SortedCopiesNeverResident();
         NothingResident optix = new NothingResident();
-        Run first = firstRunOfASecondShape(List.of(cuda, optix));
+        StatementRun first = firstRunOfASecondShape(List.of(cuda, optix));
         assertTrue(first.offloaded(), "cuda holds what the scan reads");
         assertFalse(cuda.ran.isEmpty());
         assertTrue(optix.ran.isEmpty(), "optix would have built its inputs on the query's path");
@@ -191,20 +180,20 @@ class FirstRunResidencyTest {
      * The first run of a shape over the columns another shape's build made resident (answered exactly), once some
      * engine ran that shape over its own index entry; the engines' runs before it are forgotten.
      */
-    private Run firstRunOfASecondShape(List<SortedCopiesNeverResident> engines) throws Exception {
+    private StatementRun firstRunOfASecondShape(List<SortedCopiesNeverResident> engines) throws Exception {
         String file = dir.resolve("second-" + engines.size() + ".duckdb").toString();
         String fresh = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
         List<List<Object>> expected = table(file, fresh);
         try (EngineRig rig = new EngineRig(List.copyOf(engines), HostMemoryBudget.JVM, Engines.Probe.GPU);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            run(c, BUILT);
+            StatementRun.of(c, BUILT);
             assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            assertTrue(run(c, BUILT).offloaded(), "the first shape is built");
+            assertTrue(StatementRun.of(c, BUILT).offloaded(), "the first shape is built");
             assertTrue(
                     engines.stream().anyMatch(e -> e.ran.stream().anyMatch(j -> j.scene() != null)),
                     "over its own index entry");
             engines.forEach(e -> e.ran.clear());
-            Run first = run(c, fresh);
+            StatementRun first = StatementRun.of(c, fresh);
             assertEquals(expected, first.rows());
             return first;
         }

@@ -15,7 +15,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
-import org.raydb.jdbc.RayStatement;
 
 /**
  * Under {@code auto} a new statement that reads a column its table's resident snapshot does not hold (or of a
@@ -34,16 +33,6 @@ class PlannedBehindTest {
     private static final String NEW_COLUMN = "SELECT b, max(w) FROM t WHERE c < 30 GROUP BY b ORDER BY b";
     /** Reads only what {@link #FIRST}'s build loaded. */
     private static final String LOADED = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
-
-    private record Run(List<List<Object>> rows, boolean offloaded) {}
-
-    private static Run run(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            return new Run(
-                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
-        }
-    }
 
     private static List<List<Object>> duckdb(Connection c, String sql) throws SQLException {
         try (Statement st = c.createStatement();
@@ -72,15 +61,15 @@ class PlannedBehindTest {
             RayConnection ray = c.unwrap(RayConnection.class);
             for (String[] step : new String[][] {{FIRST, "no snapshot of t yet"}, {NEW_COLUMN, "w is not loaded"}}) {
                 List<List<Object>> expected = step[0].equals(FIRST) ? first : newColumn;
-                Run before = run(c, step[0]);
+                StatementRun before = StatementRun.of(c, step[0]);
                 assertEquals(expected, before.rows());
                 assertFalse(before.offloaded(), step[1] + ": DuckDB answers");
                 assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "planned and built behind");
-                Run after = run(c, step[0]);
+                StatementRun after = StatementRun.of(c, step[0]);
                 assertEquals(expected, after.rows());
                 assertTrue(after.offloaded(), step[1] + ": offloaded once built");
             }
-            Run scan = run(c, LOADED);
+            StatementRun scan = StatementRun.of(c, LOADED);
             assertEquals(loaded, scan.rows());
             assertTrue(scan.offloaded(), "its columns are loaded: planned on its path and scanned");
         }
@@ -111,10 +100,10 @@ class PlannedBehindTest {
             RayConnection ray = c.unwrap(RayConnection.class);
             for (int i = 0; i < statements.size(); i++) {
                 String q = statements.get(i);
-                Run first = run(c, q);
+                StatementRun first = StatementRun.of(c, q);
                 assertFalse(first.offloaded(), q);
                 assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "planned and built behind");
-                Run second = run(c, q);
+                StatementRun second = StatementRun.of(c, q);
                 assertEquals(expected.get(i), first.rows(), q);
                 assertEquals(expected.get(i), second.rows(), q);
                 assertTrue(second.offloaded(), q);

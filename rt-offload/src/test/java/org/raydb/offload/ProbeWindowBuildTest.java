@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.raydb.jdbc.RayConnection;
-import org.raydb.jdbc.RayStatement;
 import org.raydb.offload.exec.HostMemoryBudget;
 
 /**
@@ -50,16 +48,6 @@ class ProbeWindowBuildTest {
         }
     }
 
-    private record Run(List<List<Object>> rows, boolean offloaded) {}
-
-    private static Run run(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(Q)) {
-            return new Run(
-                    ResultComparator.rows(rs), st.unwrap(RayStatement.class).lastQueryOffloaded());
-        }
-    }
-
     @Test
     void aStatementWhileTheGpuIsProbedStartsItsBuild() throws Exception {
         String file = dir.resolve("probe.duckdb").toString();
@@ -75,12 +63,12 @@ class ProbeWindowBuildTest {
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            Run first = run(c);
+            StatementRun first = StatementRun.of(c, Q);
             assertEquals(expected, first.rows());
             assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
             probe.done.countDown();
             assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            Run second = run(c);
+            StatementRun second = StatementRun.of(c, Q);
             assertEquals(expected, second.rows());
             assertTrue(second.offloaded(), "the build the first run started is ready");
         }
@@ -109,10 +97,13 @@ class ProbeWindowBuildTest {
                 Connection c = rig.connect("jdbc:raydb:" + file);
                 Statement st = c.createStatement()) {
             st.execute(temp);
-            assertEquals(expected, run(c).rows(), "DuckDB's answer from the temporary table");
+            assertEquals(expected, StatementRun.of(c, Q).rows(), "DuckDB's answer from the temporary table");
             probe.done.countDown();
             assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            assertEquals(expected, run(c).rows(), "still the temporary table's, whatever was built behind it");
+            assertEquals(
+                    expected,
+                    StatementRun.of(c, Q).rows(),
+                    "still the temporary table's, whatever was built behind it");
         }
     }
 }
