@@ -47,6 +47,18 @@ final class BackgroundBuilds {
         return t;
     });
     private final Set<Object> queued = ConcurrentHashMap.newKeySet();
+    /**
+     * Plans made behind DuckDB's answers, on a thread of their own beside the builds: a plan is a few DuckDB calls
+     * on one thread, and queued on the builds' worker they kept the builds from starting (a soak of four readers
+     * and two writers offloaded nothing when its cores were busy).
+     */
+    private final ExecutorService planner = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "raydb-background-plan");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Set<Object> plansQueued = ConcurrentHashMap.newKeySet();
     private final BufferAllocator allocator;
     /** Statements of the process running now: offloaded queries, and what DuckDB runs for the driver. */
     private final AtomicInteger statements = new AtomicInteger();
@@ -79,7 +91,16 @@ final class BackgroundBuilds {
      * @return whether it was queued (otherwise {@link Build#dropped} has run)
      */
     boolean submit(Object key, Build build) {
-        if (queued.size() >= QUEUE || !queued.add(key)) {
+        return submit(key, build, worker, queued);
+    }
+
+    /** {@link #submit} of a plan made behind a statement's answer, on the plans' thread and queue. */
+    boolean submitPlan(Object key, Build build) {
+        return submit(key, build, planner, plansQueued);
+    }
+
+    private boolean submit(Object key, Build build, ExecutorService on, Set<Object> queue) {
+        if (queue.size() >= QUEUE || !queue.add(key)) {
             build.dropped();
             return false;
         }
@@ -88,24 +109,24 @@ final class BackgroundBuilds {
         }
         Statement askedBy = asking.get();
         try {
-            worker.execute(() -> {
+            on.execute(() -> {
                 if (askedBy != null) askedBy.awaitEnd(START_GIVE_WAY_MS);
-                runOne(key, build);
+                runOne(key, build, queue);
             });
             return true;
         } catch (RejectedExecutionException e) {
-            done(key);
+            done(key, queue);
             build.dropped();
             return false;
         }
     }
 
-    /** Whether a build for {@code key} is queued or running. */
+    /** Whether a build or plan for {@code key} is queued or running. */
     boolean building(Object key) {
-        return queued.contains(key);
+        return queued.contains(key) || plansQueued.contains(key);
     }
 
-    private void runOne(Object key, Build build) {
+    private void runOne(Object key, Build build, Set<Object> queue) {
         try {
             build.run();
         } catch (Exception | Error e) {
@@ -113,12 +134,12 @@ final class BackgroundBuilds {
             // again (an OutOfMemoryError here freed what the build held as it unwound).
             LOG.log(Level.DEBUG, "background build failed, DuckDB keeps answering: {0}", e.toString());
         } finally {
-            done(key);
+            done(key, queue);
         }
     }
 
-    private void done(Object key) {
-        queued.remove(key);
+    private void done(Object key, Set<Object> queue) {
+        queue.remove(key);
         synchronized (this) {
             running--;
             notifyAll();

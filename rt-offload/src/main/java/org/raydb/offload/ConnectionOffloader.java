@@ -508,7 +508,7 @@ final class ConnectionOffloader implements Offloader {
         }
         QueryPlanner session = planner();
         behind.open(); // here, not on the build's thread: the session's connection is used by this one
-        builds.submit(key, new BackgroundBuilds.Build() {
+        builds.submitPlan(key, new BackgroundBuilds.Build() {
             @Override
             public void run() throws Exception {
                 planBehindNow(sql, parameters, view, session);
@@ -557,7 +557,7 @@ final class ConnectionOffloader implements Offloader {
     /**
      * The session takes a plan made behind and its finishing together, under the connection's lock, so that its
      * next run finds both or neither (the finishing's result slot is named by the plan). Without the lock soon
-     * (the builds of every connection wait behind this one worker) the plan alone.
+     * (every connection's plans wait behind this one thread) the plan alone.
      */
     private void adoptBehind(QueryPlanner session, QueryPlanner.Behind planned, ResultHandoff.Prepared finish) {
         boolean locked = false;
@@ -581,7 +581,7 @@ final class ConnectionOffloader implements Offloader {
 
     /**
      * The connection and planner statements are planned behind on ({@link #planBehind}), one at a time (by the
-     * builds' one worker): a duplicate of the session's connection, outside its session, opened on first use and
+     * builds' plan thread): a duplicate of the session's connection, outside its session, opened on first use and
      * closed with it.
      */
     private final class BehindPlanner {
