@@ -243,17 +243,8 @@ final class ConnectionOffloader implements Offloader {
         // the snapshot that replaced it.
         preparedJobs.values().removeIf(j -> j.table().retired());
         latestOfTemplate.values().removeIf(j -> j.table().retired());
-        PlannedQuery pq;
-        try {
-            pq = planner()
-                    .plan(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? this::unreadyNow : null);
-        } catch (QueryPlanner.PlanBehind behind) {
-            planBehind(sql, parameters, behind.view());
-            throw new Declined(PLANNED_BEHIND, false, null);
-        }
-        if (!pq.qualifies()) {
-            throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
-        }
+        PlannedQuery pq =
+                planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? this::unreadyNow : null);
         TableVersion version = null;
         try {
             version = version(pq.plan());
@@ -660,7 +651,19 @@ final class ConnectionOffloader implements Offloader {
 
     /** The plan of a qualifying query, else its decline. */
     private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
-        PlannedQuery pq = planner().plan(sql, parameters);
+        return planned(sql, parameters, null);
+    }
+
+    /** {@link #planned(String, List)}, a new statement that {@code ahead} leaves planned behind DuckDB's answer. */
+    private PlannedQuery planned(String sql, List<Object> parameters, QueryPlanner.Ahead ahead)
+            throws SQLException, Declined {
+        PlannedQuery pq;
+        try {
+            pq = planner().plan(sql, parameters, ahead);
+        } catch (QueryPlanner.PlanBehind behind) {
+            planBehind(sql, parameters, behind.view());
+            throw new Declined(PLANNED_BEHIND, false, null);
+        }
         if (!pq.qualifies()) {
             throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
         }

@@ -53,7 +53,7 @@ final class StarJoins {
     private record Edge(Leaf left, String leftColumn, Leaf right, String rightColumn) {}
 
     /**
-     * @param tables     every base table the statement reads ({@link TableBinding#all})
+     * @param tables     every base table the statement reads ({@link TableBinding.Bound#tables})
      * @param uniqueKeys how each dimension key was found unique, by table, column and oid (a cache the planner
      *                   keeps; {@code ""}: not unique)
      */

@@ -29,7 +29,7 @@ import org.raydb.offload.json.JsonNode;
 record TableBinding(TableRef table, String identity, long oid, Map<String, ColumnType> columns) {
 
     static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
-        List<TableBinding> tables = all(session, sql);
+        List<TableBinding> tables = bind(session, sql).tables(session);
         if (tables.size() != 1) {
             throw new NotQualified(
                     tables.isEmpty() ? "no base table" : "more than one table scan (joins or self-joins)");
@@ -61,11 +61,6 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
             }
             return out;
         }
-    }
-
-    /** {@link Bound#tables} of the statement. */
-    static List<TableBinding> all(Connection session, String sql) throws SQLException, NotQualified {
-        return bind(session, sql).tables(session);
     }
 
     static Bound bind(Connection session, String sql) throws SQLException, NotQualified {
