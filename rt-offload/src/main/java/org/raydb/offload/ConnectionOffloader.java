@@ -181,6 +181,7 @@ final class ConnectionOffloader implements Offloader {
         if (settings.mode() == OffloadSettings.Mode.OFF) {
             return null;
         }
+        long start = System.nanoTime();
         lock.lock();
         try (DuckDbWork _ = builds.statement()) {
             if (released) {
@@ -194,7 +195,7 @@ final class ConnectionOffloader implements Offloader {
             try {
                 return offload(sql, parameters, cancel);
             } catch (Declined e) {
-                return decline(e, sql, parameters, cancel);
+                return decline(e, sql, parameters, cancel, start);
             } catch (VerifyMismatch e) {
                 throw OffloadErrors.of(e.getMessage(), OffloadErrors.VERIFY_MISMATCH, null);
             } catch (OutOfMemoryError e) {
@@ -206,9 +207,10 @@ final class ConnectionOffloader implements Offloader {
                         new Declined("the offload ran out of memory: " + e.getMessage(), true, e),
                         sql,
                         parameters,
-                        cancel);
+                        cancel,
+                        start);
             } catch (Exception | Error e) {
-                return decline(new Declined("execution failed: " + e, true, e), sql, parameters, cancel);
+                return decline(new Declined("execution failed: " + e, true, e), sql, parameters, cancel, start);
             }
         } finally {
             running = null;
@@ -894,7 +896,7 @@ final class ConnectionOffloader implements Offloader {
      * statement is run on DuckDB and its error raised as it is. A cancelled query raises DuckDB's interrupt
      * error at once in every mode: whatever failed, DuckDB is not to run it any more.
      */
-    private ResultSet decline(Declined declined, String sql, List<Object> parameters, QueryCancel cancel)
+    private ResultSet decline(Declined declined, String sql, List<Object> parameters, QueryCancel cancel, long start)
             throws SQLException {
         cancel.check();
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
@@ -903,7 +905,11 @@ final class ConnectionOffloader implements Offloader {
             }
             throw OffloadErrors.of(declined.getMessage(), OffloadErrors.NOT_SUPPORTED, declined.getCause());
         }
-        LOG.log(Level.DEBUG, "offload declined, DuckDB runs the query: {0}", declined.getMessage());
+        LOG.log(
+                Level.DEBUG,
+                "offload declined after {0} us, DuckDB runs the query: {1}",
+                OffloadTimings.micros(start, System.nanoTime()),
+                declined.getMessage());
         return null;
     }
 

@@ -64,7 +64,7 @@ public final class RayOffloadProvider implements OffloadProvider {
         // The GPU's probe starts with the first connection, so that it is done by the time a query can use it.
         GpuAvailability.known();
         if (settings.mode() != OffloadSettings.Mode.OFF) {
-            WarmUp.startOnce(builds);
+            WarmUp.startOnce(builds, engines);
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);

@@ -19,12 +19,13 @@ import org.raydb.offload.exec.ResidencyCache;
  * Runs the offload's whole path once, in the background, when a process attaches its first connection: a few
  * queries of the shapes users send (filters of each kind, group keys, a computed key, top rows, HAVING, a star
  * join, new constants for a planned statement) over a small table of a private in-memory database, on the cpu
- * engine. A new process's first query otherwise pays for loading and first interpreting the planner, the
- * matcher, the rewrite, the loader and the handoff (150 ms on a 2-core machine where the planning of a new
- * statement takes 8 ms once warm), which made it several times slower than DuckDB's own first answer.
+ * engine, then rounds of them on each GPU engine once the GPU's probe is known. A new process's first query
+ * otherwise pays for loading and first interpreting the planner, the matcher, the rewrite, the loader and the
+ * handoff (150 ms on a 2-core machine where the planning of a new statement takes 8 ms once warm), which made it
+ * several times slower than DuckDB's own first answer; and its first GPU queries for the GPU engines' host path.
  *
- * <p>Nothing of the application's is touched: the database, engines, residency, budget and builds are the
- * warm-up's own and closed after it; one DuckDB thread, on a daemon thread. Before each of its statements it
+ * <p>Nothing of the application's is touched: the database, residency, budget and builds are the warm-up's own
+ * and closed after it (the GPU engines are the process's, their device copies the warm-up's own residency's); one DuckDB thread, on a daemon thread. Before each of its statements it
  * gives way to the application's, as background builds do (the JVM's thread priorities do not reach Linux's
  * scheduler): beside a new process's first answer it made that answer 40% slower. Failures only cost the
  * warm-up.
@@ -42,42 +43,106 @@ final class WarmUp {
             "CREATE TABLE dims(k INTEGER PRIMARY KEY, region VARCHAR)",
             "INSERT INTO dims SELECT i, 'R' || (i % 5) FROM range(50) r(i)");
 
-    static final List<String> QUERIES = List.of(
-            "SELECT sum(p * q) FROM facts WHERE d BETWEEN DATE '1995-02-01' AND DATE '1995-06-30' AND q < 25"
+    /**
+     * The queries, each with one constant ({@code %d}) that a round ({@link #queries}) changes, so that every round's
+     * statements are new ones of known templates.
+     */
+    private static final List<String> TEMPLATES = List.of(
+            "SELECT sum(p * q) FROM facts WHERE d BETWEEN DATE '1995-02-01' AND DATE '1995-06-30' AND q < %d"
                     + " AND s IN ('S1', 'S2')",
-            "SELECT sum(p * q) FROM facts WHERE d BETWEEN DATE '1995-03-01' AND DATE '1995-07-31' AND q < 20"
+            "SELECT sum(p * q) FROM facts WHERE d BETWEEN DATE '1995-03-01' AND DATE '1995-07-31' AND q < %d"
                     + " AND s IN ('S3', 'S4')",
-            "SELECT s, year(d) AS y, count(*), sum(p), min(t), max(q) FROM facts WHERE q BETWEEN 5 AND 30"
-                    + " AND s LIKE 'S%' GROUP BY s, y ORDER BY s, y",
-            "SELECT k, sum(p) AS r FROM facts WHERE t > 100 GROUP BY k ORDER BY r DESC LIMIT 5",
-            "SELECT s, sum(q) FROM facts GROUP BY s HAVING sum(q) > 10 ORDER BY 1",
+            "SELECT s, year(d) AS y, count(*), sum(p), min(t), max(q) FROM facts WHERE q BETWEEN 5 AND %d"
+                    + " AND s LIKE 'S%%' GROUP BY s, y ORDER BY s, y",
+            "SELECT k, sum(p) AS r FROM facts WHERE t > %d GROUP BY k ORDER BY r DESC LIMIT 5",
+            "SELECT s, sum(q) FROM facts GROUP BY s HAVING sum(q) > %d ORDER BY 1",
             "SELECT region, count(*), sum(f.p) FROM facts f JOIN dims d ON f.k = d.k WHERE d.region <> 'R1'"
-                    + " AND f.q >= 3 GROUP BY region ORDER BY region");
+                    + " AND f.q >= %d GROUP BY region ORDER BY region");
+
+    /** The first constant of each template. */
+    private static final int[] FIRST = {25, 20, 30, 100, 10, 3};
+
+    static final List<String> QUERIES = queries(0);
+
+    /**
+     * Rounds of the GPU pass per engine: each round's statements are new, and each runs twice (a new statement's
+     * run, then a repeated one's). The host path around a GPU engine runs once per query; a process's first
+     * GPU queries ran it interpreted, 2-7 ms where it takes about 1 ms once compiled (second runs of a new
+     * process's first 25 ad-hoc queries on the H200 host against its later ones).
+     */
+    static final int GPU_ROUNDS = 8;
+
+    /** The queries of round {@code round}. */
+    static List<String> queries(int round) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < TEMPLATES.size(); i++) {
+            out.add(String.format(java.util.Locale.ROOT, TEMPLATES.get(i), FIRST[i] + round));
+        }
+        return out;
+    }
 
     private WarmUp() {}
 
-    /** Starts the warm-up unless one has started in this JVM; it gives way to the statements {@code builds} sees. */
-    static void startOnce(BackgroundBuilds builds) {
+    /**
+     * Starts the warm-up unless one has started in this JVM: on the cpu engine, then, once the GPU's probe is
+     * known, on each of {@code engines}' GPU engines. It gives way to the statements {@code builds} sees.
+     */
+    static void startOnce(BackgroundBuilds builds, Engines engines) {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
-        Thread t = new Thread(() -> run(builds::giveWayToStart), "raydb-warm-up");
+        Thread t = new Thread(
+                () -> {
+                    run(builds::giveWayToStart);
+                    runOnGpu(builds::giveWayToStart, engines);
+                },
+                "raydb-warm-up");
         t.setDaemon(true);
         t.start();
     }
 
     /**
-     * The warm-up itself, running {@code giveWay} before each statement: how many of its queries the offload
-     * answered (all, unless something failed).
+     * The cpu pass, running {@code giveWay} before each statement: how many of its queries the offload answered
+     * (all, unless something failed).
      */
     static int run(Runnable giveWay) {
+        return pass(giveWay, new Engines(List.of(), () -> null), OffloadSettings.Engine.CPU, 1, false);
+    }
+
+    /**
+     * The GPU pass, after the GPU's probe: {@link #GPU_ROUNDS} rounds on each available GPU engine pinned, then as
+     * many with the engine chosen by cost among them; how many statements the GPU engines answered (none without
+     * a GPU).
+     */
+    static int runOnGpu(Runnable giveWay, Engines engines) {
+        OffloadSettings.Engine[] gpus = {OffloadSettings.Engine.CUDA, OffloadSettings.Engine.OPTIX};
+        engines.afterProbe(settings(OffloadSettings.Engine.AUTO));
+        int answered = 0;
+        int available = 0;
+        for (OffloadSettings.Engine engine : gpus) {
+            if (engines.unavailableReason(engine.name().toLowerCase(java.util.Locale.ROOT)) == null) {
+                answered += pass(giveWay, engines, engine, GPU_ROUNDS, true);
+                available++;
+            }
+        }
+        if (available > 1) {
+            answered += pass(giveWay, engines, OffloadSettings.Engine.AUTO, GPU_ROUNDS, true);
+        }
+        return answered;
+    }
+
+    private static OffloadSettings settings(OffloadSettings.Engine engine) {
+        return new OffloadSettings(
+                OffloadSettings.Mode.FORCE, engine, false, OffloadSettings.MemoryBudget.ofPercent(80), new int[0]);
+    }
+
+    /**
+     * {@code rounds} rounds of the queries on {@code engine} over a private database of their own, each statement
+     * run once, or twice where {@code repeat}: how many runs the offload answered.
+     */
+    private static int pass(
+            Runnable giveWay, Engines engines, OffloadSettings.Engine engine, int rounds, boolean repeat) {
         long start = System.nanoTime();
-        OffloadSettings settings = new OffloadSettings(
-                OffloadSettings.Mode.FORCE,
-                OffloadSettings.Engine.CPU,
-                false,
-                OffloadSettings.MemoryBudget.ofPercent(80),
-                new int[0]);
         Properties config = new Properties();
         config.setProperty("threads", "1");
         int answered = 0;
@@ -90,25 +155,33 @@ final class WarmUp {
             }
             try (ConnectionOffloader offloader = new ConnectionOffloader(
                     duckdb,
-                    settings,
+                    settings(engine),
                     root.newChildAllocator("warm-up", 0, Long.MAX_VALUE),
-                    new Engines(List.of(), () -> null),
+                    engines,
                     new ResidencyCache(new HostMemoryBudget(HOST_BYTES)),
                     new BackgroundBuilds(root),
                     () -> {})) {
-                for (String sql : QUERIES) {
-                    giveWay.run();
-                    try (ResultSet rs = offloader.tryQuery(statement, sql, List.of(), new QueryCancel())) {
-                        while (rs.next()) {
-                            // read as an application does
+                for (int round = 0; round < rounds; round++) {
+                    for (String sql : queries(round)) {
+                        for (int run = 0; run < (repeat ? 2 : 1); run++) {
+                            giveWay.run();
+                            try (ResultSet rs = offloader.tryQuery(statement, sql, List.of(), new QueryCancel())) {
+                                while (rs.next()) {
+                                    // read as an application does
+                                }
+                                answered++;
+                            }
                         }
-                        answered++;
                     }
                 }
             }
-            LOG.log(Level.DEBUG, "offload warmed up in {0} ms", (System.nanoTime() - start) / 1_000_000);
+            LOG.log(
+                    Level.DEBUG,
+                    "offload warmed up on {0} in {1} ms",
+                    engine.name().toLowerCase(java.util.Locale.ROOT),
+                    (System.nanoTime() - start) / 1_000_000);
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.DEBUG, "offload warm-up ended early: {0}", e.toString());
+            LOG.log(Level.DEBUG, "offload warm-up on {0} ended early: {1}", engine, e.toString());
         }
         return answered;
     }
