@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -275,9 +279,17 @@ public final class QueryPlanner implements AutoCloseable {
         long t0 = System.nanoTime();
         String bound = sql;
         lastBound = null;
+        Future<Map<String, Object>> parsing = null;
         try {
             ExpressionSize.check(sql);
             bound = ParameterBinder.bind(sql, parameters);
+            // The parse reads no catalog or session: where the planning database is ready it runs there while the
+            // session binds (about a millisecond of each new statement's planning).
+            if (planning != null && settingsMirrored) {
+                String text = bound;
+                Connection parser = planning.connection();
+                parsing = PARSER.submit(() -> SqlRewriter.parse(parser, text));
+            }
             TableBinding.Bound scans = TableBinding.bind(session, bound);
             if (scans.gets().isEmpty()) {
                 throw new NotQualified("no base table");
@@ -290,7 +302,8 @@ public final class QueryPlanner implements AutoCloseable {
             List<TableBinding> tables = scans.tables(session);
             PlanningDatabase db = planning();
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
-            Map<String, Object> tree = SqlRewriter.parse(db.connection(), bound);
+            Map<String, Object> tree = parsing != null ? parsed(parsing) : SqlRewriter.parse(db.connection(), bound);
+            parsing = null;
             SessionFunctions.check(db.connection(), tree);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
@@ -385,7 +398,50 @@ public final class QueryPlanner implements AutoCloseable {
                     PlannedQuery.notQualified(
                             bound, new NotQualified("planning failed: " + e), (System.nanoTime() - t0) / 1000),
                     null);
+        } finally {
+            if (parsing != null) {
+                awaitQuietly(parsing); // the planning connection is free again before this planner goes on
+            }
         }
+    }
+
+    /** Parses beside the session's bind ({@link #planFully}); daemon threads, made as needed and kept a while. */
+    private static final ExecutorService PARSER = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "raydb-parse");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private static Map<String, Object> parsed(Future<Map<String, Object>> parsing) throws SQLException, NotQualified {
+        try {
+            return parsing.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while planning", e);
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case SQLException s -> throw s;
+                case NotQualified n -> throw n;
+                case RuntimeException r -> throw r;
+                case Error r -> throw r;
+                default -> throw new SQLException(e.getCause());
+            }
+        }
+    }
+
+    private static void awaitQuietly(Future<?> parsing) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                parsing.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (ExecutionException e) {
+                break;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static final String AGGREGATE = "\"LOGICAL_AGGREGATE_AND_GROUP_BY\"";
