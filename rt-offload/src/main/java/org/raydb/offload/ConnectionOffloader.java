@@ -274,6 +274,7 @@ final class ConnectionOffloader implements Offloader {
             Engines.Candidates runnable =
                     scan ? candidates.residentFor(loaded.job().job().job()) : candidates;
             if (runnable.none()) {
+                finishBehind(pq);
                 throw new Declined(INPUTS_BUILDING, false, null);
             }
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
@@ -545,6 +546,57 @@ final class ConnectionOffloader implements Offloader {
         } catch (Declined building) {
             // being built, or too large for the host budget
         }
+    }
+
+    /**
+     * Prepares the finishing of a statement planned in the session whose GPU inputs are still being made resident,
+     * behind DuckDB's answer, as {@link #planBehindNow} does for the statements it plans (its next run prepared it:
+     * 3-4 ms of such a second run on the H200 host): on the connection plans are made behind on, where its settings
+     * are those the session's planner read, taken only while they still are.
+     */
+    private void finishBehind(PlannedQuery pq) throws SQLException {
+        if (settings.finish() != OffloadSettings.Finish.DIRECT || handoff.knownTopRows(pq) != null) {
+            return;
+        }
+        Object key = Arrays.asList(this, pq.relationName());
+        if (builds.building(key)) {
+            return;
+        }
+        QueryPlanner session = planner();
+        Map<String, String> seen = session.settingsRead();
+        if (seen == null) {
+            return;
+        }
+        behind.open(); // here, not on the build's thread: the session's connection is used by this one
+        builds.submitPlan(key, new BackgroundBuilds.Build() {
+            @Override
+            public void run() throws Exception {
+                Connection c = behind.connection();
+                if (c == null) return; // the connection closed meanwhile
+                QueryPlanner planner = behind.planner();
+                if (!seen.equals(planner.settingsNow())) return;
+                ResultHandoff.Prepared finish =
+                        ResultHandoff.prepareElsewhere(pq, planner.finishing(), c, planner::parse, true);
+                boolean locked = false;
+                try {
+                    locked = lock.tryLock(ADOPT_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (!locked) {
+                    handoff.adopt(pq, finish, true);
+                    return;
+                }
+                try {
+                    handoff.adopt(pq, finish, released || session.settingsRead() != seen);
+                } finally {
+                    unlock();
+                }
+            }
+
+            @Override
+            public void dropped() {}
+        });
     }
 
     /**

@@ -548,6 +548,19 @@ public final class QueryPlanner implements AutoCloseable {
         return planning().forFinishing();
     }
 
+    /**
+     * The session's settings as this planner last read them, {@code null} where it has not since it last forgot
+     * ({@link #clear()}): the same object until then.
+     */
+    public synchronized Map<String, String> settingsRead() {
+        return sessionSettings;
+    }
+
+    /** The session's settings as they are now (one query). */
+    public synchronized Map<String, String> settingsNow() throws SQLException {
+        return PlanningDatabase.settings(session);
+    }
+
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();
