@@ -577,13 +577,7 @@ final class ConnectionOffloader implements Offloader {
                 if (!seen.equals(planner.settingsNow())) return;
                 ResultHandoff.Prepared finish =
                         ResultHandoff.prepareElsewhere(pq, planner.finishing(), c, planner::parse, true);
-                boolean locked = false;
-                try {
-                    locked = lock.tryLock(ADOPT_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                if (!locked) {
+                if (!lockToAdopt()) {
                     handoff.adopt(pq, finish, true);
                     return;
                 }
@@ -605,13 +599,7 @@ final class ConnectionOffloader implements Offloader {
      * (every connection's plans wait behind this one thread) the plan alone.
      */
     private void adoptBehind(QueryPlanner session, QueryPlanner.Behind planned, ResultHandoff.Prepared finish) {
-        boolean locked = false;
-        try {
-            locked = lock.tryLock(ADOPT_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (!locked) {
+        if (!lockToAdopt()) {
             handoff.adopt(planned.query(), finish, true);
             session.adopt(planned);
             return;
@@ -621,6 +609,16 @@ final class ConnectionOffloader implements Offloader {
             handoff.adopt(planned.query(), finish, !adopted);
         } finally {
             unlock();
+        }
+    }
+
+    /** Takes the connection's lock for an adoption, waiting {@link #ADOPT_WAIT_MS} at most; whether it was had. */
+    private boolean lockToAdopt() {
+        try {
+            return lock.tryLock(ADOPT_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
