@@ -1106,6 +1106,7 @@ final class ConnectionOffloader implements Offloader {
                                 ? "template: the plan of an earlier statement of this text with these constants"
                                 : "in full (DuckDB's optimized plan)")
                 .add("rewritten_sql", pq.rewrittenSql())
+                .add("finishing", handoff.prepared(pq) ? "prepared" : "prepared at its next offloaded run")
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);
         return rows.query(duckdbStatement);
     }

@@ -177,6 +177,11 @@ final class ResultHandoff implements AutoCloseable {
         return entry == null || entry.direct == null ? null : entry.direct.topRows();
     }
 
+    /** Whether {@code pq}'s finishing is prepared here (by a run, or behind DuckDB's answer); prepares nothing. */
+    boolean prepared(PlannedQuery pq) {
+        return entries.containsKey(pq.relationName());
+    }
+
     /** {@link System#nanoTime()} when the last {@link #run}'s relation was ready and its finishing began. */
     long readyAt() {
         return readyAt;

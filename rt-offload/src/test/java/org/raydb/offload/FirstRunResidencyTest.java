@@ -144,6 +144,8 @@ class FirstRunResidencyTest {
             assertEquals(!alwaysResident, reason.contains("being made resident"), reason);
             StatementRun first = StatementRun.of(c, fresh);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            // Offloaded, the first run prepared it; left to DuckDB, it was prepared behind the answer.
+            assertEquals("prepared", explained(c, fresh, "finishing"));
             StatementRun later = StatementRun.of(c, fresh);
             assertEquals(expected, first.rows());
             assertEquals(expected, later.rows());
