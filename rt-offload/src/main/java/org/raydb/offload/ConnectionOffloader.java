@@ -555,7 +555,7 @@ final class ConnectionOffloader implements Offloader {
      * are those the session's planner read, taken only while they still are.
      */
     private void finishBehind(PlannedQuery pq) throws SQLException {
-        if (settings.finish() != OffloadSettings.Finish.DIRECT || handoff.knownTopRows(pq) != null) {
+        if (settings.finish() != OffloadSettings.Finish.DIRECT || handoff.prepared(pq)) {
             return;
         }
         Object key = Arrays.asList(this, pq.relationName());
