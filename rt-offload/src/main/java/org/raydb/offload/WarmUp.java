@@ -5,7 +5,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.arrow.memory.RootAllocator;
@@ -25,10 +27,10 @@ import org.raydb.offload.exec.ResidencyCache;
  * several times slower than DuckDB's own first answer; and its first GPU queries for the GPU engines' host path.
  *
  * <p>Nothing of the application's is touched: the database, residency, budget and builds are the warm-up's own
- * and closed after it (the GPU engines are the process's, their device copies the warm-up's own residency's); one DuckDB thread, on a daemon thread. Before each of its statements it
- * gives way to the application's, as background builds do (the JVM's thread priorities do not reach Linux's
- * scheduler): beside a new process's first answer it made that answer 40% slower. Failures only cost the
- * warm-up.
+ * and closed after it (the GPU engines are the process's, their device copies the warm-up's own residency's); one
+ * DuckDB thread, on a daemon thread. Before each of its statements it gives way to the application's, as
+ * background builds do (the JVM's thread priorities do not reach Linux's scheduler): beside a new process's first
+ * answer it made that answer 40% slower. Failures only cost the warm-up.
  */
 final class WarmUp {
 
@@ -74,9 +76,9 @@ final class WarmUp {
 
     /** The queries of round {@code round}. */
     static List<String> queries(int round) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < TEMPLATES.size(); i++) {
-            out.add(String.format(java.util.Locale.ROOT, TEMPLATES.get(i), FIRST[i] + round));
+            out.add(String.format(Locale.ROOT, TEMPLATES.get(i), FIRST[i] + round));
         }
         return out;
     }
@@ -120,7 +122,7 @@ final class WarmUp {
         int answered = 0;
         int available = 0;
         for (OffloadSettings.Engine engine : gpus) {
-            if (engines.unavailableReason(engine.name().toLowerCase(java.util.Locale.ROOT)) == null) {
+            if (engines.unavailableReason(engine.name().toLowerCase(Locale.ROOT)) == null) {
                 answered += pass(giveWay, engines, engine, GPU_ROUNDS, true);
                 available++;
             }
@@ -178,7 +180,7 @@ final class WarmUp {
             LOG.log(
                     Level.DEBUG,
                     "offload warmed up on {0} in {1} ms",
-                    engine.name().toLowerCase(java.util.Locale.ROOT),
+                    engine.name().toLowerCase(Locale.ROOT),
                     (System.nanoTime() - start) / 1_000_000);
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.DEBUG, "offload warm-up on {0} ended early: {1}", engine, e.toString());
