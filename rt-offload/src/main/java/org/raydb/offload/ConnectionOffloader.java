@@ -278,8 +278,11 @@ final class ConnectionOffloader implements Offloader {
                 throw new Declined(INPUTS_BUILDING, false, null);
             }
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
-            // What the finish keeps of the groups: the cost model counts it, and an engine may return only that.
-            TopRows top = handoff.topRows(pq, ResultBuilder.fields(pq.plan()));
+            // What the finish keeps of the groups: the cost model counts it, and an engine may return only that. A
+            // finishing that keeps them all is prepared while the engine runs.
+            List<Field> fields = ResultBuilder.fields(pq.plan());
+            handoff.prepareAhead(pq, fields);
+            TopRows top = ResultHandoff.mayKeepTop(pq) ? handoff.topRows(pq, fields) : null;
             Engines.Choice engine = chooseEngine(pq, loaded, runnable, top);
             long chosen = System.nanoTime();
             Run run = run(pq, loaded, engine.engine(), cut(top, pq.plan()));

@@ -262,13 +262,13 @@ final class PlanningDatabase implements AutoCloseable {
      * replica. A reference keeps the name it was written with as its alias, so qualified column references
      * still bind.
      */
-    String redirect(Map<String, Object> tree, TableRef table, String replica) throws SQLException, NotQualified {
+    Map<String, Object> redirect(Map<String, Object> tree, TableRef table, String replica) throws NotQualified {
         int[] found = {0};
         redirect(tree, table, replica, found);
         if (found[0] == 0) {
             throw new NotQualified("the table " + table + " was not found in the SQL text");
         }
-        return SqlRewriter.deserialize(planning, tree);
+        return tree;
     }
 
     @SuppressWarnings("unchecked")

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.raydb.offload.json.Json;
 
 /**
  * Plans one connection's queries and caches the decisions by SQL text and parameter values. The table a
@@ -304,7 +305,7 @@ public final class QueryPlanner implements AutoCloseable {
             if (ahead != null && ahead.leave(scans(scans))) {
                 throw new PlanBehind(new SessionView(scans.plan(), sessionSettings(), epoch));
             }
-            List<TableBinding> tables = scans.tables(session);
+            List<TableBinding> tables = scans.tables();
             PlanningDatabase db = planning();
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = parsing != null ? parsed(parsing) : SqlRewriter.parse(db.connection(), bound);
@@ -322,17 +323,21 @@ public final class QueryPlanner implements AutoCloseable {
             added.putAll(derived.columns());
             compared.keySet().forEach(c -> added.put(c, "BOOLEAN"));
             String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
+            List<String> names = star != null ? star.names() : derived.names();
+            Optimized optimized = optimized(
+                    db, tree, binding, replica, names == null ? SqlRewriter.namesTree(tree, binding.table()) : null);
             OffloadPlan matched;
             Map<String, List<String>> predicates = Map.of();
             try {
-                matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
+                matched = PlanMatcher.match(optimized.plan());
             } catch (NotQualified e) {
                 // Filters DuckDB judges over dictionaries may make it qualify; not where DuckDB's own error is due or
                 // DuckDB answers at once.
                 if (star != null || e.duckDbMayReject() || e.reason().equals(PlanMatcher.EMPTY_INPUT)) throw e;
                 predicates = DictionaryPredicates.extract(session, tree, binding);
                 if (predicates.isEmpty()) throw e;
-                matched = PlanMatcher.match(optimizedPlan(db, tree, binding, replica));
+                matched = PlanMatcher.match(
+                        optimized(db, tree, binding, replica, null).plan());
             }
             List<DimensionJoin> joins = star == null ? List.of() : star.joins();
             OffloadPlan plan = new OffloadPlan(
@@ -375,8 +380,8 @@ public final class QueryPlanner implements AutoCloseable {
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
-            String rewritten = SqlRewriter.rewrite(
-                    session, db.connection(), tree, plan, relation, star != null ? star.names() : derived.names());
+            String rewritten =
+                    SqlRewriter.rewrite(session, db.connection(), tree, plan, relation, names, optimized.namesSql());
             PlannedQuery planned = new PlannedQuery(
                     bound,
                     plan,
@@ -459,16 +464,32 @@ public final class QueryPlanner implements AutoCloseable {
         return out;
     }
 
-    /** DuckDB's optimized plan of the statement, its table redirected to the planning database's replica. */
-    private static String optimizedPlan(
-            PlanningDatabase db, Map<String, Object> tree, TableBinding binding, String replica)
+    /** DuckDB's optimized plan of a statement, and the text of the names tree written out with it ({@code null}: none). */
+    private record Optimized(String plan, String namesSql) {}
+
+    private static final String OPTIMIZE =
+            "SELECT json_serialize_plan(json_deserialize_sql(?::JSON), optimize := true)";
+    private static final String OPTIMIZE_AND_NAME = OPTIMIZE + ", json_deserialize_sql(?::JSON)";
+
+    /**
+     * DuckDB's optimized plan of the statement, its table redirected to the planning database's replica, and the
+     * text of {@code names} ({@link SqlRewriter#namesTree}; {@code null}: none): one call to DuckDB for what were
+     * three (the redirected tree and the names tree each written out as SQL, then the plan).
+     */
+    private static Optimized optimized(
+            PlanningDatabase db,
+            Map<String, Object> tree,
+            TableBinding binding,
+            String replica,
+            Map<String, Object> names)
             throws SQLException, NotQualified {
-        String redirected = db.redirect(SqlRewriter.copy(tree), binding.table(), replica);
-        return HelperQueries.with(db.forPlanning(), "SELECT json_serialize_plan(?::VARCHAR, optimize := true)", p -> {
+        String redirected = Json.write(db.redirect(SqlRewriter.copy(tree), binding.table(), replica));
+        return HelperQueries.with(db.forPlanning(), names == null ? OPTIMIZE : OPTIMIZE_AND_NAME, p -> {
             p.setString(1, redirected);
+            if (names != null) p.setString(2, Json.write(names));
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
-                return rs.getString(1);
+                return new Optimized(rs.getString(1), names == null ? null : rs.getString(2));
             }
         });
     }

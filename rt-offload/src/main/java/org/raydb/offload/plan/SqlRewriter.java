@@ -53,6 +53,8 @@ public final class SqlRewriter {
      * @param relationName the name of the result slot the rewritten statement reads
      * @param names        the aggregating SELECT's column names, given for a tree that is not the application's own
      *                     (a star join's, whose dimension columns became the fact table's); {@code null}: asked
+     * @param namesSql     where {@code names} is {@code null}, the text of the aggregating SELECT's {@link #namesTree},
+     *                     written out already ({@code null}: written out here)
      * @return the rewritten statement
      */
     static String rewrite(
@@ -61,7 +63,8 @@ public final class SqlRewriter {
             Map<String, Object> tree,
             OffloadPlan plan,
             String relationName,
-            List<String> names)
+            List<String> names,
+            String namesSql)
             throws NotQualified, SQLException {
         List<Map<String, Object>> targets = new ArrayList<>();
         findTargets(tree, plan.table(), targets);
@@ -81,7 +84,7 @@ public final class SqlRewriter {
             throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
         }
         if (names == null) {
-            names = selectNames(session, parser, node);
+            names = namesSql != null ? names(session, namesSql, node) : selectNames(session, parser, node);
         }
         String alias = from.str("alias");
         Map<String, Object> helper = helperSelect(
@@ -233,6 +236,25 @@ public final class SqlRewriter {
     /** {@link #selectNames(Connection, Map)}, the SELECT's text made on {@code parser}. */
     private static List<String> selectNames(Connection session, Connection parser, Map<String, Object> node)
             throws SQLException, NotQualified {
+        return names(session, deserialize(parser, namesTree(node)), node);
+    }
+
+    /**
+     * The tree of a statement whose columns DuckDB names as those of {@code table}'s aggregating SELECT in {@code
+     * tree}, for {@link #rewrite}'s {@code namesSql} (written out beside another call to DuckDB); {@code null} where
+     * there is no one such SELECT or it selects * (the rewrite says why).
+     */
+    static Map<String, Object> namesTree(Map<String, Object> tree, TableRef table) {
+        Map<String, Object> node = aggregatingSelect(tree, table);
+        if (node == null) return null;
+        try {
+            return namesTree(node);
+        } catch (NotQualified e) {
+            return null;
+        }
+    }
+
+    private static Map<String, Object> namesTree(Map<String, Object> node) throws NotQualified {
         for (Object item : list(node.get("select_list"))) {
             Object cls = asMap(item).get("class");
             if ("STAR".equals(cls) || "COLUMNS".equals(cls)) {
@@ -248,7 +270,12 @@ public final class SqlRewriter {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("error", Boolean.FALSE);
         tree.put("statements", List.of(statement));
-        String text = deserialize(parser, tree);
+        return tree;
+    }
+
+    /** The names the session gives the columns of {@code text}, the aggregating SELECT {@code node}'s names tree. */
+    private static List<String> names(Connection session, String text, Map<String, Object> node)
+            throws SQLException, NotQualified {
         List<String> names = new ArrayList<>();
         try (PreparedStatement p = session.prepareStatement(text)) {
             ResultSetMetaData md = p.getMetaData();

@@ -29,7 +29,7 @@ import org.raydb.offload.json.JsonNode;
 record TableBinding(TableRef table, String identity, long oid, Map<String, ColumnType> columns) {
 
     static TableBinding of(Connection session, String sql) throws SQLException, NotQualified {
-        List<TableBinding> tables = bind(session, sql).tables(session);
+        List<TableBinding> tables = bind(session, sql).tables();
         if (tables.size() != 1) {
             throw new NotQualified(
                     tables.isEmpty() ? "no base table" : "more than one table scan (joins or self-joins)");
@@ -38,18 +38,20 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
     }
 
     /**
-     * A statement as DuckDB's binder resolved it in a session, its tables' catalog entries not read yet.
+     * A statement as DuckDB's binder resolved it in a session, with the catalog's tables as that same query saw
+     * them.
      *
      * @param plan  DuckDB's unoptimized plan (JSON): the tables, views, macros, functions and collations as bound
      * @param gets  the plan's table scans
      * @param refs  the table each scan reads (a table read twice is there twice)
      * @param reads the columns each scan reads, by name
+     * @param oids  the catalog oid of every table of the session's catalogs, by table
      */
-    record Bound(String plan, List<JsonNode> gets, List<TableRef> refs, List<Set<String>> reads) {
+    record Bound(
+            String plan, List<JsonNode> gets, List<TableRef> refs, List<Set<String>> reads, Map<TableRef, Long> oids) {
 
-        /** Every base table the statement reads, one per scan, with its oid (one catalog query for them all). */
-        List<TableBinding> tables(Connection session) throws SQLException, NotQualified {
-            Map<TableRef, Long> oids = TableRef.oids(session, new java.util.LinkedHashSet<>(refs));
+        /** Every base table the statement reads, one per scan, with its oid. */
+        List<TableBinding> tables() throws NotQualified {
             List<TableBinding> out = new ArrayList<>();
             for (int i = 0; i < gets.size(); i++) {
                 TableRef table = refs.get(i);
@@ -63,14 +65,29 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
         }
     }
 
+    /**
+     * The catalog's tables are read in the bind's own query: one call to DuckDB instead of two (about 1 ms of a new
+     * statement's planning on the 2-core build machine), and the oids are those of the catalog the plan was bound in.
+     */
+    private static final String BIND = "SELECT json_serialize_plan(?::VARCHAR, optimize := false),"
+            + " (SELECT list([database_name, schema_name, table_name, CAST(table_oid AS VARCHAR)]) FROM duckdb_tables())";
+
     static Bound bind(Connection session, String sql) throws SQLException, NotQualified {
         String json;
-        try (PreparedStatement p =
-                session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
+        Map<TableRef, Long> oids = new java.util.HashMap<>();
+        try (PreparedStatement p = session.prepareStatement(BIND)) {
             p.setString(1, sql);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
                 json = rs.getString(1);
+                java.sql.Array tables = rs.getArray(2);
+                if (tables != null) {
+                    for (Object row : (Object[]) tables.getArray()) {
+                        Object[] t = (Object[]) ((java.sql.Array) row).getArray();
+                        oids.put(new TableRef((String) t[0], (String) t[1], (String) t[2]), Long.parseLong((String)
+                                t[3]));
+                    }
+                }
             }
         }
         JsonNode root = JsonNode.of(Json.parse(json));
@@ -89,7 +106,7 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
             refs.add(new TableRef(data.str("catalog"), data.str("schema"), data.str("table")));
             reads.add(read(get));
         }
-        return new Bound(json, gets, refs, reads);
+        return new Bound(json, gets, refs, reads, oids);
     }
 
     /** The columns a scan reads: its column indexes into its names (the row id's index is past them). */
