@@ -281,10 +281,13 @@ final class ConnectionOffloader implements Offloader {
             // What the finish keeps of the groups: the cost model counts it, and an engine may return only that. A
             // finishing that keeps them all is prepared while the engine runs.
             List<Field> fields = ResultBuilder.fields(pq.plan());
-            handoff.prepareAhead(pq, fields);
-            TopRows top = ResultHandoff.mayKeepTop(pq) ? handoff.topRows(pq, fields) : null;
+            boolean keepsTop = ResultHandoff.mayKeepTop(pq);
+            TopRows top = keepsTop ? handoff.topRows(pq, fields) : null;
             Engines.Choice engine = chooseEngine(pq, loaded, runnable, top);
             long chosen = System.nanoTime();
+            if (!keepsTop) {
+                handoff.prepareAhead(pq, fields);
+            }
             Run run = run(pq, loaded, engine.engine(), cut(top, pq.plan()));
             if (!scan) {
                 loaded.job().table().markReady(pq.plan(), loaded.job().job());
@@ -339,6 +342,8 @@ final class ConnectionOffloader implements Offloader {
             throw new Declined(e.getMessage(), true, e);
         } catch (NotQualified e) {
             throw new Declined(e.reason(), e.duckDbMayReject(), e);
+        } finally {
+            handoff.settleAhead(); // where the statement ended between the engine's start and its finishing
         }
     }
 

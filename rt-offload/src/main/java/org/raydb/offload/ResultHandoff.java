@@ -71,7 +71,7 @@ final class ResultHandoff implements AutoCloseable {
 
     /**
      * Finishings being prepared beside the engine's run ({@link #prepareAhead}), by relation: taken into
-     * {@link #entries} by the first use that finds them, or once done by the next {@link #prepareAhead}. Touched only
+     * {@link #entries} by the first use, or by {@link #settleAhead} where the statement ended before it. Touched only
      * under the connection's lock, as {@link #entries}.
      */
     private final Map<String, Future<PlanEntry>> ahead = new LinkedHashMap<>();
@@ -199,22 +199,29 @@ final class ResultHandoff implements AutoCloseable {
 
     /**
      * Starts preparing {@code pq}'s finishing on another thread, where the direct finish is on and it is not
-     * prepared: its statement prepared and parsed on the planning database and its session's order settings read
-     * (2.7 ms of an offloaded first run on the H200 host, the median over 85) while the engine runs; the first use
-     * waits for it. Completed preparations of earlier statements are taken first.
+     * prepared: its statement prepared and parsed on the planning database (with the session's order settings, 2.7
+     * ms of an offloaded first run on the H200 host, the median over 85) while the engine runs. The first use waits
+     * for it, and so does {@link #settleAhead}: nothing else uses the planning database meanwhile, and the session,
+     * whose settings are read here, is never used by two threads (DuckDB runs one query at a time on a connection).
      */
     void prepareAhead(PlannedQuery pq, List<Field> fields) throws SQLException {
-        ahead.entrySet().removeIf(e -> e.getValue().isDone() && take(e.getKey(), e.getValue()));
         String relation = pq.relationName();
         if (!direct || entries.containsKey(relation) || ahead.containsKey(relation)) return;
         Connection finisher = finisher();
-        ahead.put(relation, AHEAD.submit(() -> prepared(pq, fields, finisher, duckdb, parser)));
+        DirectFinish.Order order = DirectFinish.Order.of(duckdb);
+        ahead.put(relation, AHEAD.submit(() -> prepared(pq, fields, finisher, order, parser)));
     }
 
-    /** Takes a done preparation into {@link #entries}; always true (one that failed freed its slot). */
-    private boolean take(String relation, Future<PlanEntry> done) {
+    /** Takes every preparation started ahead, waiting for those still running. */
+    void settleAhead() {
+        ahead.forEach(this::take);
+        ahead.clear();
+    }
+
+    /** Takes a preparation into {@link #entries} once done (one that failed freed its slot). */
+    private void take(String relation, Future<PlanEntry> preparing) {
         try {
-            PlanEntry entry = joined(done);
+            PlanEntry entry = joined(preparing);
             if (entries.containsKey(relation)) {
                 entry.slot.retire();
                 entry.slot.close();
@@ -224,7 +231,6 @@ final class ResultHandoff implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             // its next run prepares it again
         }
-        return true;
     }
 
     private static PlanEntry joined(Future<PlanEntry> preparing) throws SQLException {
@@ -275,7 +281,7 @@ final class ResultHandoff implements AutoCloseable {
             entry = preparing != null
                     ? joined(preparing)
                     : direct
-                            ? prepared(pq, fields, finisher(), duckdb, parser)
+                            ? prepared(pq, fields, finisher(), DirectFinish.Order.of(duckdb), parser)
                             : new PlanEntry(slot(pq, fields), pq.rewrittenSql());
             entries.put(pq.relationName(), entry);
         }
@@ -288,16 +294,15 @@ final class ResultHandoff implements AutoCloseable {
 
     /**
      * {@code pq}'s finishing as the direct finish reads it: its statement's columns prepared on {@code finisher}
-     * (the result function registered there), its shape parsed by {@code parser}, the order and collation settings
-     * of {@code session}.
+     * (the result function registered there), its shape parsed by {@code parser}, rows ordered as {@code order} says.
      */
     private static PlanEntry prepared(
-            PlannedQuery pq, List<Field> fields, Connection finisher, Connection session, Parser parser)
+            PlannedQuery pq, List<Field> fields, Connection finisher, DirectFinish.Order order, Parser parser)
             throws SQLException {
         PlanEntry entry = new PlanEntry(slot(pq, fields), pq.rewrittenSql());
         try (PreparedStatement columns = finisher.prepareStatement(entry.sql)) {
             Map<String, Object> tree = parser.parse(entry.sql);
-            entry.direct = DirectFinish.of(session, tree, columns, entry.slot.fields());
+            entry.direct = DirectFinish.of(order, tree, columns, entry.slot.fields());
             entry.filter = entry.direct == null ? GroupFilter.of(tree, entry.slot.fields()) : null;
         } catch (NotQualified e) {
             entry.direct = null; // a statement DuckDB cannot serialize: DuckDB finishes it
@@ -320,7 +325,8 @@ final class ResultHandoff implements AutoCloseable {
             throws SQLException {
         if (!direct) return null;
         ResultScan.register(finisher);
-        return new Prepared(prepared(pq, ResultBuilder.fields(pq.plan()), finisher, settingsOf, parser));
+        return new Prepared(
+                prepared(pq, ResultBuilder.fields(pq.plan()), finisher, DirectFinish.Order.of(settingsOf), parser));
     }
 
     /** A finishing prepared by {@link #prepareElsewhere}. */
@@ -359,15 +365,9 @@ final class ResultHandoff implements AutoCloseable {
 
     /** Forgets every plan (after DDL, the planner forgot them too). */
     void clear() {
-        awaitAhead();
+        settleAhead();
         entries.values().forEach(this::retire);
         entries.clear();
-    }
-
-    /** Takes every preparation started ahead, waiting for those still running. */
-    private void awaitAhead() {
-        ahead.forEach(this::take);
-        ahead.clear();
     }
 
     private void retire(PlanEntry e) {
@@ -378,7 +378,7 @@ final class ResultHandoff implements AutoCloseable {
 
     @Override
     public void close() {
-        awaitAhead();
+        settleAhead();
         for (PlanEntry e : entries.values()) {
             e.slot.retire();
             e.slot.close();

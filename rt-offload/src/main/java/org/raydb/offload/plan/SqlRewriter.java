@@ -53,7 +53,7 @@ public final class SqlRewriter {
      * @param relationName the name of the result slot the rewritten statement reads
      * @param names        the aggregating SELECT's column names, given for a tree that is not the application's own
      *                     (a star join's, whose dimension columns became the fact table's); {@code null}: asked
-     * @param namesSql     where {@code names} is {@code null}, the text of the aggregating SELECT's {@link #namesTree},
+     * @param namesSql     where {@code names} is {@code null}, the text of the aggregating SELECT's {@link #namesTree}
      *                     written out already ({@code null}: written out here)
      * @return the rewritten statement
      */
@@ -84,7 +84,9 @@ public final class SqlRewriter {
             throw new NotQualified("table alias columns, SAMPLE, AT or QUALIFY on the aggregating SELECT");
         }
         if (names == null) {
-            names = namesSql != null ? names(session, namesSql, node) : selectNames(session, parser, node);
+            names = namesSql != null
+                    ? names(session, namesSql, list(node.get("select_list")).size())
+                    : selectNames(session, parser, node);
         }
         String alias = from.str("alias");
         Map<String, Object> helper = helperSelect(
@@ -175,6 +177,28 @@ public final class SqlRewriter {
         return targets.size() == 1 ? targets.get(0) : null;
     }
 
+    /**
+     * The one base table a parse tree names, as written ({@code catalog.schema.name}, empty parts where not written);
+     * {@code null} where it names none or several.
+     */
+    static String writtenTable(Map<String, Object> tree) {
+        List<Map<String, Object>> tables = new ArrayList<>();
+        baseTables(tree, tables);
+        if (tables.size() != 1) return null;
+        Map<String, Object> t = tables.get(0);
+        return t.get("catalog_name") + "." + t.get("schema_name") + "." + t.get("table_name");
+    }
+
+    private static void baseTables(Object value, List<Map<String, Object>> out) {
+        if (value instanceof Map<?, ?> raw) {
+            Map<String, Object> map = asMap(raw);
+            if ("BASE_TABLE".equals(map.get("type"))) out.add(map);
+            for (Object v : map.values()) baseTables(v, out);
+        } else if (value instanceof List<?> list) {
+            for (Object v : list) baseTables(v, out);
+        }
+    }
+
     /** DuckDB's parse tree of {@code sql} ({@code json_serialize_sql}). */
     public static Map<String, Object> parse(Connection connection, String sql) throws SQLException, NotQualified {
         Object parsed = HelperQueries.with(connection, "SELECT json_serialize_sql(?::VARCHAR)", p -> {
@@ -236,7 +260,10 @@ public final class SqlRewriter {
     /** {@link #selectNames(Connection, Map)}, the SELECT's text made on {@code parser}. */
     private static List<String> selectNames(Connection session, Connection parser, Map<String, Object> node)
             throws SQLException, NotQualified {
-        return names(session, deserialize(parser, namesTree(node)), node);
+        return names(
+                session,
+                deserialize(parser, namesTree(node)),
+                list(node.get("select_list")).size());
     }
 
     /**
@@ -273,9 +300,11 @@ public final class SqlRewriter {
         return tree;
     }
 
-    /** The names the session gives the columns of {@code text}, the aggregating SELECT {@code node}'s names tree. */
-    private static List<String> names(Connection session, String text, Map<String, Object> node)
-            throws SQLException, NotQualified {
+    /**
+     * The names the session gives the {@code columns} columns of {@code text}, the text of an aggregating SELECT's
+     * {@link #namesTree}.
+     */
+    private static List<String> names(Connection session, String text, int columns) throws SQLException, NotQualified {
         List<String> names = new ArrayList<>();
         try (PreparedStatement p = session.prepareStatement(text)) {
             ResultSetMetaData md = p.getMetaData();
@@ -283,7 +312,7 @@ public final class SqlRewriter {
                 names.add(md.getColumnName(i));
             }
         }
-        if (names.size() != list(node.get("select_list")).size()) {
+        if (names.size() != columns) {
             throw new NotQualified("the aggregating SELECT's columns could not be named");
         }
         return names;

@@ -46,28 +46,32 @@ public final class DirectFinish {
         for (int k = 0; k < keys.size(); k++) descending[k] = keys.get(k).descending();
     }
 
+    /** A session's settings that order rows: its default order and default collation. */
+    public record Order(String defaultOrder, String collation) {
+
+        /** {@code duckdb}'s (one query). */
+        public static Order of(Connection duckdb) throws SQLException {
+            try (Statement s = duckdb.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT current_setting('default_order'), current_setting('default_collation')")) {
+                rs.next();
+                return new Order(rs.getString(1), rs.getString(2));
+            }
+        }
+    }
+
     /**
      * The direct finish of {@code prepared}, a statement prepared from the parse tree {@code tree} over a result
-     * with {@code fields}, in {@code duckdb}'s session; null where DuckDB must finish it.
+     * with {@code fields}, in a session of {@code order}; null where DuckDB must finish it.
      */
-    public static DirectFinish of(
-            Connection duckdb, Map<String, Object> tree, PreparedStatement prepared, List<Field> fields)
+    public static DirectFinish of(Order order, Map<String, Object> tree, PreparedStatement prepared, List<Field> fields)
             throws SQLException {
-        String defaultOrder;
-        String collation;
-        try (Statement s = duckdb.createStatement();
-                ResultSet rs = s.executeQuery(
-                        "SELECT current_setting('default_order'), current_setting('default_collation')")) {
-            rs.next();
-            defaultOrder = rs.getString(1);
-            collation = rs.getString(2);
-        }
         ResultSetMetaData metadata = prepared.getMetaData();
         DirectResultSet.Columns columns = DirectResultSet.Columns.of(metadata);
         if (columns == null) return null;
         FinishShape shape;
         try {
-            shape = FinishShape.of(tree, fields, metadata, defaultOrder, collation);
+            shape = FinishShape.of(tree, fields, metadata, order.defaultOrder(), order.collation());
         } catch (RuntimeException e) {
             // A parse tree of a shape not foreseen here: DuckDB finishes the statement, as for any other shape.
             return null;
