@@ -89,12 +89,14 @@ public final class SqlRewriter {
                     : selectNames(session, parser, node);
         }
         String alias = from.str("alias");
-        Map<String, Object> helper = helperSelect(
-                parser,
+        String helper = helperSelect(
                 plan,
                 relationName,
                 alias == null || alias.isEmpty() ? plan.table().name() : alias);
-        List<Object> replacements = JsonNode.of(helper).list("select_list");
+        List<Object> replacements = new ArrayList<>();
+        for (int i = 0; i < plan.aggregates().size(); i++) {
+            replacements.add(columnRef(aggregateColumn(i), ""));
+        }
 
         List<Object> selectList = list(node.get("select_list"));
         for (int i = 0; i < selectList.size(); i++) {
@@ -124,9 +126,36 @@ public final class SqlRewriter {
                 }
             }
         }
-        node.put("from_table", helper.get("from_table"));
-        return deserialize(parser, tree);
+        // The helper's FROM is spliced in by the call that writes the statement out (one call, where there were two):
+        // the tree goes with a placeholder there, found once in its JSON and nowhere else.
+        String placeholder = "__raydb_from_" + relationName;
+        node.put("from_table", placeholder);
+        String json = Json.write(tree);
+        String token = Json.write(placeholder);
+        if (json.indexOf(token) != json.lastIndexOf(token)) {
+            Map<String, Object> parsed = asMap(
+                    asMap(list(parse(parser, helper).get("statements")).get(0)).get("node"));
+            node.put("from_table", parsed.get("from_table"));
+            return deserialize(parser, tree);
+        }
+        String written = HelperQueries.with(parser, SPLICE, p -> {
+            p.setString(1, json);
+            p.setString(2, token);
+            p.setString(3, helper);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        });
+        if (written == null) {
+            throw new NotQualified("DuckDB could not write out the rewritten statement");
+        }
+        return written;
     }
+
+    /** Writes out a tree's JSON with a placeholder replaced by the FROM of a statement's parse. */
+    private static final String SPLICE = "SELECT json_deserialize_sql(replace(?::VARCHAR, ?::VARCHAR,"
+            + " CAST(json_serialize_sql(?::VARCHAR)->'statements'->0->'node'->'from_table' AS VARCHAR))::JSON)";
 
     /**
      * The WHERE clause of the SELECT that aggregates {@code table} in a parse tree ({@code null} where it has
@@ -319,13 +348,10 @@ public final class SqlRewriter {
     }
 
     /**
-     * Parses {@code SELECT a0, ... FROM (SELECT keys, CAST(a0 AS type) ... FROM __raydb_result('slot')) AS
-     * alias}, whose select items (column references) replace the aggregate calls and whose FROM replaces the
-     * base table.
+     * {@code SELECT a0, ... FROM (SELECT keys, CAST(a0 AS type) ... FROM __raydb_result('slot')) AS alias}, whose
+     * select items (column references) replace the aggregate calls and whose FROM replaces the base table.
      */
-    private static Map<String, Object> helperSelect(
-            Connection connection, OffloadPlan plan, String relationName, String alias)
-            throws SQLException, NotQualified {
+    private static String helperSelect(OffloadPlan plan, String relationName, String alias) {
         StringBuilder inner = new StringBuilder();
         for (GroupKey g : plan.keys()) {
             inner.append(inner.isEmpty() ? "" : ", ").append(TableRef.quote(g.column()));
@@ -349,10 +375,8 @@ public final class SqlRewriter {
         if (outer.isEmpty()) {
             outer.append("1");
         }
-        String sql = "SELECT " + outer + " FROM (SELECT " + inner + " FROM " + resultCall(relationName) + ") AS "
+        return "SELECT " + outer + " FROM (SELECT " + inner + " FROM " + resultCall(relationName) + ") AS "
                 + TableRef.quote(alias);
-        Map<String, Object> tree = parse(connection, sql);
-        return asMap(asMap(list(tree.get("statements")).get(0)).get("node"));
     }
 
     /** Replaces aggregate calls in an expression tree; returns the (possibly new) root. */
