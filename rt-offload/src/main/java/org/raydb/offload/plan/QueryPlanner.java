@@ -310,6 +310,9 @@ public final class QueryPlanner implements AutoCloseable {
             // One parse serves both the replica's plan and the rewrite (a long IN list makes parsing cost).
             Map<String, Object> tree = parse != null ? joined(parse.tree) : SqlRewriter.parse(db.connection(), bound);
             String written = SqlRewriter.writtenTable(tree);
+            // From here on the planning connection is this thread's (views, replicas, dictionary predicates use it):
+            // the guess is awaited now, and compared once the replica is known.
+            Speculated guessed = guessed(parse);
             SessionFunctions.check(db.connection(), tree);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
@@ -325,7 +328,7 @@ public final class QueryPlanner implements AutoCloseable {
             String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
             List<String> names = star != null ? star.names() : derived.names();
             Map<String, Object> namesTree = names == null ? SqlRewriter.namesTree(tree, binding.table()) : null;
-            Optimized optimized = speculated(parse, tree, binding.table(), replica);
+            Optimized optimized = confirmed(guessed, tree, binding.table(), replica);
             if (optimized == null) {
                 optimized = optimized(db, tree, binding.table(), replica, namesTree);
             }
@@ -440,7 +443,7 @@ public final class QueryPlanner implements AutoCloseable {
     /**
      * A new statement's parse on the planning database, beside the session's bind, and then its optimized plan made
      * on the guess that the table its text names binds as it did last time: the bind and the optimize, 1-3 ms each on
-     * the H200 host, overlap. The guess is taken only where the bind confirms it ({@link #speculated}).
+     * the H200 host, overlap. The guess is taken only where the bind confirms it ({@link #confirmed}).
      */
     private final class Parse {
         final CompletableFuture<Map<String, Object>> tree = new CompletableFuture<>();
@@ -472,23 +475,24 @@ public final class QueryPlanner implements AutoCloseable {
         }
     }
 
-    /**
-     * The optimized plan {@code parse} made on its guess, where the statement bound to the guessed table and replica
-     * and planning left its parse tree as parsed (the plan and the names depend on nothing else); {@code null}: made
-     * here.
-     */
-    private static Optimized speculated(Parse parse, Map<String, Object> tree, TableRef table, String replica)
-            throws SQLException {
+    /** What {@code parse} made on its guess, once it ended; {@code null}: nothing (no guess, or it failed). */
+    private static Speculated guessed(Parse parse) throws SQLException {
         if (parse == null) return null;
-        Speculated made;
         try {
-            made = parse.task.get();
+            return parse.task.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while planning", e);
         } catch (ExecutionException e) {
             return null; // made here, which raises what is DuckDB's to raise
         }
+    }
+
+    /**
+     * The optimized plan made on a guess, where the statement bound to the guessed table and replica and planning
+     * left its parse tree as parsed (the plan and the names depend on nothing else); {@code null}: made here.
+     */
+    private static Optimized confirmed(Speculated made, Map<String, Object> tree, TableRef table, String replica) {
         return made != null
                         && made.guess().table().equals(table)
                         && made.guess().replica().equals(replica)
