@@ -3,15 +3,16 @@
  * encoded columns, for any job the offload planner produces. Filter terms (query_filters.cuh), accumulation
  * and pre-aggregation (query_accumulate.cuh), the last block's compaction and delivery (query_delivery.cuh)
  * and the walk over a Z-sorted projection's row ranges (query_ranges.cuh) are in their headers; this file
- * holds the entry points. Each takes one by-value parameter, RdbQueryParams or RdbRangeParams
- * (raydb_query_params.h), whose bytes the Java side writes (QueryParams.java).
+ * holds the entry points. Each takes one by-value parameter, RdbScanParams or RdbRangeParams (both around
+ * RdbQueryParams, raydb_query_params.h), whose bytes the Java side writes (QueryParams.java).
  *
  * Launch: QUERY_THREADS threads per block, a grid-stride loop over rows, ROWS_PER_THREAD rows per step
  * (their code loads are independent, so several are in flight per thread); dynamic shared memory
  * 8 * (G + S * (1 + hasValid + hasMins + hasMaxs)) bytes (S = nMeasures * G) IN_SHARED, plus
  * 8 * stagedIntervals bytes: the intervals are copied to shared memory when they fit, since every row's
- * binary search reads them, plus 16 * numTerms bytes for the terms, always copied. So a filter that the host
- * left in mapped host memory (its mailbox) crosses the bus once per block, not once per row.
+ * binary search reads them, plus 16 * numTerms bytes for the terms and 16 * (nMeasures + numKeys) bytes for the
+ * scan's column words, always copied. So a filter that the host left in mapped host memory (its mailbox) crosses
+ * the bus once per block, not once per row.
  */
 #include "query_filters.cuh"
 #include "query_accumulate.cuh"
@@ -24,15 +25,16 @@ constexpr int ROWS_PER_THREAD = 4;
  * launch bound's 64 (ptxas -v), 2 does not. */
 constexpr int RANGE_ROWS = 2;
 
-/* rdb_query_aggregate_{registers,shared,global}: rows that pass the filter (query_filters.cuh). */
+/* rdb_query_aggregate_{registers,shared,global}: rows that pass the filter (query_filters.cuh), each measure and
+ * group key read from its own table-ordered column (RdbScanParams). */
 template <PreAggregation MODE>
-static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
+static __device__ __forceinline__ void queryAggregate(const RdbScanParams& s) {
     extern __shared__ long long shared[];
+    const RdbQueryParams& q = s.query;
     const long long n = q.n;
-    const int numGroups = q.numGroups, nMeasures = q.nMeasures, numTerms = q.numTerms;
+    const int numGroups = q.numGroups, nMeasures = q.nMeasures, numTerms = q.numTerms, numKeys = s.numKeys;
     const int stagedIntervals = q.stagedIntervals;
     const int2* intervals = reinterpret_cast<const int2*>(q.intervals);
-    const long long words = (n + 31) >> 5;
     const int slots = nMeasures * numGroups;
     const int accumulatorWords =
         MODE == IN_SHARED ? numGroups + slots * (1 + (q.validCounts ? 1 : 0) + (q.mins ? 1 : 0) + (q.maxs ? 1 : 0)) : 0;
@@ -42,10 +44,17 @@ static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
                                  : Accumulators{q.counts, q.validCounts, q.sums, q.mins, q.maxs};
     int2* staged = reinterpret_cast<int2*>(shared + accumulatorWords);
     RdbFilterTerm* stagedTerms = reinterpret_cast<RdbFilterTerm*>(staged + stagedIntervals);
+    long long* stagedColumns = reinterpret_cast<long long*>(stagedTerms + numTerms);
+    const int columnWords = 2 * (nMeasures + numKeys);
     for (int i = threadIdx.x; i < stagedIntervals; i += blockDim.x) staged[i] = intervals[i];
     for (int i = threadIdx.x; i < numTerms; i += blockDim.x) stagedTerms[i] = q.terms[i];
-    if (MODE == IN_SHARED || stagedIntervals || numTerms) __syncthreads();
+    for (int i = threadIdx.x; i < columnWords; i += blockDim.x) stagedColumns[i] = s.columns[i];
+    __syncthreads();
     const int2* iv = stagedIntervals ? staged : intervals;
+    const MeasureColumns ms{reinterpret_cast<const long long* const*>(stagedColumns),
+                            reinterpret_cast<const unsigned int* const*>(stagedColumns + nMeasures)};
+    const int* const* keyCodes = reinterpret_cast<const int* const*>(stagedColumns + 2 * nMeasures);
+    const long long* radix = stagedColumns + 2 * nMeasures + numKeys;
 
     RegisterPartials p = emptyPartials();
 
@@ -69,7 +78,9 @@ static __device__ __forceinline__ void queryAggregate(const RdbQueryParams& q) {
             const long long row = base + k * stride;
             if (pass[k] && q.bitmap) pass[k] = (__ldg(q.bitmap + (row >> 5)) >> (row & 31)) & 1u;
             if (pass[k]) {
-                addRow<MODE>(p, acc, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row);
+                int g = numKeys == 0 && q.groups ? __ldg(q.groups + row) : 0;
+                for (int key = 0; key < numKeys; ++key) g = g * (int)radix[key] + __ldg(keyCodes[key] + row);
+                addRow<MODE>(p, acc, g, numGroups, ms, nMeasures, row);
             }
         }
     }
@@ -106,7 +117,8 @@ static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
         long long row[RANGE_ROWS];
 #pragma unroll
         for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
-        addRows<MODE>(p, acc, q.groups, numGroups, q.measures, nMeasures, q.measureValid, n, words, row, in);
+        addRows<MODE>(p, acc, q.groups, numGroups, MeasureBlock{q.measures, q.measureValid, n, words}, nMeasures, row,
+                      in);
     });
     flush<MODE>(p, acc, numGroups, nMeasures, global);
     if (q.compacted) {
@@ -203,8 +215,8 @@ extern "C" __global__ void __launch_bounds__(QUERY_THREADS, FEW_BLOCKS_PER_SM)
 /* The general kernels' entry points, one per pre-aggregation; the host picks one by name (QueryKernels.java). */
 #define RDB_GENERAL(NAME, MODE)                                                \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)             \
-        rdb_query_aggregate_##NAME(const __grid_constant__ RdbQueryParams q) { \
-        queryAggregate<MODE>(q);                                               \
+        rdb_query_aggregate_##NAME(const __grid_constant__ RdbScanParams s) {  \
+        queryAggregate<MODE>(s);                                               \
     }                                                                          \
     extern "C" __global__ void __launch_bounds__(QUERY_THREADS, 4)             \
         rdb_range_aggregate_##NAME(const __grid_constant__ RdbRangeParams r) { \

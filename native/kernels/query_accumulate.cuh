@@ -1,6 +1,6 @@
 /*
- * Aggregation of qualifying rows: per group COUNT(*), and per measure (nMeasures int64 columns back to back,
- * optional validity bitmaps) the non-NULL count, SUM, MIN and MAX.
+ * Aggregation of qualifying rows: per group COUNT(*), and per measure (nMeasures int64 columns, back to back or
+ * each where it lies, optional validity bitmaps) the non-NULL count, SUM, MIN and MAX.
  *
  * Accumulators (compact.cu's layout): counts[G], and per measure slot m * G + g: valid (NULL when no
  * measure has NULLs: a measure's non-NULL count is then the group's rows, and no counter is kept), sums,
@@ -24,9 +24,32 @@ constexpr int MAX_REGISTER_MEASURES = 4;
 /* A kernel's pre-aggregation, fixed at compile time: each is its own entry point, picked by the host. */
 enum PreAggregation { IN_REGISTERS, IN_SHARED, IN_GLOBAL };
 
-static __device__ __forceinline__ bool isValid(const unsigned int* valid, long long words, int m, long long row) {
-    return valid == nullptr || ((valid[m * words + (row >> 5)] >> (row & 31)) & 1u);
-}
+/*
+ * Where measure m's value of a row is, and whether it is non-NULL. MeasureBlock: nMeasures columns of n values back
+ * to back, validity bitmaps nMeasures x words (NULL: no NULLs), as the range kernels read a projection's copies.
+ * MeasureColumns: each measure's column where it lies, its address and its bitmap's (NULL: none) staged in shared
+ * memory, as a full scan reads the table-ordered columns: nothing is assembled for a query's list of measures.
+ */
+struct MeasureBlock {
+    const long long* values;
+    const unsigned int* valid;
+    long long n;
+    long long words;
+    __device__ __forceinline__ long long value(int m, long long row) const { return __ldg(values + m * n + row); }
+    __device__ __forceinline__ bool isValid(int m, long long row) const {
+        return valid == nullptr || ((valid[m * words + (row >> 5)] >> (row & 31)) & 1u);
+    }
+};
+
+struct MeasureColumns {
+    const long long* const* values;
+    const unsigned int* const* valid;
+    __device__ __forceinline__ long long value(int m, long long row) const { return __ldg(values[m] + row); }
+    __device__ __forceinline__ bool isValid(int m, long long row) const {
+        const unsigned int* v = valid[m];
+        return v == nullptr || ((__ldg(v + (row >> 5)) >> (row & 31)) & 1u);
+    }
+};
 
 static __device__ __forceinline__ long long warpSum(long long v) {
     for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
@@ -59,14 +82,13 @@ struct Accumulators {
     long long* maxs;
 };
 
-static __device__ __forceinline__ void addToRegisters(RegisterPartials& p, const long long* measures, int nMeasures,
-                                                      const unsigned int* measureValid, long long n, long long words,
-                                                      long long row) {
+template <class M>
+static __device__ __forceinline__ void addToRegisters(RegisterPartials& p, const M& ms, int nMeasures, long long row) {
     ++p.count;
 #pragma unroll
     for (int m = 0; m < MAX_REGISTER_MEASURES; ++m) {
-        if (m < nMeasures && isValid(measureValid, words, m, row)) {
-            const long long v = __ldg(measures + m * n + row);
+        if (m < nMeasures && ms.isValid(m, row)) {
+            const long long v = ms.value(m, row);
             ++p.valid[m];
             p.sum[m] = (long long)((unsigned long long)p.sum[m] + (unsigned long long)v);
             p.min[m] = min(p.min[m], v);
@@ -75,14 +97,13 @@ static __device__ __forceinline__ void addToRegisters(RegisterPartials& p, const
     }
 }
 
-static __device__ __forceinline__ void addAtomically(const Accumulators& a, int g, int numGroups,
-                                                     const long long* measures, int nMeasures,
-                                                     const unsigned int* measureValid, long long n, long long words,
-                                                     long long row) {
+template <class M>
+static __device__ __forceinline__ void addAtomically(const Accumulators& a, int g, int numGroups, const M& ms,
+                                                     int nMeasures, long long row) {
     atomicAdd(a.counts + g, 1ull);
     for (int m = 0; m < nMeasures; ++m) {
-        if (!isValid(measureValid, words, m, row)) continue;
-        const long long v = __ldg(measures + m * n + row);
+        if (!ms.isValid(m, row)) continue;
+        const long long v = ms.value(m, row);
         const int slot = m * numGroups + g;
         if (a.valid) atomicAdd(a.valid + slot, 1ull);
         atomicAdd(reinterpret_cast<unsigned long long*>(a.sums + slot), (unsigned long long)v);
@@ -209,10 +230,9 @@ constexpr int WARP_COMBINED_GROUPS = 64;
  * from 32-bit reductions (two 16-bit halves of the low word, whose totals cannot carry out, and the high word,
  * which only matters mod 2^32). MIN and MAX stay per lane.
  */
-static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, int g, int numGroups,
-                                                       const long long* measures, int nMeasures,
-                                                       const unsigned int* measureValid, long long n, long long words,
-                                                       long long row) {
+template <class M>
+static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, int g, int numGroups, const M& ms,
+                                                       int nMeasures, long long row) {
     const unsigned int peers = __match_any_sync(__activemask(), g);
     const bool leader = (threadIdx.x & 31) == __ffs(peers) - 1;
     if (leader) atomicAdd(a.counts + g, (unsigned long long)__popc(peers));
@@ -222,8 +242,8 @@ static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, in
         unsigned long long v[MAX_REGISTER_MEASURES];
 #pragma unroll
         for (int j = 0; j < MAX_REGISTER_MEASURES; ++j) {
-            ok[j] = first + j < nMeasures && isValid(measureValid, words, first + j, row);
-            v[j] = ok[j] ? (unsigned long long)__ldg(measures + (first + j) * n + row) : 0ull;
+            ok[j] = first + j < nMeasures && ms.isValid(first + j, row);
+            v[j] = ok[j] ? (unsigned long long)ms.value(first + j, row) : 0ull;
         }
 #pragma unroll
         for (int j = 0; j < MAX_REGISTER_MEASURES; ++j) {
@@ -247,20 +267,16 @@ static __device__ __forceinline__ void addWarpCombined(const Accumulators& a, in
     }
 }
 
-/* One qualifying row into the thread's registers or the (shared or global) accumulators. */
-template <PreAggregation MODE>
-static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, const int* groups,
-                                              int numGroups, const long long* measures, int nMeasures,
-                                              const unsigned int* measureValid, long long n, long long words,
-                                              long long row) {
+/* One qualifying row, of group g, into the thread's registers or the (shared or global) accumulators. */
+template <PreAggregation MODE, class M>
+static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumulators& acc, int g, int numGroups,
+                                              const M& ms, int nMeasures, long long row) {
     if constexpr (MODE == IN_REGISTERS) {
-        addToRegisters(p, measures, nMeasures, measureValid, n, words, row);
+        addToRegisters(p, ms, nMeasures, row);
     } else if (numGroups <= WARP_COMBINED_GROUPS) {
-        addWarpCombined(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
-                        row);
+        addWarpCombined(acc, g, numGroups, ms, nMeasures, row);
     } else {
-        addAtomically(acc, groups ? __ldg(groups + row) : 0, numGroups, measures, nMeasures, measureValid, n, words,
-                      row);
+        addAtomically(acc, g, numGroups, ms, nMeasures, row);
     }
 }
 
@@ -271,13 +287,12 @@ static __device__ __forceinline__ void addRow(RegisterPartials& p, const Accumul
  */
 template <PreAggregation MODE, int R>
 static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumulators& acc, const int* groups,
-                                               int numGroups, const long long* measures, int nMeasures,
-                                               const unsigned int* measureValid, long long n, long long words,
+                                               int numGroups, const MeasureBlock& ms, int nMeasures,
                                                const long long (&row)[R], const bool (&in)[R]) {
     if constexpr (MODE != IN_REGISTERS) {
 #pragma unroll
         for (int k = 0; k < R; ++k) {
-            if (in[k]) addRow<MODE>(p, acc, groups, numGroups, measures, nMeasures, measureValid, n, words, row[k]);
+            if (in[k]) addRow<MODE>(p, acc, groups ? __ldg(groups + row[k]) : 0, numGroups, ms, nMeasures, row[k]);
         }
     } else {
 #pragma unroll
@@ -288,9 +303,9 @@ static __device__ __forceinline__ void addRows(RegisterPartials& p, const Accumu
             bool ok[R];
             long long v[R];
 #pragma unroll
-            for (int k = 0; k < R; ++k) ok[k] = in[k] && isValid(measureValid, words, m, row[k]);
+            for (int k = 0; k < R; ++k) ok[k] = in[k] && ms.isValid(m, row[k]);
 #pragma unroll
-            for (int k = 0; k < R; ++k) v[k] = ok[k] ? __ldg(measures + m * n + row[k]) : 0;
+            for (int k = 0; k < R; ++k) v[k] = ok[k] ? ms.value(m, row[k]) : 0;
 #pragma unroll
             for (int k = 0; k < R; ++k) {
                 if (ok[k]) {

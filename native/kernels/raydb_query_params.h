@@ -59,6 +59,18 @@ typedef struct RdbQueryParams {
     int reserved;      /* 180 */
 } RdbQueryParams;      /* 184 bytes */
 
+/* The full scan's parameter (rdb_query_aggregate_*): the table-ordered columns it aggregates, read where they lie.
+ * `columns` holds 8-byte words: nMeasures measure column addresses, nMeasures validity bitmap addresses (0: no
+ * NULLs), numKeys group-key code column addresses, numKeys key cardinalities. The group of a row is its keys' codes
+ * folded in mixed radix, the first key most significant (rdb_fold_codes' order); with numKeys 0 it is
+ * query.groups[row] (NULL: one group). query.measures and query.measureValid are not read. */
+typedef struct RdbScanParams {
+    RdbQueryParams query;     /*   0 */
+    const long long* columns; /* 184: device or mapped host memory */
+    int numKeys;              /* 192 */
+    int reserved;             /* 196 */
+} RdbScanParams;              /* 200 bytes */
+
 /* The range kernels' parameter: parameters cost launch time by their size, so only they carry the list. */
 typedef struct RdbRangeParams {
     RdbQueryParams query;                    /*   0 */
@@ -105,6 +117,12 @@ RDB_PIN(offsetof(RdbQueryParams, chunks), 168);
 RDB_PIN(offsetof(RdbQueryParams, numChunks), 176);
 RDB_PIN(offsetof(RdbQueryParams, reserved), 180);
 RDB_PIN(sizeof(RdbQueryParams), 184);
+
+RDB_PIN(offsetof(RdbScanParams, query), 0);
+RDB_PIN(offsetof(RdbScanParams, columns), 184);
+RDB_PIN(offsetof(RdbScanParams, numKeys), 192);
+RDB_PIN(offsetof(RdbScanParams, reserved), 196);
+RDB_PIN(sizeof(RdbScanParams), 200);
 
 RDB_PIN(offsetof(RdbRangeParams, query), 0);
 RDB_PIN(offsetof(RdbRangeParams, inlineChunks), 184);

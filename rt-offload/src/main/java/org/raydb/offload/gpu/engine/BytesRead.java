@@ -4,7 +4,7 @@ package org.raydb.offload.gpu.engine;
  * Device bytes a job's kernels must read, the numerator of the bandwidth floor the bench reports
  * (EngineResult.bytesRead):
  * <ul>
- *   <li>per qualifying row: its group code (4 bytes, when grouped) and each measure (8 bytes, plus its
+ *   <li>per qualifying row: its group code (4 bytes, when grouped; a scan's 4 per key it folds) and each measure (8 bytes, plus its
  *       validity bit when any measure has NULLs);</li>
  *   <li>a scan: every row's code of every filter term (4 bytes each), the row bitmap (1 bit per row) when
  *       there is one, and the terms' intervals (8 bytes each);</li>
@@ -21,8 +21,8 @@ final class BytesRead {
     /** Bytes read per qualifying row. */
     static double perHit(ResidentInputs in) {
         int m = in.measures.count();
-        boolean nulls = in.measureBlock != null && in.measureBlock.valid() != null;
-        return (in.groups == null ? 0 : 4) + 8.0 * m + (nulls ? m / 8.0 : 0);
+        boolean nulls = in.measuresHaveNulls();
+        return in.groupBytesPerRow() + 8.0 * m + (nulls ? m / 8.0 : 0);
     }
 
     static long hits(ResidentInputs in, long hits) {

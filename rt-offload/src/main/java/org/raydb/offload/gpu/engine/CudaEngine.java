@@ -71,71 +71,92 @@ public final class CudaEngine extends GpuEngine {
     EngineResult runOnGpu(GpuRuntime gpu, JobLanes.Lane lane, OffloadJob job, ResidentInputs in) {
         CudaStream stream = lane.stream();
         long setup = System.nanoTime();
-        DeviceBuffer validity = in.measureBlock == null ? null : in.measureBlock.valid();
+        JobScratch scratch = lane.scratch();
+        int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
+        if (chunks == null) return scan(gpu, stream, scratch, job, in, setup);
+        DeviceBuffer validity =
+                in.measureBlock() == null ? null : in.measureBlock().valid();
         QueryKernels.Inputs inputs = new QueryKernels.Inputs(
-                in.groups,
+                in.groups(),
                 job.groupCount(),
-                in.measureBlock == null ? null : in.measureBlock.values(),
+                in.measureBlock() == null ? null : in.measureBlock().values(),
                 in.measures.count(),
                 validity,
                 in.rows);
-        JobScratch scratch = lane.scratch();
         DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, validity != null)
                 .cutting(job);
-        int[] chunks = in.projection == null ? null : in.projection.chunks(job.zIntervals());
-        boolean lean = chunks != null
-                && QueryKernels.deliversTagged(
-                        in.measures.count(),
-                        validity != null,
-                        in.measures.needMins() || in.measures.needMaxs(),
-                        in.rows);
+        boolean lean = QueryKernels.deliversTagged(
+                in.measures.count(), validity != null, in.measures.needMins() || in.measures.needMaxs(), in.rows);
         QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(lean);
-        FilterTerms filter = new FilterTerms();
-        if (chunks == null) {
-            // A full scan selects by each filtered column's dictionary codes, resident once per column (and shared
-            // with the group keys' folds): the same rows its rank intervals would, with no uniform encoding built.
-            RtScanForm form = job.rtScanForm();
-            for (String c : form.columns()) filter.add(in.codes(form.dictionary(c)), form.codeIntervals(c));
-        }
-        // A short chunk list goes in the launch's parameters; longer ones and filters are uploaded, or a small
-        // filter waits in the mailbox.
-        boolean inline = chunks != null && QueryKernels.ChunkList.fitsInline(chunks.length / 2);
-        long inputBytes = inline ? 0 : chunks != null ? 4L * chunks.length : filter.bytes();
-        boolean mapped = chunks == null && JobScratch.mapsFilter(inputBytes, filter.intervalCount());
+        // A short chunk list goes in the launch's parameters; a longer one is uploaded.
+        boolean inline = QueryKernels.ChunkList.fitsInline(chunks.length / 2);
+        long inputBytes = inline ? 0 : 4L * chunks.length;
         QueryKernels.ChunkList inlined = inline ? QueryKernels.ChunkList.inline(scratch.inlineChunks(), chunks) : null;
-        if (!inline) {
-            ByteBuffer staging = scratch.stageInput(stream, inputBytes, mapped);
-            if (chunks != null) {
-                staging.asIntBuffer().put(0, chunks);
-            } else {
-                filter.write(staging);
-            }
-        }
+        if (!inline) scratch.stageInput(stream, inputBytes, false).asIntBuffer().put(0, chunks);
         // The launch is decided before the window (and the events around it time the kernel, not this host work).
-        long address = inline ? 0 : scratch.inputAddress(mapped);
-        QueryKernels.Prepared launch;
-        long bytes;
-        if (chunks != null) {
-            launch = gpu.kernels()
-                    .query()
-                    .prepareRange(
-                            inline
-                                    ? inlined
-                                    : QueryKernels.ChunkList.onDevice(
-                                            address, chunks.length / 2, QueryKernels.ChunkList.rows(chunks)),
-                            inputs,
-                            outputs);
-            bytes = 4L * chunks.length;
-        } else {
-            launch = gpu.kernels().query().prepareQuery(filter.at(address, null), inputs, outputs);
-            bytes = BytesRead.scan(in.rows, filter.termCount(), filter.intervalCount(), false);
-        }
+        QueryKernels.Prepared launch = gpu.kernels()
+                .query()
+                .prepareRange(
+                        inline
+                                ? inlined
+                                : QueryKernels.ChunkList.onDevice(
+                                        scratch.inputAddress(false),
+                                        chunks.length / 2,
+                                        QueryKernels.ChunkList.rows(chunks)),
+                        inputs,
+                        outputs);
+        return launched(scratch, stream, job, in, out, launch, inputBytes, false, 4L * chunks.length, setup);
+    }
+
+    /**
+     * A full scan selects by each filtered column's dictionary codes, resident once per column (and shared with the
+     * group keys' codes it folds): the same rows its rank intervals would, with no uniform encoding built. It reads
+     * every measure and key column where it lies, so a new list of them assembles nothing; its filter and column
+     * words wait in the mailbox or are uploaded.
+     */
+    private EngineResult scan(
+            GpuRuntime gpu, CudaStream stream, JobScratch scratch, OffloadJob job, ResidentInputs in, long setup) {
+        ScanColumns columns = ScanColumns.of(in, job);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, columns.nulls())
+                .cutting(job);
+        QueryKernels.Outputs outputs = out.outputsCompactedInLaunch(false);
+        FilterTerms filter = new FilterTerms();
+        RtScanForm form = job.rtScanForm();
+        for (String c : form.columns()) filter.add(in.codes(form.dictionary(c)), form.codeIntervals(c));
+        long filterBytes = filter.bytes();
+        long inputBytes = filterBytes + columns.bytes();
+        boolean mapped = JobScratch.mapsFilter(inputBytes, filter.intervalCount());
+        ByteBuffer staging = scratch.stageInput(stream, inputBytes, mapped);
+        filter.write(staging);
+        columns.write(staging, filterBytes);
+        long address = scratch.inputAddress(mapped);
+        QueryKernels.Prepared launch = gpu.kernels()
+                .query()
+                .prepareQuery(filter.at(address, null), columns.at(address + filterBytes), outputs);
+        long bytes = BytesRead.scan(in.rows, filter.termCount(), filter.intervalCount(), false);
+        return launched(scratch, stream, job, in, out, launch, mapped ? 0 : inputBytes, mapped, bytes, setup);
+    }
+
+    /**
+     * Runs a prepared launch in the job's window: its staged input uploaded ({@code inputBytes}, 0 where it is in the
+     * launch's parameters or the mailbox), the kernel, the compaction, the groups read back.
+     */
+    private static EngineResult launched(
+            JobScratch scratch,
+            CudaStream stream,
+            OffloadJob job,
+            ResidentInputs in,
+            DeviceAggregates out,
+            QueryKernels.Prepared launch,
+            long inputBytes,
+            boolean mapped,
+            long bytes,
+            long setup) {
         // GPU time as the bench's targets count it: from the job's first device work (the upload of its chunks or
-        // filter,
-        // staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
+        // filter, staged in pinned memory beforehand, or its launch where they are in its parameters or the mailbox)
         // until the groups are in host memory.
         long t0 = System.nanoTime();
-        if (!inline && !mapped) scratch.upload(stream, inputBytes);
+        if (inputBytes > 0) scratch.upload(stream, inputBytes);
         long uploaded = System.nanoTime();
         scratch.clock.start(stream);
         launch.enqueue(stream);
@@ -147,7 +168,7 @@ public final class CudaEngine extends GpuEngine {
         long hits = result.totalRowsHit();
         long kernelMicros = scratch.clock.elapsedMicros();
         if (LOG.isLoggable(System.Logger.Level.TRACE))
-            trace(job, setup, t0, uploaded, queued, out, t1, inline ? "launch" : mapped ? "mailbox" : "upload");
+            trace(job, setup, t0, uploaded, queued, out, t1, mapped ? "mailbox" : inputBytes > 0 ? "upload" : "launch");
         return new EngineResult(
                 result,
                 hits,

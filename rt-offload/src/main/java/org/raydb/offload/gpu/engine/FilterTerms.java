@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.QueryKernels;
 
@@ -44,16 +43,6 @@ final class FilterTerms {
 
     int termCount() {
         return columns.size();
-    }
-
-    /**
-     * Queues the terms ({@code RdbFilterTerm}s, then the int2 intervals) to the scratch's upload area; with no
-     * terms every row passes (the bitmap, if any, still applies).
-     */
-    QueryKernels.Filter upload(JobScratch scratch, CudaStream stream, DeviceBuffer bitmap) {
-        long bytes = bytes();
-        write(scratch.stageUpload(bytes));
-        return at(scratch.upload(stream, bytes).address(), bitmap);
     }
 
     /** The filter once its written bytes are readable by the device at {@code address}. */

@@ -1,5 +1,6 @@
 package org.raydb.offload.gpu.engine;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.raydb.offload.engine.EngineException;
@@ -11,7 +12,6 @@ import org.raydb.offload.engine.Technique;
 import org.raydb.offload.gpu.cuda.CudaStream;
 import org.raydb.offload.gpu.cuda.DeviceBuffer;
 import org.raydb.offload.gpu.kernels.GpuKernels;
-import org.raydb.offload.gpu.kernels.QueryKernels;
 import org.raydb.offload.gpu.optix.Gas;
 import org.raydb.offload.gpu.optix.RayJobParams;
 import org.raydb.offload.gpu.optix.RayPipeline;
@@ -166,7 +166,7 @@ public final class OptixEngine extends GpuEngine {
                 .rowFlags(flags)
                 .rows(n)
                 .aggregation(
-                        in.groups,
+                        in.groups(),
                         job.groupCount(),
                         measureValues(in),
                         in.measures.count(),
@@ -199,7 +199,8 @@ public final class OptixEngine extends GpuEngine {
         int n = in.rows;
         long words = GpuKernels.words(n);
         long rays = 0;
-        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, measureValid(in) != null)
+        ScanColumns columns = ScanColumns.of(in, job);
+        DeviceAggregates out = scratch.aggregates(stream, job.groupCount(), in.measures, columns.nulls())
                 .cutting(job);
         DeviceBuffer result = scratch.rowBuffer(0, 4L * words);
         DeviceBuffer column = scratch.rowBuffer(1, 4L * words);
@@ -218,19 +219,19 @@ public final class OptixEngine extends GpuEngine {
         }
         stream.synchronize();
         long t1 = System.nanoTime();
-        QueryKernels.Filter filter = new FilterTerms().upload(scratch, stream, first ? null : result);
+        // The rows' bitmap is the whole filter: no terms, then the scan's column words.
+        FilterTerms none = new FilterTerms();
+        long filterBytes = none.bytes();
+        ByteBuffer staged = scratch.stageUpload(filterBytes + columns.bytes());
+        none.write(staged);
+        columns.write(staged, filterBytes);
+        long address = scratch.upload(stream, filterBytes + columns.bytes()).address();
         gpu.kernels()
                 .query()
                 .queryAggregate(
                         stream,
-                        filter,
-                        new QueryKernels.Inputs(
-                                in.groups,
-                                job.groupCount(),
-                                measureValues(in),
-                                in.measures.count(),
-                                measureValid(in),
-                                n),
+                        none.at(address, first ? null : result),
+                        columns.at(address + filterBytes),
                         out.outputs());
         out.compact();
         scratch.clock.stop(stream);
@@ -331,11 +332,11 @@ public final class OptixEngine extends GpuEngine {
     }
 
     private static DeviceBuffer measureValues(ResidentInputs in) {
-        return in.measureBlock == null ? null : in.measureBlock.values();
+        return in.measureBlock() == null ? null : in.measureBlock().values();
     }
 
     private static DeviceBuffer measureValid(ResidentInputs in) {
-        return in.measureBlock == null ? null : in.measureBlock.valid();
+        return in.measureBlock() == null ? null : in.measureBlock().valid();
     }
 
     /**

@@ -42,14 +42,24 @@ final class ResidentInputs implements AutoCloseable {
     final int rows;
     private final List<GpuResidency.Lease<?>> leases = new ArrayList<>();
     final JobMeasures measures;
-    final MeasureBlock measureBlock;
-    /** Dense group code per row; null when the query has one group. */
-    final DeviceBuffer groups;
+    /** Each measure's own block in table order, as a full scan reads them in place; null in a projection's order. */
+    private final List<MeasureBlock> measureColumns;
+
+    private MeasureBlock measureBlock;
+    private DeviceBuffer groups;
+    private boolean blockMade;
+    private boolean groupsMade;
 
     /** The Z-sorted row order the inputs are in, or null for table order. */
     final ZSortedProjection projection;
 
-    /** @param stream the job's lane's: projections and gathers it builds run there */
+    /**
+     * In table order only the measures' own columns are pinned here: a full scan reads them, and the group keys'
+     * codes, where they lie ({@link #measureColumns}, {@link #keyCodes}); the one block of the query's measures and
+     * its folded group codes that a ray job reads are made on first use ({@link #measureBlock}, {@link #groups}).
+     *
+     * @param stream the job's lane's: projections and gathers it builds run there
+     */
     ResidentInputs(GpuRuntime gpu, CudaStream stream, OffloadJob job, boolean zSorted, RowRange range) {
         this.gpu = gpu;
         this.stream = stream;
@@ -59,6 +69,7 @@ final class ResidentInputs implements AutoCloseable {
         try {
             measures = JobMeasures.of(job);
             if (zSorted) {
+                measureColumns = null;
                 projection = pin(
                         projectionKey(job, range),
                         4L * rows,
@@ -80,15 +91,66 @@ final class ResidentInputs implements AutoCloseable {
                 groups = job.groupCount() == 1
                         ? null
                         : pin(groupsKey(order), 4L * rows, Phase.PROJECTIONS, () -> gatheredInts(tableOrderGroups()));
+                blockMade = true;
+                groupsMade = true;
             } else {
                 projection = null;
-                measureBlock = measures.count() == 0 ? null : tableOrderMeasures();
-                groups = job.groupCount() == 1 ? null : tableOrderGroups();
+                List<MeasureBlock> columns = new ArrayList<>();
+                for (int i = 0; i < measures.count(); i++) columns.add(measure(i));
+                measureColumns = List.copyOf(columns);
             }
         } catch (RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /** The measures as one block (M x rows, {@link MeasureBlock}); null without measures. */
+    MeasureBlock measureBlock() {
+        if (!blockMade) {
+            measureBlock = measures.count() == 0 ? null : tableOrderMeasures();
+            blockMade = true;
+        }
+        return measureBlock;
+    }
+
+    /** Dense group code per row; null when the query has one group. */
+    DeviceBuffer groups() {
+        if (!groupsMade) {
+            groups = job.groupCount() == 1 ? null : tableOrderGroups();
+            groupsMade = true;
+        }
+        return groups;
+    }
+
+    /** Table order: each measure's own block of one column, in the job's measure order. */
+    List<MeasureBlock> measureColumns() {
+        if (measureColumns == null) throw new IllegalStateException("a projection's measures are one block");
+        return measureColumns;
+    }
+
+    /** Whether any measure has NULLs (then the engines keep non-NULL counters). */
+    boolean measuresHaveNulls() {
+        if (measureColumns == null) return measureBlock != null && measureBlock.valid() != null;
+        for (MeasureBlock m : measureColumns) {
+            if (m.valid() != null) return true;
+        }
+        return false;
+    }
+
+    /** Bytes of group codes read per row: the group code made for the run, else a scan's key codes it folds. */
+    int groupBytesPerRow() {
+        if (groupsMade) return groups == null ? 0 : 4;
+        return 4 * foldedKeys().size();
+    }
+
+    /**
+     * Table order: the group keys a scan folds into each row's group, their codes resident once per column; empty
+     * where the query has one group or its group codes are not packed (then {@link #groups}).
+     */
+    List<SortedDictionary> foldedKeys() {
+        GroupCodes g = job.groups();
+        return job.groupCount() == 1 || !g.isPacked() ? List.of() : g.packedKeys();
     }
 
     /**
@@ -143,7 +205,11 @@ final class ResidentInputs implements AutoCloseable {
 
     /** Why the GPU cannot aggregate this job exactly (then the cpu engine runs it); null when it can. */
     String hostOnlyReason() {
-        return measureBlock == null ? null : measureBlock.hostOnlyReason();
+        if (measureColumns == null) return measureBlock == null ? null : measureBlock.hostOnlyReason();
+        for (MeasureBlock m : measureColumns) {
+            if (m.hostOnlyReason() != null) return m.hostOnlyReason();
+        }
+        return null;
     }
 
     /** The RayDB scene's packed Z code per row. */

@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.stream.Stream;
 import org.raydb.offload.gpu.cuda.CudaStream;
@@ -181,7 +182,38 @@ public final class QueryKernels {
         }
     }
 
-    /** What it aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
+    /**
+     * What a full scan aggregates, each column where it lies: the device address of its column words
+     * ({@link #columnWords}: measures, their validity, group keys), {@code numKeys} group keys whose codes fold into
+     * the group (0: the dense {@code groups}, or one group where null), whether a measure has NULLs.
+     */
+    public record ScanInputs(
+            DeviceBuffer groups, int numGroups, int numKeys, int nMeasures, boolean nulls, long columns, long rows) {}
+
+    /** Bytes of a scan's column words ({@link #writeColumnWords}) for {@code measures} measures and {@code keys} keys. */
+    public static long columnWords(int measures, int keys) {
+        return 16L * (measures + keys);
+    }
+
+    /**
+     * Writes a scan's column words (RdbScanParams.columns) at {@code offset} of {@code out}: each measure column's
+     * device address, each one's validity bitmap (0: no NULLs), each group key's code column, each key's cardinality.
+     */
+    public static void writeColumnWords(
+            ByteBuffer out, int offset, long[] measures, long[] validity, long[] keyCodes, int[] radices) {
+        int at = offset;
+        for (long a : measures) at = putWord(out, at, a);
+        for (long a : validity) at = putWord(out, at, a);
+        for (long a : keyCodes) at = putWord(out, at, a);
+        for (int r : radices) at = putWord(out, at, r);
+    }
+
+    private static int putWord(ByteBuffer out, int at, long word) {
+        out.putLong(at, word);
+        return at + 8;
+    }
+
+    /** What a range job aggregates: group codes (null: one group), measures (nMeasures x rows int64), validity or null. */
     public record Inputs(
             DeviceBuffer groups,
             int numGroups,
@@ -308,15 +340,15 @@ public final class QueryKernels {
      * 14,000 groups of one SUM on an H100), with one round of resident blocks so that each flushes once (a
      * flush skips the groups the block never saw, so it never costs more atomics than the rows would).
      */
-    private Plan plan(Inputs in, Outputs out, long workBlocks, long stagedBytes) {
-        if (in.measureValid() != null && out.validCounts() == null) {
+    private Plan plan(int numGroups, int nMeasures, boolean nulls, Outputs out, long workBlocks, long stagedBytes) {
+        if (nulls && out.validCounts() == null) {
             throw new IllegalArgumentException("measures with NULLs need non-NULL counters");
         }
-        if (out.compaction() != null && !compactsInLaunch(in.numGroups())) {
-            throw new IllegalArgumentException("a launch does not compact " + in.numGroups() + " groups");
+        if (out.compaction() != null && !compactsInLaunch(numGroups)) {
+            throw new IllegalArgumentException("a launch does not compact " + numGroups + " groups");
         }
-        boolean registers = in.numGroups() == 1 && in.nMeasures() <= MAX_REGISTER_MEASURES;
-        long bytes = out.sharedBytes(in.numGroups(), in.nMeasures()) + stagedBytes;
+        boolean registers = numGroups == 1 && nMeasures <= MAX_REGISTER_MEASURES;
+        long bytes = out.sharedBytes(numGroups, nMeasures) + stagedBytes;
         return plan(workBlocks, BLOCKS_PER_SM, registers, registers ? 0 : bytes, stagedBytes);
     }
 
@@ -403,7 +435,7 @@ public final class QueryKernels {
                     0,
                     QueryParams.range(chunks).inputs(in).outputs(out).args());
         }
-        Plan l = plan(in, out, rangeBlocks(chunks), 0);
+        Plan l = plan(in.numGroups(), in.nMeasures(), in.measureValid() != null, out, rangeBlocks(chunks), 0);
         return new Prepared(
                 rangeAggregate.of(l),
                 l.blocks(),
@@ -439,22 +471,29 @@ public final class QueryKernels {
 
     /**
      * Rows whose codes lie in every term's intervals (and, with a bitmap, whose bit is set). Intervals that
-     * {@link #stagesIntervals} and the terms are copied to shared memory per block.
+     * {@link #stagesIntervals}, the terms and the column words are copied to shared memory per block.
      */
-    public void queryAggregate(CudaStream stream, Filter f, Inputs in, Outputs out) {
+    public void queryAggregate(CudaStream stream, Filter f, ScanInputs in, Outputs out) {
         prepareQuery(f, in, out).enqueue(stream);
     }
 
     /** {@link #queryAggregate}, prepared. */
-    public Prepared prepareQuery(Filter f, Inputs in, Outputs out) {
+    public Prepared prepareQuery(Filter f, ScanInputs in, Outputs out) {
         long staged = stagesIntervals(f.intervalCount()) ? 8L * f.intervalCount() : 0;
         long termBytes = (long) TERM_BYTES * f.numTerms();
-        Plan l = plan(in, out, (in.rows() + THREADS - 1) / THREADS, staged + termBytes);
+        long columnBytes = columnWords(in.nMeasures(), in.numKeys());
+        Plan l = plan(
+                in.numGroups(),
+                in.nMeasures(),
+                in.nulls(),
+                out,
+                (in.rows() + THREADS - 1) / THREADS,
+                staged + termBytes + columnBytes);
         return new Prepared(
                 queryAggregate.of(l),
                 l.blocks(),
                 (int) l.sharedBytes(),
-                QueryParams.query()
+                QueryParams.scan()
                         .filter(f, (int) (staged / 8))
                         .inputs(in)
                         .outputs(out)

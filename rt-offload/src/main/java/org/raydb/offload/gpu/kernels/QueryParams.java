@@ -50,6 +50,12 @@ final class QueryParams {
             JAVA_INT.withName("numChunks"),
             JAVA_INT.withName("reserved"));
 
+    static final StructLayout SCAN_LAYOUT = MemoryLayout.structLayout(
+            LAYOUT.withName("query"),
+            ADDRESS.withName("columns"),
+            JAVA_INT.withName("numKeys"),
+            JAVA_INT.withName("reserved"));
+
     static final StructLayout RANGE_LAYOUT = MemoryLayout.structLayout(
             LAYOUT.withName("query"),
             MemoryLayout.sequenceLayout(2L * QueryKernels.INLINE_CHUNKS, JAVA_INT)
@@ -82,6 +88,8 @@ final class QueryParams {
     private static final long CHUNKS = offsetOf("chunks");
     private static final long NUM_CHUNKS = offsetOf("numChunks");
     private static final long INLINE_CHUNKS = RANGE_LAYOUT.byteOffset(groupElement("inlineChunks"));
+    private static final long COLUMNS = SCAN_LAYOUT.byteOffset(groupElement("columns"));
+    private static final long NUM_KEYS = SCAN_LAYOUT.byteOffset(groupElement("numKeys"));
 
     private final MemorySegment bytes;
 
@@ -94,9 +102,9 @@ final class QueryParams {
         return LAYOUT.byteOffset(groupElement(field));
     }
 
-    /** The parameter of rdb_query_aggregate_*. */
-    static QueryParams query() {
-        return new QueryParams(LAYOUT);
+    /** The parameter of rdb_query_aggregate_* (RdbScanParams). */
+    static QueryParams scan() {
+        return new QueryParams(SCAN_LAYOUT);
     }
 
     /** A range kernel's parameter, with the list of {@code chunks} (copied in when it is inline). */
@@ -112,6 +120,17 @@ final class QueryParams {
 
     private static long address(DeviceBuffer buffer) {
         return buffer == null ? 0L : buffer.address();
+    }
+
+    /** A scan's inputs: its columns' words and, with no key columns, its dense group codes (or one group). */
+    QueryParams inputs(QueryKernels.ScanInputs in) {
+        bytes.set(JAVA_LONG, GROUPS, address(in.groups()));
+        bytes.set(JAVA_LONG, N, in.rows());
+        bytes.set(JAVA_INT, NUM_GROUPS, in.numGroups());
+        bytes.set(JAVA_INT, N_MEASURES, in.nMeasures());
+        bytes.set(JAVA_LONG, COLUMNS, in.columns());
+        bytes.set(JAVA_INT, NUM_KEYS, in.numKeys());
+        return this;
     }
 
     QueryParams inputs(QueryKernels.Inputs in) {

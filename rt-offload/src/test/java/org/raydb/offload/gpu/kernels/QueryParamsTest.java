@@ -3,14 +3,17 @@ package org.raydb.offload.gpu.kernels;
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Pins the Java layout to RdbQueryParams and RdbRangeParams in native/kernels/raydb_query_params.h: the same
+ * Pins the Java layout to RdbQueryParams, RdbScanParams and RdbRangeParams in native/kernels/raydb_query_params.h: the same
  * numbers as the header's static_asserts, so a field moved on either side fails one of the two builds.
  */
 class QueryParamsTest {
@@ -51,6 +54,26 @@ class QueryParamsTest {
     }
 
     @Test
+    void scanLayoutMatchesTheNativeStruct() {
+        assertEquals(200, QueryParams.SCAN_LAYOUT.byteSize());
+        assertEquals(0, QueryParams.SCAN_LAYOUT.byteOffset(groupElement("query")));
+        assertEquals(184, QueryParams.SCAN_LAYOUT.byteOffset(groupElement("columns")));
+        assertEquals(192, QueryParams.SCAN_LAYOUT.byteOffset(groupElement("numKeys")));
+        assertEquals(196, QueryParams.SCAN_LAYOUT.byteOffset(groupElement("reserved")));
+    }
+
+    @Test
+    void scanColumnWordsAreMeasuresValidityKeysThenRadices() {
+        ByteBuffer out =
+                ByteBuffer.allocate(8 + (int) QueryKernels.columnWords(2, 1)).order(ByteOrder.nativeOrder());
+        QueryKernels.writeColumnWords(
+                out, 8, new long[] {0x100, 0x200}, new long[] {0, 0x300}, new long[] {0x400}, new int[] {25});
+        long[] words = new long[6];
+        for (int i = 0; i < words.length; i++) words[i] = out.getLong(8 + 8 * i);
+        assertArrayEquals(new long[] {0x100, 0x200, 0, 0x300, 0x400, 25}, words);
+    }
+
+    @Test
     void rangeLayoutMatchesTheNativeStruct() {
         assertEquals(2232, QueryParams.RANGE_LAYOUT.byteSize());
         assertEquals(0, QueryParams.RANGE_LAYOUT.byteOffset(groupElement("query")));
@@ -74,9 +97,9 @@ class QueryParamsTest {
                 null,
                 null,
                 new QueryKernels.Compaction(null, null, new QueryKernels.Delivery(0x5000, 0x6000, 42, false)));
-        MemorySegment bytes = QueryParams.query()
+        MemorySegment bytes = QueryParams.scan()
                 .filter(new QueryKernels.Filter(0x1000, 3, 0x2000, 9, null), 9)
-                .inputs(new QueryKernels.Inputs(null, 600, null, 2, null, 6_001_215L))
+                .inputs(new QueryKernels.ScanInputs(null, 600, 2, 2, false, 0x3000, 6_001_215L))
                 .outputs(out)
                 .asSegment();
         assertEquals(6_001_215L, bytes.get(JAVA_LONG, 24));
@@ -89,6 +112,8 @@ class QueryParamsTest {
         assertEquals(0x2000L, bytes.get(JAVA_LONG, 144));
         assertEquals(3, bytes.get(JAVA_INT, 160));
         assertEquals(9, bytes.get(JAVA_INT, 164));
+        assertEquals(0x3000L, bytes.get(JAVA_LONG, 184));
+        assertEquals(2, bytes.get(JAVA_INT, 192));
     }
 
     @Test
