@@ -113,13 +113,12 @@ static __device__ __forceinline__ void rangeAggregate(const RdbRangeParams& r) {
     RegisterPartials p = emptyPartials();
     const MeasureBlock ms{q.measures, q.measureValid, n, words};
     walkRanges<RANGE_ROWS>(reinterpret_cast<const int2*>(r.inlineChunks), reinterpret_cast<const int2*>(q.chunks),
-                           q.numChunks,
-                           [&](const int(&at)[RANGE_ROWS], const bool(&in)[RANGE_ROWS]) {
-        long long row[RANGE_ROWS];
+                           q.numChunks, [&](const int(&at)[RANGE_ROWS], const bool(&in)[RANGE_ROWS]) {
+                               long long row[RANGE_ROWS];
 #pragma unroll
-        for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
-        addRows<MODE>(p, acc, q.groups, numGroups, ms, nMeasures, row, in);
-    });
+                               for (int k = 0; k < RANGE_ROWS; ++k) row[k] = at[k];
+                               addRows<MODE>(p, acc, q.groups, numGroups, ms, nMeasures, row, in);
+                           });
     flush<MODE>(p, acc, numGroups, nMeasures, global);
     if (q.compacted) {
         compactIfLast(q.compacted, q.blocksDone, numGroups, nMeasures, global, nullptr, 0, q.mailbox, q.done,
