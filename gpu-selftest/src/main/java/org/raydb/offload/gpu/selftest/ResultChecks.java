@@ -152,7 +152,10 @@ final class ResultChecks {
 
         final DeviceBuffer out;
         final Accumulators acc;
-        final QueryKernels.Inputs scanInputs;
+        /** The scan's column words: both measures where they lie in the block, the first one's validity. */
+        final DeviceBuffer columns;
+
+        final QueryKernels.ScanInputs scanInputs;
         final QueryKernels.Inputs rangeInputs;
         /** The range form with the first measure only: the lean kernels' shape (one SUM, no NULLs). */
         final QueryKernels.Inputs sumInputs;
@@ -180,7 +183,8 @@ final class ResultChecks {
             list.clear();
             acc = new Accumulators(groups);
             blocksDone.clear();
-            scanInputs = new QueryKernels.Inputs(g, groups, m, 2, valid, n);
+            columns = upload(new long[] {m.address(), m.address() + 8L * n, valid.address(), 0});
+            scanInputs = new QueryKernels.ScanInputs(g, groups, 0, 2, true, columns.address(), n);
             // The Z-range form over the same accumulators: no validity (no valid counters), no MIN/MAX.
             rangeInputs = new QueryKernels.Inputs(g, groups, m, 2, null, n);
             sumInputs = new QueryKernels.Inputs(g, groups, m, 1, null, n);
@@ -219,6 +223,7 @@ final class ResultChecks {
             if (g != null) g.close();
             m.close();
             valid.close();
+            columns.close();
             blocksDone.close();
             list.close();
             out.close();
