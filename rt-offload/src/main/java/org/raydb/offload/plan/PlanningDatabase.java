@@ -88,6 +88,9 @@ final class PlanningDatabase implements AutoCloseable {
     });
 
     private final Connection planning;
+    /** A second connection here, on which a statement's columns are named while {@link #planning} plans it. */
+    private Connection naming;
+
     private final Map<String, String> defaults;
     private final Map<String, String> mirrored = new HashMap<>();
     /** The application's {@code disabled_optimizers}, the one setting planning keeps its own value of. */
@@ -310,8 +313,35 @@ final class PlanningDatabase implements AutoCloseable {
         return w.isEmpty() || w.equalsIgnoreCase(expected) || (alternative != null && w.equalsIgnoreCase(alternative));
     }
 
+    /**
+     * The names DuckDB gives the columns of a names tree ({@link SqlRewriter#namesTree}, written out) over the bound
+     * table's replica: those of its select list as written (aliases, or the expressions' text), which neither the
+     * catalog nor a setting changes, so they are the session's; a select list the replica cannot bind (a function of
+     * the session's own) fails here and is named in the session. Runs on {@link #naming}, one use at a time.
+     */
+    synchronized List<String> names(String namesTree, TableRef table, String replica)
+            throws SQLException, NotQualified {
+        if (naming == null) {
+            naming = planning.unwrap(org.duckdb.DuckDBConnection.class).duplicate();
+            HelperQueries.register(naming);
+        }
+        Map<String, Object> tree =
+                redirect(SqlRewriter.asMap(org.raydb.offload.json.Json.parse(namesTree)), table, replica);
+        return SqlRewriter.names(naming, SqlRewriter.deserialize(naming, tree), SqlRewriter.selectListSize(tree));
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            if (naming != null) {
+                HelperQueries.forget(naming);
+                try {
+                    naming.close();
+                } catch (SQLException ignored) {
+                    // closed with its database
+                }
+            }
+        }
         HelperQueries.forget(planning);
         try {
             planning.close();

@@ -327,9 +327,13 @@ public final class QueryPlanner implements AutoCloseable {
             compared.keySet().forEach(c -> added.put(c, "BOOLEAN"));
             String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
             List<String> names = star != null ? star.names() : derived.names();
-            Map<String, Object> namesTree = names == null ? SqlRewriter.namesTree(tree, binding.table()) : null;
-            Optimized optimized = confirmed(guessed, tree, binding.table(), replica);
-            if (optimized == null) {
+            Speculated confirmed = confirmed(guessed, tree, binding.table(), replica);
+            Optimized optimized;
+            if (confirmed != null) {
+                optimized = confirmed.optimized();
+                if (names == null) names = confirmed.names();
+            } else {
+                Map<String, Object> namesTree = names == null ? SqlRewriter.namesTree(tree, binding.table()) : null;
                 optimized = optimized(db, tree, binding.table(), replica, namesTree);
             }
             if (written != null && star == null && !viaView && derived.columns().isEmpty() && compared.isEmpty()) {
@@ -437,8 +441,11 @@ public final class QueryPlanner implements AutoCloseable {
     /** A {@link Parse} left running by the statement that started it, which the planning database's next use awaits. */
     private Future<?> inFlight;
 
-    /** An optimized plan made on a {@link Guess}, and the parse tree it was made from, written out. */
-    private record Speculated(String tree, Guess guess, Optimized optimized) {}
+    /**
+     * An optimized plan made on a {@link Guess}, the parse tree it was made from, written out, and the names of the
+     * aggregating SELECT's columns ({@code null}: not made).
+     */
+    private record Speculated(String tree, Guess guess, Optimized optimized, List<String> names) {}
 
     /**
      * A new statement's parse on the planning database, beside the session's bind, and then its optimized plan made
@@ -469,9 +476,32 @@ public final class QueryPlanner implements AutoCloseable {
             tree.complete(parsed); // the planner's from here on: only the copy written out is read below
             if (guess == null || abandoned) return null;
             Map<String, Object> copy = SqlRewriter.asMap(Json.parse(json));
-            Optimized made =
-                    optimized(db, copy, guess.table(), guess.replica(), SqlRewriter.namesTree(copy, guess.table()));
-            return new Speculated(json, guess, made);
+            Map<String, Object> namesTree = SqlRewriter.namesTree(copy, guess.table());
+            // The columns are named on a connection of their own while this one optimizes (two calls to DuckDB that
+            // were the session's one after the optimize): the tree goes written out, the optimize redirects its own.
+            Future<List<String>> naming = namesTree == null
+                    ? null
+                    : NAMER.submit(() -> db.names(Json.write(namesTree), guess.table(), guess.replica()));
+            Optimized made;
+            try {
+                made = optimized(db, copy, guess.table(), guess.replica(), null);
+            } finally {
+                if (naming != null) awaitQuietly(naming);
+            }
+            return new Speculated(json, guess, made, named(naming));
+        }
+    }
+
+    /** The names made aside, {@code null} where there were none or DuckDB could not make them there. */
+    private static List<String> named(Future<List<String>> naming) {
+        if (naming == null) return null;
+        try {
+            return naming.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            return null; // named in the session by the rewrite, which raises what is DuckDB's to raise
         }
     }
 
@@ -492,12 +522,12 @@ public final class QueryPlanner implements AutoCloseable {
      * The optimized plan made on a guess, where the statement bound to the guessed table and replica and planning
      * left its parse tree as parsed (the plan and the names depend on nothing else); {@code null}: made here.
      */
-    private static Optimized confirmed(Speculated made, Map<String, Object> tree, TableRef table, String replica) {
+    private static Speculated confirmed(Speculated made, Map<String, Object> tree, TableRef table, String replica) {
         return made != null
                         && made.guess().table().equals(table)
                         && made.guess().replica().equals(replica)
                         && made.tree().equals(Json.write(tree))
-                ? made.optimized()
+                ? made
                 : null;
     }
 
@@ -511,6 +541,13 @@ public final class QueryPlanner implements AutoCloseable {
     /** Parses beside the session's bind ({@link #planFully}); daemon threads, made as needed and kept a while. */
     private static final ExecutorService PARSER = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "raydb-parse");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Where a {@link Parse} has its guess's columns named ({@link PlanningDatabase#names}). */
+    private static final ExecutorService NAMER = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "raydb-names");
         t.setDaemon(true);
         return t;
     });

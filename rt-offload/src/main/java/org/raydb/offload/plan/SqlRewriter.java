@@ -310,6 +310,13 @@ public final class SqlRewriter {
         }
     }
 
+    /** The number of columns a names tree's SELECT lists ({@link #namesTree}). */
+    static int selectListSize(Map<String, Object> namesTree) {
+        return list(asMap(asMap(list(namesTree.get("statements")).get(0)).get("node"))
+                        .get("select_list"))
+                .size();
+    }
+
     private static Map<String, Object> namesTree(Map<String, Object> node) throws NotQualified {
         for (Object item : list(node.get("select_list"))) {
             Object cls = asMap(item).get("class");
@@ -330,10 +337,10 @@ public final class SqlRewriter {
     }
 
     /**
-     * The names the session gives the {@code columns} columns of {@code text}, the text of an aggregating SELECT's
+     * The names {@code session} gives the {@code columns} columns of {@code text}, the text of an aggregating SELECT's
      * {@link #namesTree}.
      */
-    private static List<String> names(Connection session, String text, int columns) throws SQLException, NotQualified {
+    static List<String> names(Connection session, String text, int columns) throws SQLException, NotQualified {
         List<String> names = new ArrayList<>();
         try (PreparedStatement p = session.prepareStatement(text)) {
             ResultSetMetaData md = p.getMetaData();

@@ -63,6 +63,8 @@ class GuessedPlanTest {
         planner.plan("SELECT g, sum(v) FROM t GROUP BY g", List.of()); // the guess for t is made
         assertSameDecision("SELECT g, count(*) AS n, max(v) FROM t WHERE v < 30 GROUP BY g ORDER BY g");
         assertSameDecision("SELECT sum(v) FROM t WHERE g IN (1, 2)");
+        // The columns named aside, over the replica: aliases, quoted names, casts and the text of expressions.
+        assertSameDecision("SELECT G AS \"Gee\", SUM(V), count(*), max(t.v) + 1, sum(v)::DOUBLE FROM t GROUP BY G");
         assertSameDecision("SELECT g % 3 AS k, sum(v) FROM t GROUP BY k"); // a computed key rewrites the tree
         assertSameDecision("SELECT g, sum(v) FROM w GROUP BY g"); // so does the view
         assertSameDecision("SELECT g, sum(v) FROM t WHERE v < g GROUP BY g"); // and a comparison of two columns
