@@ -165,7 +165,7 @@ final class PlanningDatabase implements AutoCloseable {
     }
 
     /** Makes the planning session's settings those of the application's session ({@link #settings}). */
-    void mirrorSettings(Map<String, String> wanted) throws SQLException {
+    synchronized void mirrorSettings(Map<String, String> wanted) throws SQLException {
         sessionOptimizers = java.util.Objects.requireNonNullElse(wanted.get("disabled_optimizers"), "");
         try (Statement st = planning.createStatement()) {
             for (Map.Entry<String, String> e : wanted.entrySet()) {
@@ -178,17 +178,27 @@ final class PlanningDatabase implements AutoCloseable {
                     continue;
                 }
                 try {
-                    st.execute(
-                            value == null
-                                    ? "RESET " + TableRef.quote(name)
-                                    : "SET " + TableRef.quote(name) + " = '" + value.replace("'", "''") + "'");
+                    st.execute(setting(name, value));
                     mirrored.put(name, value);
+                    if (naming != null) {
+                        try (Statement other = naming.createStatement()) {
+                            other.execute(setting(name, value));
+                        } catch (SQLException e3) {
+                            closeNaming(); // opened again with every setting mirrored, or names nothing
+                        }
+                    }
                 } catch (SQLException e2) {
                     // A setting that only names the application's objects (a search_path of its schemas)
                     // cannot be mirrored and does not bind the replica differently.
                 }
             }
         }
+    }
+
+    private static String setting(String name, String value) {
+        return value == null
+                ? "RESET " + TableRef.quote(name)
+                : "SET " + TableRef.quote(name) + " = '" + value.replace("'", "''") + "'";
     }
 
     /** A session's settings by name, as {@code duckdb_settings()} lists them (one query). */
@@ -315,14 +325,25 @@ final class PlanningDatabase implements AutoCloseable {
 
     /**
      * The names DuckDB gives the columns of a names tree ({@link SqlRewriter#namesTree}, written out) over the bound
-     * table's replica: those of its select list as written (aliases, or the expressions' text), which neither the
-     * catalog nor a setting changes, so they are the session's; a select list the replica cannot bind (a function of
-     * the session's own) fails here and is named in the session. Runs on {@link #naming}, one use at a time.
+     * table's replica, on {@link #naming}, one use at a time: the replica has the table's columns, and the connection
+     * the session's settings (some, as {@code preserve_identifier_case}, are a connection's own), so the names are
+     * the session's. A select list the replica cannot bind (a function of the session's own) fails here and is named
+     * in the session.
      */
     synchronized List<String> names(String namesTree, TableRef table, String replica)
             throws SQLException, NotQualified {
         if (naming == null) {
-            naming = planning.unwrap(org.duckdb.DuckDBConnection.class).duplicate();
+            Connection opened =
+                    planning.unwrap(org.duckdb.DuckDBConnection.class).duplicate();
+            try (Statement st = opened.createStatement()) {
+                for (Map.Entry<String, String> e : mirrored.entrySet()) {
+                    st.execute(setting(e.getKey(), e.getValue()));
+                }
+            } catch (SQLException e) {
+                opened.close();
+                throw e;
+            }
+            naming = opened;
             HelperQueries.register(naming);
         }
         Map<String, Object> tree =
@@ -330,17 +351,21 @@ final class PlanningDatabase implements AutoCloseable {
         return SqlRewriter.names(naming, SqlRewriter.deserialize(naming, tree), SqlRewriter.selectListSize(tree));
     }
 
+    private void closeNaming() {
+        if (naming == null) return;
+        HelperQueries.forget(naming);
+        try {
+            naming.close();
+        } catch (SQLException ignored) {
+            // closed with its database
+        }
+        naming = null;
+    }
+
     @Override
     public void close() {
         synchronized (this) {
-            if (naming != null) {
-                HelperQueries.forget(naming);
-                try {
-                    naming.close();
-                } catch (SQLException ignored) {
-                    // closed with its database
-                }
-            }
+            closeNaming();
         }
         HelperQueries.forget(planning);
         try {

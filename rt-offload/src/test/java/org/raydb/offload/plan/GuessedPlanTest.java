@@ -71,6 +71,18 @@ class GuessedPlanTest {
     }
 
     @Test
+    void columnsNamedBesideThePlanAreNamedAsTheSessionNamesThem() throws SQLException {
+        // A session setting that changes the names DuckDB gives a SELECT's columns (lower-cased identifiers).
+        try (Statement s = session.createStatement()) {
+            s.execute(
+                    "CREATE TABLE u AS SELECT (i % 50)::INTEGER AS Lo_Revenue, (i % 7)::INTEGER AS Grp FROM range(100) r(i)");
+            s.execute("SET preserve_identifier_case = false");
+        }
+        planner.plan("SELECT Grp, sum(Lo_Revenue) FROM u GROUP BY Grp", List.of()); // the guess for u is made
+        assertSameDecision("SELECT GRP, SUM(LO_REVENUE), max(u.Lo_Revenue) FROM u WHERE LO_REVENUE > 3 GROUP BY GRP");
+    }
+
+    @Test
     void aGuessTheBindDoesNotConfirmIsNotTaken() throws SQLException {
         planner.plan("SELECT g, sum(v) FROM t GROUP BY g", List.of());
         // A temporary t with other columns, made where the planner does not see it: the name binds it from now on.
