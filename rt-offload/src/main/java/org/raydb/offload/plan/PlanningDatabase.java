@@ -13,7 +13,9 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDriver;
+import org.raydb.offload.json.Json;
 
 /**
  * A private, empty DuckDB database in which one connection's queries get their optimized plans. DuckDB's
@@ -333,8 +335,7 @@ final class PlanningDatabase implements AutoCloseable {
     synchronized List<String> names(String namesTree, TableRef table, String replica)
             throws SQLException, NotQualified {
         if (naming == null) {
-            Connection opened =
-                    planning.unwrap(org.duckdb.DuckDBConnection.class).duplicate();
+            Connection opened = planning.unwrap(DuckDBConnection.class).duplicate();
             try (Statement st = opened.createStatement()) {
                 for (Map.Entry<String, String> e : mirrored.entrySet()) {
                     st.execute(setting(e.getKey(), e.getValue()));
@@ -346,8 +347,7 @@ final class PlanningDatabase implements AutoCloseable {
             naming = opened;
             HelperQueries.register(naming);
         }
-        Map<String, Object> tree =
-                redirect(SqlRewriter.asMap(org.raydb.offload.json.Json.parse(namesTree)), table, replica);
+        Map<String, Object> tree = redirect(SqlRewriter.asMap(Json.parse(namesTree)), table, replica);
         return SqlRewriter.names(naming, SqlRewriter.deserialize(naming, tree), SqlRewriter.selectListSize(tree));
     }
 

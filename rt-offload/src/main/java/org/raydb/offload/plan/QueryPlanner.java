@@ -477,8 +477,8 @@ public final class QueryPlanner implements AutoCloseable {
             if (guess == null || abandoned) return null;
             Map<String, Object> copy = SqlRewriter.asMap(Json.parse(json));
             Map<String, Object> namesTree = SqlRewriter.namesTree(copy, guess.table());
-            // The columns are named on a connection of their own while this one optimizes (two calls to DuckDB that
-            // were the session's one after the optimize): the tree goes written out, the optimize redirects its own.
+            // The columns are named on a connection of their own while this one optimizes, where the session named
+            // them after the optimize: the tree goes written out, since the optimize redirects its own copy in place.
             Future<List<String>> naming = namesTree == null
                     ? null
                     : NAMER.submit(() -> db.names(Json.write(namesTree), guess.table(), guess.replica()));
@@ -488,20 +488,9 @@ public final class QueryPlanner implements AutoCloseable {
             } finally {
                 if (naming != null) awaitQuietly(naming);
             }
-            return new Speculated(json, guess, made, named(naming));
-        }
-    }
-
-    /** The names made aside, {@code null} where there were none or DuckDB could not make them there. */
-    private static List<String> named(Future<List<String>> naming) {
-        if (naming == null) return null;
-        try {
-            return naming.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            return null; // named in the session by the rewrite, which raises what is DuckDB's to raise
+            // Names that failed here are made in the session by the rewrite, which raises what is DuckDB's to raise.
+            List<String> names = naming != null && naming.state() == Future.State.SUCCESS ? naming.resultNow() : null;
+            return new Speculated(json, guess, made, names);
         }
     }
 
@@ -519,8 +508,8 @@ public final class QueryPlanner implements AutoCloseable {
     }
 
     /**
-     * The optimized plan made on a guess, where the statement bound to the guessed table and replica and planning
-     * left its parse tree as parsed (the plan and the names depend on nothing else); {@code null}: made here.
+     * What was made on a guess (the optimized plan, the names), where the statement bound to the guessed table and
+     * replica and planning left its parse tree as parsed (they depend on nothing else); {@code null}: made here.
      */
     private static Speculated confirmed(Speculated made, Map<String, Object> tree, TableRef table, String replica) {
         return made != null
