@@ -378,6 +378,7 @@ final class ConnectionOffloader implements Offloader {
                 cut(top, pq.plan()));
         if (engine.engine() == null) {
             if (engine.costs() != null && engine.costs().uncertain()) {
+                finishBehind(pq); // DuckDB's time may leave the next run to the offload
                 undecided.set(new Undecided(loaded.job().costs().measured(), System.nanoTime()));
             }
             throw new Declined(engine.reason(), false, null);
@@ -557,10 +558,11 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * Prepares the finishing of a statement planned in the session whose GPU inputs are still being made resident,
-     * behind DuckDB's answer, as {@link #planBehindNow} does for the statements it plans (its next run prepared it:
-     * 3-4 ms of such a second run on the H200 host): on the connection plans are made behind on, where its settings
-     * are those the session's planner read, taken only while they still are.
+     * Prepares the finishing of a statement planned in the session and left to DuckDB for now (its GPU inputs still
+     * being made resident, or DuckDB timed on it because the estimates could not decide), behind DuckDB's answer, as
+     * {@link #planBehindNow} does for the statements it plans (its next run prepared it: 3-4 ms of such a second run
+     * on the H200 host): on the connection plans are made behind on, where its settings are those the session's
+     * planner read, taken only while they still are.
      */
     private void finishBehind(PlannedQuery pq) throws SQLException {
         if (settings.finish() != OffloadSettings.Finish.DIRECT || handoff.prepared(pq)) {

@@ -148,7 +148,7 @@ class AutoEngineChoiceTest {
     }
 
     @Test
-    void duckdbIsTimedOnTheQueryWhereItsEstimateIsTooCloseToDecideBy() throws SQLException {
+    void duckdbIsTimedOnTheQueryWhereItsEstimateIsTooCloseToDecideBy() throws Exception {
         try (Fixture f = new Fixture(OffloadSettings.Mode.AUTO, 3000)) {
             f.cuda.reportedMicros = 5;
             // DuckDB's estimate over a small table is mostly its per-statement cost, measured on this host: a first
@@ -160,7 +160,9 @@ class AutoEngineChoiceTest {
             f.device = new DeviceConstants(
                     "near GPU", "0.0", 3e6, Math.max(1, duckdb - 320), 1, 0, DeviceConstants.Source.DEFAULTS);
             assertNull(f.offloaded(), "undecided by the estimates: DuckDB's answer");
+            assertTrue(f.builds.awaitIdle(60_000));
             Map<String, String> e = f.explain();
+            assertEquals("prepared", e.get("finishing"), "prepared behind the timed answer, for the next run");
             assertTrue(e.get("measured_us").contains("duckdb="), e.toString());
             assertTrue(
                     e.get("engine_reason").contains("duckdb")
