@@ -481,7 +481,7 @@ public final class QueryPlanner implements AutoCloseable {
             // them after the optimize: the tree goes written out, since the optimize redirects its own copy in place.
             Future<List<String>> naming = namesTree == null
                     ? null
-                    : NAMER.submit(() -> db.names(Json.write(namesTree), guess.table(), guess.replica()));
+                    : PARSER.submit(() -> db.names(Json.write(namesTree), guess.table(), guess.replica()));
             Optimized made;
             try {
                 made = optimized(db, copy, guess.table(), guess.replica(), null);
@@ -527,16 +527,12 @@ public final class QueryPlanner implements AutoCloseable {
         }
     }
 
-    /** Parses beside the session's bind ({@link #planFully}); daemon threads, made as needed and kept a while. */
+    /**
+     * Parses beside the session's bind ({@link #planFully}), and names a guess's columns beside its optimize
+     * ({@link PlanningDatabase#names}); daemon threads, made as needed and kept a while.
+     */
     private static final ExecutorService PARSER = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "raydb-parse");
-        t.setDaemon(true);
-        return t;
-    });
-
-    /** Where a {@link Parse} has its guess's columns named ({@link PlanningDatabase#names}). */
-    private static final ExecutorService NAMER = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "raydb-names");
         t.setDaemon(true);
         return t;
     });
