@@ -230,14 +230,14 @@ final class ConnectionOffloader implements Offloader {
         forgetPlansAfterSettingChanges();
         // Without a usable engine nothing can be offloaded: skip planning altogether (auto without a GPU).
         Engines.Candidates candidates = engines.candidates(settings);
-        if (candidates.none() && !candidates.probing()) {
+        if (candidates.none() && !candidates.starting()) {
             throw new Declined(candidates.reason(), false, null);
         }
         // Planning asks the session too: inside a transaction nothing of the offload's may run.
         if (OpenTransaction.in(duckdb)) {
             throw new Declined(IN_TRANSACTION, false, null);
         }
-        if (candidates.probing()) {
+        if (candidates.starting()) {
             planBehind(sql, parameters, null);
             throw new Declined(candidates.reason(), false, null);
         }
@@ -498,8 +498,9 @@ final class ConnectionOffloader implements Offloader {
 
     /**
      * Plans a statement DuckDB answers behind that answer, on a connection of its own, to start its build. A new
-     * process's first statements while the GPU is probed ({@code view} {@code null}; planned on its path, such a
-     * statement cost several times DuckDB's answer, the planner's first run in the JVM): the plan, bound outside
+     * process's first statements while the GPU is probed or the offload's code is warmed up ({@code view}
+     * {@code null}; planned on its path, such a statement cost several times DuckDB's answer, the planner's first run
+     * in the JVM): the plan, bound outside
      * the session, only starts a build, and the session plans the statement when it next runs. A statement the
      * session left ({@link #unreadyNow}) with its {@code view}: the decision becomes the session's where it was
      * made as the session would make it ({@link QueryPlanner#adopt}), so that its next run is planned already.

@@ -53,9 +53,12 @@ final class Engines {
             return engines.isEmpty();
         }
 
-        /** Whether there are none only because the GPU's probe is still running (auto in a new process). */
-        boolean probing() {
-            return none() && PROBING.equals(reason);
+        /**
+         * Whether there are none only because the process is new (auto): the GPU's probe, or the warm-up's first
+         * pass, is still running.
+         */
+        boolean starting() {
+            return none() && (PROBING.equals(reason) || WARMING.equals(reason));
         }
 
         /**
@@ -72,11 +75,19 @@ final class Engines {
     /** The engine a prepared job runs on (null: DuckDB runs the query), why, and the costs when auto compared them. */
     record Choice(Engine engine, String reason, CostChoice costs) {}
 
-    /** The process's GPU probe as the engines see it: whether it is done, and waiting for it. */
+    /**
+     * A new process's start as the engines see it: the GPU's probe (whether it is done, and waiting for it), and
+     * whether the offload's own code is still being warmed up.
+     */
     interface Probe {
         boolean known();
 
         void await();
+
+        /** Whether the process's {@link WarmUp} still runs its first pass: the offload's code is not compiled yet. */
+        default boolean warming() {
+            return false;
+        }
 
         /** {@link GpuAvailability}'s probe: started by the first connection, on its own thread. */
         Probe GPU = new Probe() {
@@ -90,6 +101,24 @@ final class Engines {
                 GpuAvailability.probe();
             }
         };
+
+        /** The provider's: {@link #GPU} and the process's {@link WarmUp}. */
+        Probe PROCESS = new Probe() {
+            @Override
+            public boolean known() {
+                return GPU.known();
+            }
+
+            @Override
+            public void await() {
+                GPU.await();
+            }
+
+            @Override
+            public boolean warming() {
+                return WarmUp.warming();
+            }
+        };
     }
 
     private final CpuEngine cpu = new CpuEngine();
@@ -101,7 +130,8 @@ final class Engines {
     Engines() {
         this(
                 installedGpuEngines(),
-                () -> org.raydb.offload.gpu.calibration.SharedCalibration.constants(CalibrationCache.standard()));
+                () -> org.raydb.offload.gpu.calibration.SharedCalibration.constants(CalibrationCache.standard()),
+                Probe.PROCESS);
     }
 
     /** @param device the calibrated constants of the process's GPU (asked only while a GPU engine is available) */
@@ -126,13 +156,23 @@ final class Engines {
     static final String PROBING =
             "the GPU is being probed (about half a second in a new process): DuckDB answers meanwhile";
 
-    /** The candidates once the GPU's probe is known, waiting for it where it still runs (for background builds). */
+    static final String WARMING = "the offload's code is being warmed up (the first seconds of a new process):"
+            + " DuckDB answers meanwhile, and the statement is planned behind its answer";
+
+    /**
+     * The candidates once the GPU's probe is known, waiting for it where it still runs (for background builds,
+     * which the warm-up does not hold back).
+     */
     Candidates afterProbe(OffloadSettings settings) {
         probe.await();
-        return candidates(settings);
+        return candidates(settings, false);
     }
 
     Candidates candidates(OffloadSettings settings) {
+        return candidates(settings, true);
+    }
+
+    private Candidates candidates(OffloadSettings settings, boolean untilWarm) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {
             return new Candidates(List.of(cpu.configured(settings)), false, "pinned by engine=cpu");
@@ -145,7 +185,11 @@ final class Engines {
             String name = wanted.name().toLowerCase(Locale.ROOT);
             String why = unavailableReason(name);
             return why == null
-                    ? new Candidates(List.of(installed(name).configured(settings)), false, "pinned by engine=" + name)
+                    ? warmed(
+                            settings,
+                            untilWarm,
+                            new Candidates(
+                                    List.of(installed(name).configured(settings)), false, "pinned by engine=" + name))
                     : new Candidates(List.of(), false, "engine " + name + " is not available: " + why);
         }
         List<Engine> available = new ArrayList<>();
@@ -153,7 +197,7 @@ final class Engines {
             if (unavailableReason(name) == null) available.add(installed(name).configured(settings));
         }
         if (!available.isEmpty()) {
-            return new Candidates(available, true, null);
+            return warmed(settings, untilWarm, new Candidates(available, true, null));
         }
         if (settings.mode() == OffloadSettings.Mode.FORCE) {
             return new Candidates(
@@ -166,6 +210,18 @@ final class Engines {
                 false,
                 "no GPU engine is available and engine=auto does not use the cpu"
                         + " reference engine (slower than DuckDB); set engine=cpu to use it");
+    }
+
+    /**
+     * {@code gpu}, or none while the warm-up's first pass runs (auto): in a new process nothing is resident, so a
+     * statement's first run is DuckDB's whatever its plan, and deciding so cost tens of milliseconds of code run for
+     * the first time (40 ms of a 116 ms answer on the H200 host); such statements are planned behind their answers
+     * as while the GPU is probed.
+     */
+    private Candidates warmed(OffloadSettings settings, boolean untilWarm, Candidates gpu) {
+        return untilWarm && settings.mode() == OffloadSettings.Mode.AUTO && probe.warming()
+                ? new Candidates(List.of(), false, WARMING)
+                : gpu;
     }
 
     /**

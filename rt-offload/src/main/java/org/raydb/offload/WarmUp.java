@@ -25,6 +25,8 @@ import org.raydb.offload.exec.ResidencyCache;
  * otherwise pays for loading and first interpreting the planner, the matcher, the rewrite, the loader and the
  * handoff (150 ms on a 2-core machine where the planning of a new statement takes 8 ms once warm), which made it
  * several times slower than DuckDB's own first answer; and its first GPU queries for the GPU engines' host path.
+ * While the first pass runs ({@link #warming}) the application's statements under auto are DuckDB's at once and
+ * planned behind their answers: nothing of a new process is resident, so their first runs would be DuckDB's anyway.
  *
  * <p>Nothing of the application's is touched: the database, residency, budget and builds are the warm-up's own
  * and closed after it (the GPU engines are the process's, their device copies the warm-up's own residency's); one
@@ -36,6 +38,15 @@ final class WarmUp {
 
     private static final System.Logger LOG = System.getLogger("org.raydb.offload");
     private static final AtomicBoolean STARTED = new AtomicBoolean();
+
+    /**
+     * The longest the first pass holds statements back ({@link #warming}): under a steady load it gives way before
+     * each of its steps, and the statements it holds back are planned behind their answers, which warms the code too.
+     */
+    static final long FIRST_PASS_WINDOW_MS = 5_000;
+
+    private static volatile long startedAt;
+    private static volatile boolean firstPassDone;
     private static final long HOST_BYTES = 64L << 20;
 
     private static final List<String> SETUP = List.of(
@@ -93,14 +104,27 @@ final class WarmUp {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
+        startedAt = System.nanoTime();
         Thread t = new Thread(
                 () -> {
-                    run(builds::giveWayToStart);
+                    try {
+                        run(builds::giveWayToStart);
+                    } finally {
+                        firstPassDone = true;
+                    }
                     runOnGpu(builds::giveWayToStart, engines);
                 },
                 "raydb-warm-up");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * Whether the process's warm-up has started and its first (cpu) pass still runs, for at most
+     * {@link #FIRST_PASS_WINDOW_MS}: until then the planner's code is being compiled.
+     */
+    static boolean warming() {
+        return STARTED.get() && !firstPassDone && System.nanoTime() - startedAt < FIRST_PASS_WINDOW_MS * 1_000_000;
     }
 
     /**

@@ -18,9 +18,9 @@ import org.raydb.jdbc.RayConnection;
 import org.raydb.offload.exec.HostMemoryBudget;
 
 /**
- * A new process's first statements arrive while the GPU is probed: DuckDB answers them, and their builds start
- * then (their engine chosen once the probe is known), so that the statement runs offloaded once they are done
- * rather than only after a later run started them.
+ * A new process's first statements arrive while the GPU is probed or the offload's code is warmed up: DuckDB
+ * answers them, and their builds start then (their engine chosen once the probe is known), so that the statement
+ * runs offloaded once they are done rather than only after a later run started them.
  */
 class ProbeWindowBuildTest {
 
@@ -45,6 +45,67 @@ class ProbeWindowBuildTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** A probe done at once, and a warm-up whose first pass runs until the test says so. */
+    private static final class WarmingProbe implements Engines.Probe {
+        final CountDownLatch warmed = new CountDownLatch(1);
+
+        @Override
+        public boolean known() {
+            return true;
+        }
+
+        @Override
+        public void await() {}
+
+        @Override
+        public boolean warming() {
+            return warmed.getCount() > 0;
+        }
+    }
+
+    /**
+     * A small table is built by the query that reads it, so its first run on a pinned engine is offloaded once the
+     * process is warm; while the warm-up's first pass runs, DuckDB answers it at once, as it answers a large
+     * table's statement whose build starts behind the answer.
+     */
+    @Test
+    void aStatementWhileTheOffloadWarmsUpIsDuckDbsAndStartsItsBuild() throws Exception {
+        String file = dir.resolve("warming.duckdb").toString();
+        String small = "SELECT b, sum(m) FROM s WHERE c < 50 GROUP BY b ORDER BY b";
+        List<List<Object>> expected;
+        List<List<Object>> expectedSmall;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
+            st.execute("CREATE TABLE s AS SELECT * FROM t LIMIT 1000");
+            try (ResultSet rs = st.executeQuery(Q)) {
+                expected = ResultComparator.rows(rs);
+            }
+            try (ResultSet rs = st.executeQuery(small)) {
+                expectedSmall = ResultComparator.rows(rs);
+            }
+        }
+        WarmingProbe probe = new WarmingProbe();
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
+                Connection c = rig.connect("jdbc:raydb:" + file + "?engine=cuda")) {
+            StatementRun smallFirst = StatementRun.of(c, small);
+            assertEquals(expectedSmall, smallFirst.rows());
+            assertFalse(smallFirst.offloaded(), "DuckDB answers a small table's statement while the code warms up");
+            StatementRun first = StatementRun.of(c, Q);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded(), "DuckDB answers while the code warms up");
+            probe.warmed.countDown();
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            StatementRun second = StatementRun.of(c, Q);
+            assertEquals(expected, second.rows());
+            assertTrue(second.offloaded(), "the build the first run started is ready");
+            StatementRun smallSecond = StatementRun.of(c, small);
+            assertEquals(expectedSmall, smallSecond.rows());
+            assertTrue(smallSecond.offloaded(), "once warm, the small table is built by its query");
         }
     }
 
