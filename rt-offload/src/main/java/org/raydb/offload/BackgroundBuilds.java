@@ -64,6 +64,9 @@ final class BackgroundBuilds {
     private final AtomicInteger statements = new AtomicInteger();
 
     private final Object quiet = new Object();
+    /** Open until the first statement of the process ended ({@link #awaitFirstStatement}). */
+    private final CountDownLatch firstEnded = new CountDownLatch(1);
+
     private int running;
     /** The outermost statement running on each thread: a build asked for there waits for it to end. */
     private final ThreadLocal<Statement> asking = new ThreadLocal<>();
@@ -163,6 +166,7 @@ final class BackgroundBuilds {
             if (ended.getCount() == 0) return;
             if (asking.get() == this) asking.remove();
             ended.countDown();
+            firstEnded.countDown();
             if (statements.decrementAndGet() == 0) {
                 synchronized (quiet) {
                     quiet.notifyAll();
@@ -176,6 +180,15 @@ final class BackgroundBuilds {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Waits until a statement of the process has ended, at most {@code maxMillis}. */
+    void awaitFirstStatement(long maxMillis) {
+        try {
+            firstEnded.await(maxMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -238,7 +238,7 @@ final class ConnectionOffloader implements Offloader {
             throw new Declined(IN_TRANSACTION, false, null);
         }
         if (candidates.starting()) {
-            planBehind(sql, parameters, null);
+            planBehind(sql, parameters, planner().unbound());
             throw new Declined(candidates.reason(), false, null);
         }
         // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
@@ -497,13 +497,13 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * Plans a statement DuckDB answers behind that answer, on a connection of its own, to start its build. A new
-     * process's first statements while the GPU is probed or the offload's code is warmed up ({@code view}
-     * {@code null}; planned on its path, such a statement cost several times DuckDB's answer, the planner's first run
-     * in the JVM): the plan, bound outside
-     * the session, only starts a build, and the session plans the statement when it next runs. A statement the
-     * session left ({@link #unreadyNow}) with its {@code view}: the decision becomes the session's where it was
-     * made as the session would make it ({@link QueryPlanner#adopt}), so that its next run is planned already.
+     * Plans a statement DuckDB answers behind that answer, on a connection of its own, to start its build. A
+     * statement the session left ({@link #unreadyNow}) with its {@code view}: the decision becomes the session's where
+     * it was made as the session would make it ({@link QueryPlanner#adopt}), so that its next run is planned already.
+     * A new process's first statements while the GPU is probed or the offload's code is warmed up, left unbound
+     * ({@link QueryPlanner#unbound}; bound on its path, such a statement cost several times DuckDB's answer, the
+     * binder's and planner's first runs in the JVM): the decision is the session's at its next run where the session
+     * binds the statement as that connection did.
      */
     private void planBehind(String sql, List<Object> parameters, QueryPlanner.SessionView view) throws SQLException {
         Object key = Arrays.asList(this, sql, new ArrayList<>(parameters));
@@ -531,7 +531,7 @@ final class ConnectionOffloader implements Offloader {
         QueryPlanner.Behind planned = planner.planBehind(sql, parameters, view);
         PlannedQuery pq = planned.query();
         ResultHandoff.Prepared finish = null;
-        if (planned.asSession() && pq.qualifies()) {
+        if (planned.adoptable() && pq.qualifies()) {
             // The finishing statement's first preparation too (2.6-7.4 ms of a second run on the H200 host):
             // this connection's settings are the session's.
             try {

@@ -55,6 +55,37 @@ class BackgroundBuildsTest {
     }
 
     @Test
+    void theWarmUpWaitsForTheFirstStatementToEndOrForItsLongest() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long none = System.nanoTime();
+            builds.awaitFirstStatement(300);
+            long waited = (System.nanoTime() - none) / 1_000_000;
+            assertTrue(waited >= 280 && waited < 3_000, "no statement came: its longest, " + waited + " ms");
+            Offloader.DuckDbWork work = builds.statement();
+            Thread statement = new Thread(() -> {
+                try {
+                    Thread.sleep(2 * BackgroundBuilds.GIVE_WAY_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                work.close();
+            });
+            long held = System.nanoTime();
+            statement.start();
+            builds.awaitFirstStatement(60_000);
+            waited = (System.nanoTime() - held) / 1_000_000;
+            statement.join();
+            assertTrue(waited >= 2 * BackgroundBuilds.GIVE_WAY_MS - 20, "until it ended: " + waited + " ms");
+            assertTrue(waited < 30_000, "not its longest: " + waited + " ms");
+            long after = System.nanoTime();
+            builds.awaitFirstStatement(60_000);
+            assertTrue(System.nanoTime() - after < 1_000_000_000L, "once one ended, no wait");
+            builds.allocator().close();
+        }
+    }
+
+    @Test
     void aBuildWaitsForTheStatementThatAskedForItButNotForOthers() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));

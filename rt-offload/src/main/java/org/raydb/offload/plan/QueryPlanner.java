@@ -113,9 +113,19 @@ public final class QueryPlanner implements AutoCloseable {
     /**
      * What planning a statement depends on in a session: DuckDB's unoptimized plan of it there (the tables, views,
      * macros, functions and collations as bound) and the session's settings; and the planner's count of
-     * {@link #clear()}s when it was read.
+     * {@link #clear()}s when it was read. Both {@code null} where the session left the statement unbound
+     * ({@link #unbound}).
      */
     public record SessionView(String boundPlan, Map<String, String> settings, long epoch) {}
+
+    /**
+     * The view of a statement the session leaves without binding it (a new process's first statements, whose
+     * bind would run code for the first time): a decision made {@link #planBehind behind} for it is held, and taken
+     * by the session's next plan of the statement where the session binds it as the other connection did.
+     */
+    public synchronized SessionView unbound() {
+        return new SessionView(null, null, epoch);
+    }
 
     /** A new statement left unplanned by {@link Ahead}. */
     public static final class PlanBehind extends Exception {
@@ -140,29 +150,47 @@ public final class QueryPlanner implements AutoCloseable {
         private final Full full;
         private final SessionView view;
         private final boolean asSession;
+        /** For a session that left the statement unbound: how this connection bound it, else {@code null}. */
+        private final SessionView made;
 
-        private Behind(List<Object> key, Full full, SessionView view, boolean asSession) {
+        private Behind(List<Object> key, Full full, SessionView view, boolean asSession, SessionView made) {
             this.key = key;
             this.full = full;
             this.view = view;
             this.asSession = asSession;
+            this.made = made;
         }
 
         public PlannedQuery query() {
             return full.query();
         }
 
-        /** Whether it was made as the session of its view would make it ({@link #adopt} takes only such). */
-        public boolean asSession() {
-            return asSession;
+        /**
+         * Whether the session may take it: made as the session of its view would make it, or made for a session
+         * that left the statement unbound, to be compared with the session's own bind ({@link #adopt}).
+         */
+        public boolean adoptable() {
+            return asSession || (made != null && full.query().qualifies());
         }
     }
+
+    /**
+     * Decisions made behind for statements the session left unbound ({@link #unbound}), each with the view of the
+     * connection that made it, until the session next plans the statement.
+     */
+    private final Map<List<Object>, Behind> held = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Object>, Behind> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    };
 
     /**
      * Plans a statement in full as the session of {@code view} would (neither cache nor templates used). Its
      * decision is that session's own where this connection bound the statement to the same plan with the same
      * settings: nothing else of a session (its temporary objects, search path, {@code USE}, local settings)
-     * reaches a plan but through those. {@code view} {@code null}: a plan only to start a build.
+     * reaches a plan but through those. For a view {@link #unbound}, a decision the session compares with its own bind
+     * when it next plans the statement ({@link #adopt}).
      */
     public synchronized Behind planBehind(String sql, List<Object> parameters, SessionView view) throws SQLException {
         Map<String, String> own = PlanningDatabase.settings(session);
@@ -182,19 +210,27 @@ public final class QueryPlanner implements AutoCloseable {
         } catch (PlanBehind e) {
             throw new AssertionError(e);
         }
-        boolean asSession =
-                view != null && own.equals(view.settings()) && view.boundPlan().equals(lastBound);
-        return new Behind(key(sql, parameters), full, view, asSession);
+        if (view.boundPlan() == null) {
+            SessionView made = lastBound == null ? null : new SessionView(lastBound, own, view.epoch());
+            return new Behind(key(sql, parameters), full, view, false, made);
+        }
+        boolean asSession = own.equals(view.settings()) && view.boundPlan().equals(lastBound);
+        return new Behind(key(sql, parameters), full, view, asSession, null);
     }
 
     /**
      * Takes a decision made {@link #planBehind behind} as this session's own where it was made as this session
      * would make it and nothing was {@link #clear() forgotten} since the session left the statement; whether it
-     * did.
+     * did. One made for a statement left {@link #unbound} is held until the session next plans the statement,
+     * which takes it where the session binds the statement to the same plan with the same settings.
      */
     public synchronized boolean adopt(Behind behind) {
-        if (!behind.asSession || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
+        if (!behind.adoptable() || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
             return false;
+        }
+        if (!behind.asSession) {
+            held.put(behind.key, behind);
+            return true;
         }
         cache.put(behind.key, behind.full.query());
         String sql = (String) behind.key.get(0);
@@ -296,6 +332,13 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new NotQualified("no base table");
             }
             lastBound = scans.plan();
+            Behind made = held.remove(key(sql, parameters));
+            if (made != null
+                    && made.made.epoch() == epoch
+                    && made.made.boundPlan().equals(lastBound)
+                    && made.made.settings().equals(sessionSettings())) {
+                return made.full; // planned behind as this session binds it
+            }
             // Only an aggregation can be offloaded: anything else is declined from its bound plan, which says why
             // (a join, a window, no aggregation), without being parsed and optimized (5-10 ms of its first run).
             if (!scans.plan().contains(AGGREGATE)) {
@@ -706,6 +749,7 @@ public final class QueryPlanner implements AutoCloseable {
         statistics.clear();
         uniqueKeys.clear();
         templates.clear();
+        held.clear();
         settingsMirrored = false;
         sessionSettings = null;
         epoch++;

@@ -1,6 +1,7 @@
 package org.raydb.offload.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -105,6 +106,57 @@ class PlanBehindTest {
             s.execute("SET integer_division = true");
         }
         QueryPlanner.Behind planned = leaveAndPlanBehind(Q, new ArrayList<>());
+        assertNotSame(planned.query(), planner.plan(Q, List.of()));
+    }
+
+    /** Leaves {@code Q} unbound in the session (a new process's first statements), plans it behind, adopts it. */
+    private QueryPlanner.Behind leaveUnboundAndPlanBehind() throws SQLException {
+        QueryPlanner.Behind planned = behind.planBehind(Q, List.of(), planner.unbound());
+        assertTrue(planner.adopt(planned), "held for the session's next plan of the statement");
+        return planned;
+    }
+
+    @Test
+    void aStatementLeftUnboundTakesTheDecisionWhereTheSessionBindsItAlike() throws SQLException {
+        QueryPlanner.Behind planned = leaveUnboundAndPlanBehind();
+        assertTrue(planned.query().qualifies(), planned.query().reason());
+        assertSame(planned.query(), planner.plan(Q, List.of()), "taken at the session's next plan");
+    }
+
+    @Test
+    void aStatementLeftUnboundOverASessionsTemporaryTableIsPlannedByTheSession() throws SQLException {
+        try (Statement s = session.createStatement()) {
+            s.execute("CREATE TEMP TABLE t AS SELECT 1::INTEGER AS v, 1::INTEGER AS g");
+        }
+        QueryPlanner.Behind planned = leaveUnboundAndPlanBehind();
+        PlannedQuery own = planner.plan(Q, List.of());
+        assertNotSame(planned.query(), own);
+        assertNotNull(own.plan(), own.reason());
+        assertEquals("temp", own.plan().table().catalog());
+    }
+
+    @Test
+    void aStatementLeftUnboundUnderASettingOfTheSessionAloneIsPlannedByTheSession() throws SQLException {
+        try (Statement s = session.createStatement()) {
+            s.execute("SET integer_division = true");
+        }
+        QueryPlanner.Behind planned = leaveUnboundAndPlanBehind();
+        assertNotSame(planned.query(), planner.plan(Q, List.of()));
+    }
+
+    @Test
+    void aStatementLeftUnboundBeforeThePlansWereForgottenIsPlannedByTheSession() throws SQLException {
+        QueryPlanner.SessionView view = planner.unbound();
+        planner.clear();
+        QueryPlanner.Behind planned = behind.planBehind(Q, List.of(), view);
+        assertFalse(planner.adopt(planned));
+        assertNotSame(planned.query(), planner.plan(Q, List.of()));
+    }
+
+    @Test
+    void aStatementLeftUnboundWhosePlansWereForgottenBeforeItsNextPlanIsPlannedByTheSession() throws SQLException {
+        QueryPlanner.Behind planned = leaveUnboundAndPlanBehind();
+        planner.clear();
         assertNotSame(planned.query(), planner.plan(Q, List.of()));
     }
 
