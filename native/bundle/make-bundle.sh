@@ -42,7 +42,8 @@ for module in driver:raydb-jdbc arrow-bridge:raydb-arrow-bridge native:raydb-nat
   [[ -f "$jar" ]] || die "$jar is missing: build first (./raydb bundle does)"
   cp "$jar" "$stage/lib/"
 done
-unzip -l native/$target/raydb-native-$version.jar | grep -q 'gpu/native/query.ptx' \
+# The listing read whole: under pipefail, grep -q leaving early made unzip's SIGPIPE fail the check at times.
+[[ "$(unzip -l "native/$target/raydb-native-$version.jar")" == *gpu/native/query.ptx* ]] \
   || die "raydb-native was built without kernels (-Draydb.kernels=skip): a GPU bundle needs them"
 
 say "runtime dependencies"
