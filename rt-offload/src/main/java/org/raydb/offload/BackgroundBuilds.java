@@ -64,7 +64,7 @@ final class BackgroundBuilds {
     private final AtomicInteger statements = new AtomicInteger();
 
     private final Object quiet = new Object();
-    /** Open until the first statement of the process ended ({@link #awaitFirstStatement}). */
+    /** Open until no statement ran for the first time ({@link #awaitFirstStatement}). */
     private final CountDownLatch firstEnded = new CountDownLatch(1);
 
     private int running;
@@ -166,8 +166,8 @@ final class BackgroundBuilds {
             if (ended.getCount() == 0) return;
             if (asking.get() == this) asking.remove();
             ended.countDown();
-            firstEnded.countDown();
             if (statements.decrementAndGet() == 0) {
+                firstEnded.countDown();
                 synchronized (quiet) {
                     quiet.notifyAll();
                 }
@@ -183,7 +183,10 @@ final class BackgroundBuilds {
         }
     }
 
-    /** Waits until a statement of the process has ended, at most {@code maxMillis}. */
+    /**
+     * Waits until a statement of the process has ended (its span, DuckDB's answer included, and no other running),
+     * at most {@code maxMillis}.
+     */
     void awaitFirstStatement(long maxMillis) {
         try {
             firstEnded.await(maxMillis, TimeUnit.MILLISECONDS);

@@ -61,10 +61,11 @@ public final class RayOffloadProvider implements OffloadProvider {
             shared = residencies.computeIfAbsent(database, k -> new Shared(hostBudget));
             shared.connections++;
         }
-        // The GPU's probe starts with the first connection, so that it is done by the time a query can use it.
-        GpuAvailability.known();
-        if (settings.mode() != OffloadSettings.Mode.OFF) {
-            WarmUp.startOnce(builds, engines);
+        // The GPU's probe starts with the first connection, so that it is done by the time a query can use it; its
+        // initialisation of the driver waits for the process's first statement, as the warm-up and the first spare
+        // planning database do.
+        GpuAvailability.knownAfter(() -> builds.awaitFirstStatement(WarmUp.FIRST_STATEMENT_WAIT_MS));
+        if (settings.mode() != OffloadSettings.Mode.OFF && !WarmUp.startOnce(builds, engines)) {
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);

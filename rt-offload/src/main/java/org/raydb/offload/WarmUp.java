@@ -16,6 +16,7 @@ import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.ResidencyCache;
+import org.raydb.offload.plan.QueryPlanner;
 
 /**
  * Runs the offload's whole path once, in the background, after a process attaches its first connection: a few
@@ -41,9 +42,11 @@ final class WarmUp {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
 
     /**
-     * The longest the warm-up waits for the process's first statement to end before it starts: its first step ran
-     * interpreted for over a second beside that statement's answer, which DuckDB then gave 50% later (a new
-     * process's first ad-hoc query at SF 20 on the H200 host, 91 ms alone, 143 ms beside it).
+     * The longest the warm-up, the GPU's initialisation and the first spare planning database wait for the process's
+     * first statement to end before they start. Beside that statement's answer, the warm-up's first step, interpreted
+     * for over a second, made DuckDB's answer 50% later (a new process's first ad-hoc query at SF 20 on the H200
+     * host, 91 ms alone, 143 ms beside it), and the GPU's initialisation made the statement's offer take 162 ms where
+     * it takes 4 ms after it.
      */
     static final long FIRST_STATEMENT_WAIT_MS = 2_000;
 
@@ -106,19 +109,21 @@ final class WarmUp {
     private WarmUp() {}
 
     /**
-     * Starts the warm-up unless one has started in this JVM, once the process's first statement has ended (or
-     * {@link #FIRST_STATEMENT_WAIT_MS} passed without one): on the cpu engine, then, once the GPU's probe is known, on
-     * each of {@code engines}' GPU engines. It gives way to the statements {@code builds} sees.
+     * Starts the warm-up unless one has started in this JVM (then false), once the process's first statement has
+     * ended (or {@link #FIRST_STATEMENT_WAIT_MS} passed without one): a spare planning database first, then the cpu
+     * engine's pass, then, once the probe is known, each of {@code engines}' GPU engines'. It
+     * gives way to the statements {@code builds} sees.
      */
-    static void startOnce(BackgroundBuilds builds, Engines engines) {
+    static boolean startOnce(BackgroundBuilds builds, Engines engines) {
         if (!STARTED.compareAndSet(false, true)) {
-            return;
+            return false;
         }
         startedAt = System.nanoTime();
         Thread t = new Thread(
                 () -> {
                     try {
                         builds.awaitFirstStatement(FIRST_STATEMENT_WAIT_MS);
+                        QueryPlanner.prepare();
                         run(builds::giveWayToStart);
                     } finally {
                         firstPassDone = true;
@@ -128,6 +133,7 @@ final class WarmUp {
                 "raydb-warm-up");
         t.setDaemon(true);
         t.start();
+        return true;
     }
 
     /**
