@@ -24,6 +24,7 @@ import org.raydb.offload.json.Json;
  */
 public final class QueryPlanner implements AutoCloseable {
 
+    private static final System.Logger LOG = System.getLogger("org.raydb.offload");
     private static final int CACHE_SIZE = 512;
     private static final int TEMPLATES_PER_SKELETON = 8;
     private static final AtomicLong RELATIONS = new AtomicLong();
@@ -226,6 +227,12 @@ public final class QueryPlanner implements AutoCloseable {
      */
     public synchronized boolean adopt(Behind behind) {
         if (!behind.adoptable() || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "a decision made behind is not taken: {0}",
+                    !behind.adoptable()
+                            ? "it does not qualify, or was not made as the session makes it"
+                            : behind.view.epoch() != epoch ? "settings or tables changed since" : "planned meanwhile");
             return false;
         }
         if (!behind.asSession) {
@@ -333,11 +340,18 @@ public final class QueryPlanner implements AutoCloseable {
             }
             lastBound = scans.plan();
             Behind made = held.remove(key(sql, parameters));
-            if (made != null
-                    && made.made.epoch() == epoch
-                    && made.made.boundPlan().equals(lastBound)
-                    && made.made.settings().equals(sessionSettings())) {
-                return made.full; // planned behind as this session binds it
+            if (made != null) {
+                String refused = made.made.epoch() != epoch
+                        ? "settings or tables changed since"
+                        : !made.made.boundPlan().equals(lastBound)
+                                ? "the session binds it otherwise"
+                                : !made.made.settings().equals(sessionSettings())
+                                        ? "the session's settings differ"
+                                        : null;
+                if (refused == null) {
+                    return made.full; // planned behind as this session binds it
+                }
+                LOG.log(System.Logger.Level.DEBUG, "a decision made behind is not taken ({0}): planned again", refused);
             }
             // Only an aggregation can be offloaded: anything else is declined from its bound plan, which says why
             // (a join, a window, no aggregation), without being parsed and optimized (5-10 ms of its first run).

@@ -233,6 +233,7 @@ abstract class GpuEngine implements Engine {
     }
 
     private EngineResult runOn(GpuDevice device, OffloadJob job, RowRange rows) throws EngineException {
+        long start = System.nanoTime();
         GpuRuntime gpu;
         try {
             gpu = SharedGpu.open(device);
@@ -248,7 +249,9 @@ abstract class GpuEngine implements Engine {
             if (inputs.hostOnlyReason() != null) return exact.run(job, rows);
             long t0 = System.nanoTime();
             EngineResult r = runOnGpu(gpu, lane, job, inputs);
-            if (LOG.isLoggable(System.Logger.Level.DEBUG)) trace(gpu, job, rows, r, (System.nanoTime() - t0) / 1000);
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+                trace(gpu, job, rows, r, (t0 - start) / 1000, (System.nanoTime() - t0) / 1000);
+            }
             return r;
         } catch (GpuException | IllegalStateException | IllegalArgumentException e) {
             throw failed(e);
@@ -259,13 +262,15 @@ abstract class GpuEngine implements Engine {
         }
     }
 
-    private void trace(GpuRuntime gpu, OffloadJob job, RowRange rows, EngineResult r, long engineMicros) {
+    /** @param setupMicros until the engine ran: the device opened, stale data freed, locks, lane and inputs had */
+    private void trace(
+            GpuRuntime gpu, OffloadJob job, RowRange rows, EngineResult r, long setupMicros, long engineMicros) {
         LOG.log(
                 System.Logger.Level.DEBUG,
                 String.format(
                         java.util.Locale.ROOT,
                         "raydb.gpu %s:%d %s rows=%d of %d groups=%d"
-                                + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d engine_us=%d resident_bytes=%d",
+                                + " present=%d hits=%d rays=%d gpu_us=%d+%d kernel_us=%d bytes_read=%d setup_us=%d engine_us=%d resident_bytes=%d",
                         name(),
                         gpu.device().properties().ordinal(),
                         job.technique(),
@@ -279,6 +284,7 @@ abstract class GpuEngine implements Engine {
                         r.aggregateMicros(),
                         r.kernelMicros(),
                         r.bytesRead(),
+                        setupMicros,
                         engineMicros,
                         gpu.residency().usedBytes()));
     }

@@ -32,6 +32,13 @@ import org.raydb.offload.gpu.GpuOutOfMemoryException;
  */
 public final class GpuResidency implements AutoCloseable {
 
+    /**
+     * One DEBUG line per build and per eviction: a query that builds or frees device memory on its own path (a
+     * copy evicted since its shape was built, a free that waits for the device) is told apart from one that
+     * waited for a lane or for the GPU.
+     */
+    private static final System.Logger LOG = System.getLogger("org.raydb.offload.gpu");
+
     private final long budgetBytes;
     /** Completed entries in LRU order (access order), plus in-flight builds. */
     private final LinkedHashMap<Object, Entry<?>> entries = new LinkedHashMap<>(16, 0.75f, true);
@@ -108,9 +115,19 @@ public final class GpuResidency implements AutoCloseable {
             entry.pins++;
             evicted = build ? evictFor(estimatedBytes) : List.of();
         }
-        closeAll(evicted);
+        freeEvicted(evicted, key);
         if (build) {
+            long t0 = System.nanoTime();
             buildInto(entry, estimatedBytes, builder);
+            if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "raydb.gpu built {0} ({1} MiB) in {2} us on {3}",
+                        key,
+                        entry.bytes >> 20,
+                        (System.nanoTime() - t0) / 1000,
+                        Thread.currentThread().getName());
+            }
         }
         try {
             entry.built.join();
@@ -156,7 +173,25 @@ public final class GpuResidency implements AutoCloseable {
                 entry.built.complete(value);
             }
         }
+        freeEvicted(evicted, entry.key);
+    }
+
+    /** Frees what was evicted to make room for {@code key}, outside the lock. */
+    private static void freeEvicted(List<GpuResident> evicted, Object key) {
+        if (evicted.isEmpty()) return;
+        long t0 = System.nanoTime();
+        long bytes = evicted.stream().mapToLong(GpuResident::deviceBytes).sum();
         closeAll(evicted);
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "raydb.gpu evicted {0} entries ({1} MiB) in {2} us for {3} on {4}",
+                    evicted.size(),
+                    bytes >> 20,
+                    (System.nanoTime() - t0) / 1000,
+                    key,
+                    Thread.currentThread().getName());
+        }
     }
 
     /**
