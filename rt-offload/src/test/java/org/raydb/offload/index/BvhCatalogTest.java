@@ -87,6 +87,24 @@ class BvhCatalogTest {
     }
 
     @Test
+    void aQueryKeepsTheEntryItChoseAmongEqualOnes() {
+        Columns cols = new Columns();
+        BvhCatalog catalog = new BvhCatalog();
+        BvhCatalog.Choice ab =
+                catalog.choose(filters("a", new int[] {3, 3}, "b", new int[] {0, 5}), List.of("g"), cols);
+        BvhCatalog.Choice a = catalog.choose(filters("a", new int[] {3, 3}), List.of("b"), cols);
+        assertTrue(ab.built() && a.built());
+        // Filtered on a alone, without group keys, both entries score the same with one Z interval each.
+        BvhCatalog.Choice first = catalog.choose(filters("a", new int[] {2, 2}), List.of(), cols);
+        assertEquals(BvhCatalog.ALPHA, first.score());
+        for (int i = 0; i < 3; i++) {
+            BvhCatalog.Choice again = catalog.choose(filters("a", new int[] {2, 2}), List.of(), cols);
+            assertFalse(again.built());
+            assertSame(first.scene(), again.scene(), "choice " + (i + 2));
+        }
+    }
+
+    @Test
     void unpackableFiltersGetNoEntry() {
         Columns cols = new Columns();
         BvhCatalog catalog = new BvhCatalog();
