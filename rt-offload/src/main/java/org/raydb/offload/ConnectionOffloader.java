@@ -284,6 +284,24 @@ final class ConnectionOffloader implements Offloader {
             boolean keepsTop = ResultHandoff.mayKeepTop(pq);
             TopRows top = keepsTop ? handoff.topRows(pq, fields) : null;
             Engines.Choice engine = chooseEngine(pq, loaded, runnable, top);
+            if (!scan
+                    && settings.mode() == OffloadSettings.Mode.AUTO
+                    && !engine.engine().inputsResident(loaded.job().job().job())) {
+                // A ready shape whose copies the GPU budget evicted since its build would build them on its path (a Z
+                // order and its gathers took 63 ms of such a run at SF 20): the resident columns scan it while the
+                // shape builds again behind. A small or temporary table is built by the query itself, as always.
+                loaded.job().table().unready(pq.plan().shape());
+                if (readyOrBuiltBehind(pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates)) {
+                    scan = true;
+                    loaded = load(pq, version, cancel, true, candidates);
+                    runnable = candidates.residentFor(loaded.job().job().job());
+                    if (runnable.none()) {
+                        finishBehind(pq);
+                        throw new Declined(INPUTS_BUILDING, false, null);
+                    }
+                    engine = chooseEngine(pq, loaded, runnable, top);
+                }
+            }
             long chosen = System.nanoTime();
             if (!keepsTop) {
                 handoff.prepareAhead(pq, fields);

@@ -31,7 +31,7 @@ import org.raydb.offload.plan.Aggregate;
  * Under {@code auto} a new shape over loaded columns scans them at once, but not where its run would first have to
  * make an input resident (a measure evaluated on the host, a column uploaded): DuckDB answers that first run, with
  * the reason in {@code EXPLAIN OFFLOAD}, while the shape's background build makes the inputs resident; later runs
- * are offloaded.
+ * are offloaded. A ready shape whose copies were evicted since is scanned the same way while it builds again.
  */
 class FirstRunResidencyTest {
 
@@ -69,26 +69,32 @@ class FirstRunResidencyTest {
     }
 
     /**
-     * The stand-in GPU engine, never holding copies in an index entry's order, holding every other input; it
-     * records the jobs queries ran on it (not the background builds').
+     * The stand-in GPU engine, holding copies of a job's measures in an index entry's order only once a run over that
+     * entry made them, and every other input; it records the jobs queries ran on it (not the background builds').
      */
-    private static class SortedCopiesNeverResident extends StandInGpuEngine {
+    private static class SortedCopiesMadeByRuns extends StandInGpuEngine {
         final List<OffloadJob> ran = new CopyOnWriteArrayList<>();
+        final Set<List<Object>> copies = ConcurrentHashMap.newKeySet();
 
         @Override
         public EngineResult run(OffloadJob job) throws EngineException {
+            if (job.scene() != null) copies.add(copiesOf(job));
             if (!Thread.currentThread().getName().equals("raydb-background-build")) ran.add(job);
             return super.run(job);
         }
 
         @Override
         public boolean inputsResident(OffloadJob job) {
-            return job.scene() == null;
+            return job.scene() == null || copies.contains(copiesOf(job));
+        }
+
+        private static List<Object> copiesOf(OffloadJob job) {
+            return List.of(job.scene().key(), MeasuresMadeByRuns.measures(job));
         }
     }
 
     /** A second stand-in, for the optix engine, holding no input of any job. */
-    private static final class NothingResident extends SortedCopiesNeverResident {
+    private static final class NothingResident extends SortedCopiesMadeByRuns {
         @Override
         public String name() {
             return "optix";
@@ -161,7 +167,7 @@ class FirstRunResidencyTest {
 
     @Test
     void aFirstRunThatWouldSortCopiesInAnotherShapesIndexOrderScansTheColumnsInstead() throws Exception {
-        SortedCopiesNeverResident engine = new SortedCopiesNeverResident();
+        SortedCopiesMadeByRuns engine = new SortedCopiesMadeByRuns();
         StatementRun first = firstRunOfASecondShape(List.of(engine));
         assertTrue(first.offloaded(), "the columns are resident: a full scan answers");
         assertFalse(engine.ran.isEmpty());
@@ -170,7 +176,7 @@ class FirstRunResidencyTest {
 
     @Test
     void aFirstRunGoesToAnEngineThatHoldsItsInputsOnly() throws Exception {
-        SortedCopiesNeverResident cuda = new SortedCopiesNeverResident();
+        SortedCopiesMadeByRuns cuda = new SortedCopiesMadeByRuns();
         NothingResident optix = new NothingResident();
         StatementRun first = firstRunOfASecondShape(List.of(cuda, optix));
         assertTrue(first.offloaded(), "cuda holds what the scan reads");
@@ -182,7 +188,7 @@ class FirstRunResidencyTest {
      * The first run of a shape over the columns another shape's build made resident (answered exactly), once some
      * engine ran that shape over its own index entry; the engines' runs before it are forgotten.
      */
-    private StatementRun firstRunOfASecondShape(List<SortedCopiesNeverResident> engines) throws Exception {
+    private StatementRun firstRunOfASecondShape(List<SortedCopiesMadeByRuns> engines) throws Exception {
         String file = dir.resolve("second-" + engines.size() + ".duckdb").toString();
         String fresh = "SELECT b, count(*) FROM t WHERE c < 20 GROUP BY b ORDER BY b";
         List<List<Object>> expected = table(file, fresh);
@@ -198,6 +204,36 @@ class FirstRunResidencyTest {
             StatementRun first = StatementRun.of(c, fresh);
             assertEquals(expected, first.rows());
             return first;
+        }
+    }
+
+    @Test
+    void aReadyShapeWhoseCopiesWereEvictedScansWhileItBuildsAgainBehind() throws Exception {
+        String file = dir.resolve("evicted.duckdb").toString();
+        List<List<Object>> expected = table(file, BUILT);
+        SortedCopiesMadeByRuns engine = new SortedCopiesMadeByRuns();
+        try (EngineRig rig = new EngineRig(List.of(engine), HostMemoryBudget.JVM, Engines.Probe.GPU);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            StatementRun.of(c, BUILT);
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertTrue(StatementRun.of(c, BUILT).offloaded(), "the shape is built");
+            assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry");
+
+            engine.copies.clear(); // evicted by the GPU budget
+            engine.ran.clear();
+            StatementRun evicted = StatementRun.of(c, BUILT);
+            assertEquals(expected, evicted.rows());
+            assertTrue(evicted.offloaded(), "the resident columns scan it");
+            assertTrue(engine.ran.stream().allMatch(j -> j.scene() == null), "nothing built on the query's path");
+
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertFalse(engine.copies.isEmpty(), "the shape was built again behind");
+            engine.ran.clear();
+            StatementRun rebuilt = StatementRun.of(c, BUILT);
+            assertEquals(expected, rebuilt.rows());
+            assertTrue(rebuilt.offloaded());
+            assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry again");
         }
     }
 

@@ -266,6 +266,11 @@ public final class ResidentTable implements BvhCatalog.Encodings {
                 new ShapeParts(j.scene() == null ? null : j.scene().key(), keys));
     }
 
+    /** {@code shape} needs building again: what a run of it reads on the GPU was evicted since it was ready. */
+    public void unready(Object shape) {
+        ready.remove(shape);
+    }
+
     @Override
     public void dropped(BvhKey key) {
         ready.values().removeIf(p -> key.equals(p.entry));
