@@ -120,6 +120,22 @@ class CostChoiceTest {
     }
 
     @Test
+    void aChoiceCloseToDuckDbOnlyByItsGuessedGroupsCountsThemFirst() {
+        // An ad-hoc statement at SF 20: 50,000 qualifying rows in at most 4,860 groups of the table; it returned 45.
+        JobShape s = new JobShape(120_000_000, Technique.RAYDB_TRIANGLES, 50_000, 50_000, 2, 0, 1000, 4_860, 2, 0);
+        MeasuredTimes measured = new MeasuredTimes();
+        List<String> cuda = List.of("cuda");
+        CostChoice guessed = CostChoice.choose(cuda, s, FAST, 10_000, overhead(300), measured);
+        assertTrue(guessed.bestOffload() > 10_000 / CostChoice.UNCERTAIN, "close to DuckDB: " + guessed.reason());
+        assertEquals("cuda", guessed.engine(), guessed.reason());
+        assertTrue(guessed.countsGroups() && !guessed.uncertain(), guessed.reason());
+        measured.groupsHit(45);
+        CostChoice counted = CostChoice.choose(cuda, s, FAST, 10_000, overhead(300), measured);
+        assertEquals("cuda", counted.engine(), counted.reason());
+        assertFalse(counted.countsGroups() || counted.uncertain(), counted.reason());
+    }
+
+    @Test
     void measuredTimesReplaceEstimates() {
         JobShape s = new JobShape(1_000_000, Technique.RAYDB_TRIANGLES, 1000, 1000, 1, 0, 1, 1, 1, 0);
         MeasuredTimes measured = new MeasuredTimes();
