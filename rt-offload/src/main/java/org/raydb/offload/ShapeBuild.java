@@ -8,6 +8,7 @@ import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
@@ -39,6 +40,13 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final OffloadSettings settings;
     private final HostOverhead overhead;
     private final BackgroundBuilds builds;
+    private final Built built;
+
+    /** Takes the job a build prepared and ran for its shape's own entry, with what it measured. */
+    @FunctionalInterface
+    interface Built {
+        void built(ResidentTable table, PreparedJob job, JobCosts costs);
+    }
 
     /**
      * @param connection a connection of its own to the query's database, closed by the build
@@ -55,7 +63,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             Supplier<Engines.Candidates> candidates,
             OffloadSettings settings,
             HostOverhead overhead,
-            BackgroundBuilds builds) {
+            BackgroundBuilds builds,
+            Built built) {
         this.connection = connection;
         this.cache = cache;
         this.plan = plan;
@@ -67,6 +76,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
         this.settings = settings;
         this.overhead = overhead;
         this.builds = builds;
+        this.built = built;
     }
 
     @Override
@@ -94,12 +104,16 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (index) {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
-                Engines.Choice choice = engines.choose(
-                        candidates, settings, new JobCosts(job.job()), overhead, duckdb, Long.MAX_VALUE, null);
+                JobCosts costs = new JobCosts(job.job());
+                Engines.Choice choice =
+                        engines.choose(candidates, settings, costs, overhead, duckdb, Long.MAX_VALUE, null);
                 if (choice.engine() != null) {
-                    choice.engine().run(job.job());
+                    // The groups it returns, not its time: a session's first run of the job is its own cold one.
+                    EngineResult ran = choice.engine().run(job.job());
+                    costs.measured().groupsHit(ran.aggregates().groupsHit());
                 }
                 table.markReady(plan, job);
+                built.built(table, job, costs);
             } else {
                 table.buildScanDictionaries(plan);
                 if (!table.scansNow(plan)) {

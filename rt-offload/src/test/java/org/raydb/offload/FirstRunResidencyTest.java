@@ -238,6 +238,33 @@ class FirstRunResidencyTest {
     }
 
     @Test
+    void aShapesNextRunRunsTheJobItsBuildPreparedAndRan() throws Exception {
+        String file = dir.resolve("built-job.duckdb").toString();
+        List<List<Object>> expected = table(file, BUILT);
+        List<OffloadJob> built = new CopyOnWriteArrayList<>();
+        SortedCopiesMadeByRuns engine = new SortedCopiesMadeByRuns() {
+            @Override
+            public EngineResult run(OffloadJob job) throws EngineException {
+                if (Thread.currentThread().getName().equals("raydb-background-build")) built.add(job);
+                return super.run(job);
+            }
+        };
+        try (EngineRig rig = new EngineRig(List.of(engine), HostMemoryBudget.JVM, Engines.Probe.GPU);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            StatementRun.of(c, BUILT);
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            StatementRun next = StatementRun.of(c, BUILT);
+            assertEquals(expected, next.rows());
+            assertTrue(next.offloaded());
+            OffloadJob own = engine.ran.stream()
+                    .filter(j -> j.scene() != null)
+                    .findFirst()
+                    .orElseThrow();
+            assertTrue(built.stream().anyMatch(j -> j == own), "the job the build prepared and ran");
+        }
+    }
+
+    @Test
     void aFirstRunOverResidentInputsScansAtOnce() throws Exception {
         assertTrue(secondShapeRuns(true).get(0).offloaded(), "its columns and measures are resident: it scans");
     }
