@@ -286,14 +286,7 @@ final class ConnectionOffloader implements Offloader {
             Loaded loaded = load(pq, version, cancel, scan, candidates);
             long loadedAt = System.nanoTime();
             cancel.check();
-            // A first run never waits for a measure to be evaluated, a column uploaded or an index's copies or
-            // geometry built: the shape's background build makes them resident, and DuckDB answers meanwhile.
-            Engines.Candidates runnable =
-                    scan ? candidates.residentFor(loaded.job().job().job()) : candidates;
-            if (runnable.none()) {
-                finishBehind(pq);
-                throw new Declined(INPUTS_BUILDING, false, null);
-            }
+            Engines.Candidates runnable = scan ? holding(pq, loaded, candidates) : candidates;
             // The engine is chosen on the prepared job: its shape is what the cost model estimates.
             // What the finish keeps of the groups: the cost model counts it, and an engine may return only that. A
             // finishing that keeps them all is prepared while the engine runs.
@@ -311,11 +304,7 @@ final class ConnectionOffloader implements Offloader {
                 if (readyOrBuiltBehind(pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates)) {
                     scan = true;
                     loaded = load(pq, version, cancel, true, candidates);
-                    runnable = candidates.residentFor(loaded.job().job().job());
-                    if (runnable.none()) {
-                        finishBehind(pq);
-                        throw new Declined(INPUTS_BUILDING, false, null);
-                    }
+                    runnable = holding(pq, loaded, candidates);
                     engine = chooseEngine(pq, loaded, runnable, top);
                 }
             }
@@ -380,6 +369,21 @@ final class ConnectionOffloader implements Offloader {
         } finally {
             handoff.settleAhead(); // where the statement ended between the engine's start and its finishing
         }
+    }
+
+    /**
+     * The candidates holding all that a scan of {@code loaded} reads. A scan never waits for a measure to be evaluated,
+     * a column uploaded or an index's copies or geometry built: where none holds them, the shape's background build
+     * makes them resident and DuckDB answers meanwhile, its finishing prepared behind.
+     */
+    private Engines.Candidates holding(PlannedQuery pq, Loaded loaded, Engines.Candidates candidates)
+            throws SQLException, Declined {
+        Engines.Candidates runnable = candidates.residentFor(loaded.job().job().job());
+        if (runnable.none()) {
+            finishBehind(pq);
+            throw new Declined(INPUTS_BUILDING, false, null);
+        }
+        return runnable;
     }
 
     /** About how many groups a finish that keeps {@code top} hands over at most. */

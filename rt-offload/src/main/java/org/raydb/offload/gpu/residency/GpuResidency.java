@@ -179,10 +179,12 @@ public final class GpuResidency implements AutoCloseable {
     /** Frees what was evicted to make room for {@code key}, outside the lock. */
     private static void freeEvicted(List<GpuResident> evicted, Object key) {
         if (evicted.isEmpty()) return;
+        boolean logged = LOG.isLoggable(System.Logger.Level.DEBUG);
         long t0 = System.nanoTime();
-        long bytes = evicted.stream().mapToLong(GpuResident::deviceBytes).sum();
+        long bytes =
+                logged ? evicted.stream().mapToLong(GpuResident::deviceBytes).sum() : 0; // before they are freed
         closeAll(evicted);
-        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+        if (logged) {
             LOG.log(
                     System.Logger.Level.DEBUG,
                     "raydb.gpu evicted {0} entries ({1} MiB) in {2} us for {3} on {4}",
