@@ -49,6 +49,7 @@ import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
 import org.raydb.offload.plan.QueryPlanner;
 import org.raydb.offload.plan.TableRef;
+import org.raydb.offload.plan.TextReads;
 import org.raydb.offload.result.DirectResultSet;
 import org.raydb.offload.result.ResultBuilder;
 import org.raydb.offload.result.TopRows;
@@ -262,8 +263,7 @@ final class ConnectionOffloader implements Offloader {
         synchronized (built) {
             built.values().removeIf(j -> j.table().retired());
         }
-        PlannedQuery pq =
-                planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? this::unreadyNow : null);
+        PlannedQuery pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
         TableVersion version = null;
         try {
             version = version(pq.plan());
@@ -509,6 +509,7 @@ final class ConnectionOffloader implements Offloader {
             for (QueryPlanner.Scan s : scans) {
                 if (TEMP_CATALOG.equals(s.table().catalog())) return false;
                 ResidentTable t = residency.held(s.table(), version(s.table()));
+                if (t != null) t.named(s.names()); // for the guesses of statements to come (unreadyByText)
                 if (t != null && (held == null || t.rows() > held.rows())) {
                     held = t;
                     largest = s;
@@ -537,13 +538,40 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
+     * {@link #unreadyNow}'s guess from a new statement's text alone, before the session binds it: the one table its
+     * text names is held at its current version, and one of the text's names is a column of it not loaded yet. A
+     * statement that reads a temporary table or a view of that name, or names such a column only as an alias, is
+     * left to DuckDB for its first run too, and planned behind it as the session binds it.
+     */
+    private boolean unreadyByText(TextReads reads) {
+        try {
+            ResidentTable t = residency.named(reads.qualifiers(), reads.table());
+            return t != null && t.unloadedAmong(reads.names()) && residency.held(t.table(), version(t.table())) == t;
+        } catch (SQLException | NotQualified | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private final QueryPlanner.Ahead unready = new QueryPlanner.Ahead() {
+        @Override
+        public boolean leaveUnbound(TextReads reads) {
+            return unreadyByText(reads);
+        }
+
+        @Override
+        public boolean leave(List<QueryPlanner.Scan> scans) {
+            return unreadyNow(scans);
+        }
+    };
+
+    /**
      * Plans a statement DuckDB answers behind that answer, on a connection of its own, to start its build. A
      * statement the session left ({@link #unreadyNow}) with its {@code view}: the decision becomes the session's where
      * it was made as the session would make it ({@link QueryPlanner#adopt}), so that its next run is planned already.
-     * A new process's first statements while the GPU is probed or the offload's code is warmed up, left unbound
-     * ({@link QueryPlanner#unbound}; bound on its path, such a statement cost several times DuckDB's answer, the
-     * binder's and planner's first runs in the JVM): the decision is the session's at its next run where the session
-     * binds the statement as that connection did.
+     * A new process's first statements while the GPU is probed or the offload's code is warmed up, and statements
+     * left by their text alone ({@link #unreadyByText}), left unbound ({@link QueryPlanner#unbound}; bound on its
+     * path, such a statement cost several times DuckDB's answer, the binder's and planner's first runs in the JVM):
+     * the decision is the session's at its next run where the session binds the statement as that connection did.
      */
     private void planBehind(String sql, List<Object> parameters, QueryPlanner.SessionView view) throws SQLException {
         Object key = Arrays.asList(this, sql, new ArrayList<>(parameters));
@@ -765,7 +793,7 @@ final class ConnectionOffloader implements Offloader {
             pq = planner().plan(sql, parameters, ahead);
         } catch (QueryPlanner.PlanBehind behind) {
             planBehind(sql, parameters, behind.view());
-            throw new Declined(PLANNED_BEHIND, false, null);
+            throw new Declined(behind.view().boundPlan() == null ? NAMED_BEHIND : PLANNED_BEHIND, false, null);
         }
         if (!pq.qualifies()) {
             throw new Declined(pq.reason(), pq.duckDbMayReject(), null);
@@ -792,6 +820,8 @@ final class ConnectionOffloader implements Offloader {
     private static final String IN_TRANSACTION = "inside an open transaction (DuckDB answers from its snapshot)";
     private static final String NOT_LOADED = "not loaded yet";
     private static final String PLANNED_BEHIND = "what it reads is not resident yet: DuckDB answers while the"
+            + " statement is planned and its columns are made resident in the background";
+    private static final String NAMED_BEHIND = "a column its text names is not resident yet: DuckDB answers while the"
             + " statement is planned and its columns are made resident in the background";
     private static final String INPUTS_BUILDING =
             "its measures and columns are being made resident on the GPU in the background";

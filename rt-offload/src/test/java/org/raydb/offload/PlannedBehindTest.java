@@ -76,6 +76,76 @@ class PlannedBehindTest {
     }
 
     /**
+     * Once a statement was bound over the table's snapshot, the table's columns are known, and a new statement whose
+     * text names a column not loaded is left to DuckDB before the session binds it; offloaded once built. A session's
+     * temporary table of the same name, which the guess does not see, is still answered as DuckDB answers it.
+     */
+    @Test
+    void aStatementNamingAColumnNotLoadedIsLeftBeforeItIsBound() throws Exception {
+        String file = dir.resolve("named.duckdb").toString();
+        String third = "SELECT b, min(x) FROM t WHERE c > 50 GROUP BY b ORDER BY b";
+        String temporary = "SELECT b, sum(y) FROM t GROUP BY b ORDER BY b";
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w, (i % 7)::INTEGER AS x,"
+                    + " (i % 11)::BIGINT AS y FROM range(3000000) r(i)");
+            expected = duckdb(c, third);
+        }
+        List<String> declines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.raydb.offload");
+        java.util.logging.Level level = log.getLevel();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                String m = java.text.MessageFormat.format(r.getMessage(), r.getParameters());
+                if (m.startsWith("offload declined")) declines.add(m);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        log.setLevel(java.util.logging.Level.FINE);
+        log.addHandler(handler);
+        try (EngineRig rig = new EngineRig(new StandInGpuEngine());
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            for (String q : List.of(FIRST, NEW_COLUMN)) { // the second is bound over the snapshot: t's columns known
+                assertFalse(StatementRun.of(c, q).offloaded(), q);
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+            }
+            declines.clear();
+            StatementRun before = StatementRun.of(c, third);
+            assertEquals(expected, before.rows());
+            assertFalse(before.offloaded());
+            assertEquals(1, declines.size(), declines.toString());
+            assertTrue(
+                    declines.getFirst().contains("a column its text names is not resident yet"), declines.getFirst());
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+            StatementRun after = StatementRun.of(c, third);
+            assertEquals(expected, after.rows());
+            assertTrue(after.offloaded(), "offloaded once built");
+
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TEMPORARY TABLE t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y"
+                        + " FROM range(1000) r(i)");
+                List<List<Object>> own = duckdb(c, temporary);
+                assertEquals(3, own.size());
+                assertEquals(own, StatementRun.of(c, temporary).rows(), "the session's own table, first run");
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+                assertEquals(own, StatementRun.of(c, temporary).rows(), "and second");
+            }
+        } finally {
+            log.removeHandler(handler);
+            log.setLevel(level);
+        }
+    }
+
+    /**
      * Finishing statements of several shapes prepared behind, each statement reading a column no earlier one
      * loaded: every second run offloaded with DuckDB's answer.
      */

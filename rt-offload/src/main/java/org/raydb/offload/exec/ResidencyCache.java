@@ -3,6 +3,7 @@ package org.raydb.offload.exec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.raydb.offload.plan.OffloadPlan;
@@ -53,6 +54,29 @@ public final class ResidencyCache {
     public synchronized ResidentTable held(TableRef ref, TableVersion version) {
         ResidentTable t = tables.get(ref.toString());
         return t != null && t.version().equals(version) ? t : null;
+    }
+
+    /**
+     * The one snapshot held of a table named {@code name} in the schema and catalog {@code qualifiers} name (as
+     * written: none, the schema, or the catalog and the schema), all compared ignoring case; {@code null} where
+     * none or several are held. Its version is the caller's to check.
+     */
+    public synchronized ResidentTable named(List<String> qualifiers, String name) {
+        ResidentTable found = null;
+        for (ResidentTable t : tables.values()) {
+            TableRef ref = t.table();
+            List<String> path = List.of(ref.catalog(), ref.schema(), ref.name());
+            List<String> tail = path.subList(path.size() - qualifiers.size() - 1, path.size() - 1);
+            boolean same = ref.name().equalsIgnoreCase(name);
+            for (int i = 0; same && i < qualifiers.size(); i++) {
+                same = tail.get(i).equalsIgnoreCase(qualifiers.get(i));
+            }
+            if (same) {
+                if (found != null) return null;
+                found = t;
+            }
+        }
+        return found;
     }
 
     /**

@@ -351,6 +351,31 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return rows >= 0 && columns.keySet().containsAll(names);
     }
 
+    /** The table's columns as a session bound it, by lower-cased name; {@code null} until one told them. */
+    private volatile Map<String, String> names;
+
+    /** Tells the table's columns, as a session bound them (they are this snapshot's: its version is the schema's). */
+    public void named(List<String> columns) {
+        if (names != null) return;
+        Map<String, String> byLowerCase = new java.util.HashMap<>();
+        columns.forEach(c -> byLowerCase.put(c.toLowerCase(java.util.Locale.ROOT), c));
+        names = byLowerCase;
+    }
+
+    /**
+     * Whether one of {@code words} (lower-cased) is a column of the table that is not loaded here; false while the
+     * columns are not {@link #named}.
+     */
+    public boolean unloadedAmong(Set<String> words) {
+        Map<String, String> known = names;
+        if (known == null) return false;
+        for (String w : words) {
+            String column = known.get(w);
+            if (column != null && (rows < 0 || !columns.containsKey(column))) return true;
+        }
+        return false;
+    }
+
     /**
      * Whether every one of {@code read}, columns of the dimension table {@code dimension}, is loaded here as part
      * of a virtual column: its last column, or a key or foreign key one of its joins meets it by.

@@ -3,6 +3,7 @@ package org.raydb.offload.plan;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The literals of a statement's text, found by a lexer that knows just enough SQL to skip comments and quoted
@@ -10,8 +11,11 @@ import java.util.List;
  * strings. The text with every literal cut out is the statement's skeleton; statements with one skeleton
  * differ only in their constants ({@link PlanTemplate}). Text the lexer does not fully understand (dollar
  * quotes, parameters, a number glued to a name) has no skeleton, and its statement is always planned in full.
+ *
+ * @param tokens the text's tokens but its literals and comments, for {@link TextReads}: names lower-cased (a quoted
+ *               one with a leading double quote, so that it never reads as a keyword), any other character alone
  */
-record SqlLiterals(String skeleton, List<Literal> literals) {
+record SqlLiterals(String skeleton, List<Literal> literals, List<String> tokens) {
 
     /** What a literal is in DuckDB's eyes, as far as its type goes. */
     enum Kind {
@@ -43,6 +47,7 @@ record SqlLiterals(String skeleton, List<Literal> literals) {
     static SqlLiterals of(String sql) {
         StringBuilder skeleton = new StringBuilder(sql.length());
         List<Literal> literals = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
         boolean afterValue = false; // whether the last token ends an operand (a minus after it is binary)
         int i = 0;
         int n = sql.length();
@@ -79,6 +84,8 @@ record SqlLiterals(String skeleton, List<Literal> literals) {
                     return null;
                 }
                 skeleton.append(sql, i, end);
+                tokens.add('"'
+                        + sql.substring(i + 1, end - 1).replace("\"\"", "\"").toLowerCase(Locale.ROOT));
                 i = end;
                 afterValue = true;
             } else if (isDigit(sql, i) || (c == '-' && !afterValue && isDigit(sql, i + 1))) {
@@ -100,22 +107,25 @@ record SqlLiterals(String skeleton, List<Literal> literals) {
                     return null;
                 }
                 skeleton.append(sql, i, end);
-                afterValue = !isOperatorWord(sql.substring(i, end));
+                String word = sql.substring(i, end);
+                tokens.add(word.toLowerCase(Locale.ROOT));
+                afterValue = !isOperatorWord(word);
                 i = end;
             } else if (c == '$' || c == '?') {
                 return null;
             } else {
                 skeleton.append(c);
+                tokens.add(String.valueOf(c));
                 afterValue = c == ')' || c == ']';
                 i++;
             }
         }
-        return new SqlLiterals(skeleton.toString(), List.copyOf(literals));
+        return new SqlLiterals(skeleton.toString(), List.copyOf(literals), List.copyOf(tokens));
     }
 
     /** Words after which a minus is unary, as in {@code x BETWEEN -5 AND -1}. */
     private static boolean isOperatorWord(String word) {
-        return switch (word.toUpperCase(java.util.Locale.ROOT)) {
+        return switch (word.toUpperCase(Locale.ROOT)) {
             case "AND",
                     "OR",
                     "NOT",

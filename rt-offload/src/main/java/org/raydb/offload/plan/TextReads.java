@@ -1,0 +1,75 @@
+package org.raydb.offload.plan;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a statement's text alone says it reads, before any binder has seen it: the one table named by its one FROM,
+ * and every name it uses (columns among them). Only a guess, made for a cheap early answer where what the guess
+ * reads is not resident yet ({@link QueryPlanner.Ahead#leaveUnbound}): a name may be an alias, and a temporary
+ * table or a view may stand behind the table's name. A guess that leaves a statement to DuckDB wrongly costs its
+ * first run its offload, never its answer; text with more than one table, a join, a subquery or a set operation
+ * gets none.
+ *
+ * @param qualifiers the table's catalog and schema as written (none, the schema, or both), lower-cased
+ * @param table      the table's name as written, lower-cased
+ * @param names      every name of the text (a quoted one without its quote), lower-cased
+ */
+public record TextReads(List<String> qualifiers, String table, Set<String> names) {
+
+    /** What cannot follow a table with one FROM and no join, where a name could be its alias. */
+    private static final Set<String> REFUSED =
+            Set.of("join", "union", "intersect", "except", "with", "pivot", "unpivot", "lateral", "recursive");
+
+    /** What may follow the table (or its alias) in the statements a guess is made for. */
+    private static final Set<String> AFTER_TABLE =
+            Set.of("where", "group", "having", "order", "limit", "offset", "qualify", "window", ";");
+
+    /** The signs of an aggregation: only those are planned, and only those a guess is made for. */
+    private static final Set<String> AGGREGATING = Set.of("group", "sum", "count", "min", "max", "avg");
+
+    /** The reads of {@code literals}' text, or {@code null} where its text gets no guess. */
+    static TextReads of(SqlLiterals literals) {
+        List<String> tokens = literals.tokens();
+        int selects = 0;
+        int from = -1;
+        boolean aggregating = false;
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            String t = tokens.get(i);
+            if (REFUSED.contains(t)) return null;
+            if (t.equals("select")) selects++;
+            if (t.equals("from")) {
+                if (from >= 0) return null;
+                from = i;
+            }
+            aggregating |= AGGREGATING.contains(t);
+            if (isName(t)) names.add(t.startsWith("\"") ? t.substring(1) : t);
+        }
+        if (selects != 1 || from < 0 || !aggregating) return null;
+        List<String> path = new ArrayList<>();
+        int i = from + 1;
+        while (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) {
+            String part = tokens.get(i);
+            path.add(part.startsWith("\"") ? part.substring(1) : part);
+            i++;
+            if (i < tokens.size() && tokens.get(i).equals(".") && path.size() < 3) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        if (path.isEmpty()) return null;
+        if (i < tokens.size() && tokens.get(i).equals("as")) i++;
+        if (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) i++; // an alias
+        if (i < tokens.size() && !AFTER_TABLE.contains(tokens.get(i))) return null;
+        return new TextReads(List.copyOf(path.subList(0, path.size() - 1)), path.getLast(), Set.copyOf(names));
+    }
+
+    private static boolean isName(String token) {
+        char c = token.charAt(0);
+        return c == '"' || Character.isLetter(c) || c == '_';
+    }
+}

@@ -1,0 +1,52 @@
+package org.raydb.offload.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The guess of what a statement reads from its text: its one table and its names, or no guess at all. */
+class TextReadsTest {
+
+    private static TextReads reads(String sql) {
+        return TextReads.of(SqlLiterals.of(sql));
+    }
+
+    @Test
+    void anAggregationOverOneTableNamesItAndItsColumns() {
+        TextReads r = reads("SELECT B, sum(m) AS total FROM t WHERE c < 3 AND s = 'w' GROUP BY B ORDER BY B");
+        assertEquals("t", r.table());
+        assertEquals(List.of(), r.qualifiers());
+        assertTrue(r.names().containsAll(List.of("b", "m", "c", "s", "total")));
+        assertFalse(r.names().contains("w"), "a string literal is no name");
+    }
+
+    @Test
+    void qualifiersAliasesQuotesAndCommentsAreRead() {
+        TextReads r = reads("SELECT count(*) FROM Db.Main.\"Line Order\" AS lo -- x_comment\n WHERE lo.\"Qty\" > 1");
+        assertEquals("line order", r.table());
+        assertEquals(List.of("db", "main"), r.qualifiers());
+        assertTrue(r.names().contains("qty"));
+        assertFalse(r.names().contains("x_comment"), "a comment is no name");
+        assertEquals("t", reads("SELECT max(x) FROM s.t u GROUP BY u.y").table());
+        assertEquals("t", reads("SELECT max(x) FROM t").table());
+    }
+
+    @Test
+    void moreThanOneTableOrNoAggregationGetsNoGuess() {
+        for (String sql : List.of(
+                "SELECT sum(a) FROM t JOIN u ON t.k = u.k",
+                "SELECT sum(a) FROM t, u WHERE t.k = u.k",
+                "SELECT sum(a) FROM t WHERE k IN (SELECT k FROM u)",
+                "SELECT sum(a) FROM (SELECT a FROM t)",
+                "WITH v AS (SELECT a FROM t) SELECT sum(a) FROM v",
+                "SELECT sum(a) FROM t UNION ALL SELECT sum(a) FROM u",
+                "SELECT sum(a) FROM read_parquet('f.parquet')",
+                "SELECT a, b FROM t WHERE a < 3")) {
+            assertNull(reads(sql), sql);
+        }
+    }
+}
