@@ -285,6 +285,33 @@ class SessionFidelityTest {
         }
     }
 
+    /** JDBC's {@code setSchema} and {@code setCatalog} move the session as {@code USE} does, without any SQL text. */
+    @Test
+    void theSchemaAndCatalogSetThroughJdbcAreTheSessions() throws SQLException {
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + CPU);
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(duck, ray)) {
+                exec(c, "CREATE SCHEMA s1");
+                exec(c, "CREATE SCHEMA s2");
+                exec(c, "CREATE TABLE s1.t AS SELECT i % 3 g, i v FROM range(1000) r(i)");
+                exec(c, "CREATE TABLE s2.t AS SELECT i % 3 g, i * 10 v FROM range(1000) r(i)");
+                exec(c, "ATTACH ':memory:' AS o");
+                exec(c, "CREATE TABLE o.main.t AS SELECT 4 g, 44 v");
+            }
+            String[][] moves = {{"schema", "s1"}, {"schema", "s2"}, {"catalog", "o"}, {"catalog", "memory"}};
+            for (String[] move : moves) {
+                for (Connection c : List.of(duck, ray)) {
+                    if (move[0].equals("schema")) c.setSchema(move[1]);
+                    else c.setCatalog(move[1]);
+                }
+                if (move[1].equals("memory")) {
+                    for (Connection c : List.of(duck, ray)) c.setSchema("s2");
+                }
+                assertEquals(rows(duck, Q), offloaded(ray, Q, true), "after set" + move[0] + " " + move[1]);
+            }
+        }
+    }
+
     @Test
     void temporaryTablesAreEachConnectionsOwn() throws SQLException {
         String ray = "jdbc:raydb:" + dir.resolve("ray.duckdb") + CPU;

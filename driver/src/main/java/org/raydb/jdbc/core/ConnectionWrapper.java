@@ -68,6 +68,20 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         return offloader;
     }
 
+    /** Moves the session as {@code USE} does, without SQL text the statements see: plans made before are made again. */
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        super.setSchema(schema);
+        offloader.settingsChanged();
+    }
+
+    /** {@link #setSchema}'s reason. */
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        super.setCatalog(catalog);
+        offloader.settingsChanged();
+    }
+
     @Override
     SQLException closedError() {
         return SqlErrors.connectionClosed();

@@ -76,8 +76,9 @@ public interface Offloader extends AutoCloseable {
     void tableWritten(String sql);
 
     /**
-     * A {@code SET}, {@code RESET} or {@code PRAGMA} went through the driver: plans and finishing steps read
-     * settings (such as {@code default_order}) when they were made, so they must be made again.
+     * A {@code SET}, {@code RESET} or {@code PRAGMA} went through the driver, or JDBC's {@code setSchema} or
+     * {@code setCatalog}: plans and finishing steps read settings (such as {@code default_order}) and resolved names
+     * when they were made, so they must be made again.
      */
     default void settingsChanged() {}
 
