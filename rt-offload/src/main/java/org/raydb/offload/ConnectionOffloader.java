@@ -88,6 +88,12 @@ final class ConnectionOffloader implements Offloader {
     private final boolean privateDatabase;
     /** DuckDB's own connection, statement or result set of this connection reached the application. */
     private volatile boolean handedOut;
+    /**
+     * A statement other than a query ran in the session through the driver (or its schema or catalog was set): from
+     * then on it may bind otherwise than a new connection would, and every decision made behind is checked against
+     * its own bind.
+     */
+    private volatile boolean sessionMoved;
 
     private final BackgroundBuilds builds;
     private final Runnable onClose;
@@ -180,7 +186,7 @@ final class ConnectionOffloader implements Offloader {
 
     private QueryPlanner planner() throws SQLException {
         if (planner == null) {
-            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class));
+            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved);
         }
         return planner;
     }
@@ -1252,6 +1258,7 @@ final class ConnectionOffloader implements Offloader {
      */
     @Override
     public void tableWritten(String sql) {
+        sessionMoved = true; // any statement but a query: it may have made a temporary object, a variable, a USE
         lock.lock();
         try {
             residency.written();
@@ -1293,6 +1300,7 @@ final class ConnectionOffloader implements Offloader {
 
     @Override
     public void settingsChanged() {
+        sessionMoved = true;
         SETTINGS_EPOCH.incrementAndGet();
     }
 
