@@ -20,7 +20,8 @@ public final class ResidencyCache {
 
     private final Map<String, ResidentTable> tables = new HashMap<>();
     private final HostMemoryBudget budget;
-    private long writes;
+    /** Read by every query's version without the lock (written under it). */
+    private volatile long writes;
 
     public ResidencyCache() {
         this(HostMemoryBudget.JVM);
@@ -121,7 +122,7 @@ public final class ResidencyCache {
     }
 
     /** Writes the driver has seen on this database so far. */
-    public synchronized long writes() {
+    public long writes() {
         return writes;
     }
 

@@ -40,6 +40,12 @@ public final class BvhCatalog {
     static final int MIN_RANGE_CODES = 1 << 24;
 
     private final Map<BvhKey, TriangleScene> entries = new LinkedHashMap<>(16, 0.75f, true);
+    /**
+     * The entries least recently used first, as of their last change or use: what choices evaluate and the bytes are
+     * summed over without the catalog's lock. Under it, 16 connections' warm queries of one table waited 17 s in 10
+     * (each choice evaluates every entry's Z intervals; the host budget's check of each query sums the bytes).
+     */
+    private volatile List<TriangleScene> byUse = List.of();
 
     /** The chosen entry, the query's Z intervals in it, and how it scored. */
     public record Choice(TriangleScene scene, List<long[]> zIntervals, int score, boolean built) {}
@@ -62,8 +68,7 @@ public final class BvhCatalog {
      * @param filters   filtered attributes, most selective first, with their code intervals
      * @param groups    the query's group attributes
      */
-    public synchronized Choice choose(
-            LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
+    public Choice choose(LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
         return choose(filters, groups, encodings, true);
     }
 
@@ -71,20 +76,41 @@ public final class BvhCatalog {
      * {@link #choose} among the entries built already, building none: {@code null} where none serves (a query
      * that must not wait for a build).
      */
-    public synchronized Choice chooseBuilt(
-            LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
+    public Choice chooseBuilt(LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings) {
         return choose(filters, groups, encodings, false);
     }
 
+    /** The best entry as of the last use, taken (and touched) where it is still held; else chosen under the lock. */
     private Choice choose(
             LinkedHashMap<String, List<int[]>> filters, List<String> groups, Encodings encodings, boolean build) {
         boolean rangeOnly = codeSpace(filters.keySet(), encodings) >= TriangleScene.MAX_CODE;
+        Choice best = best(byUse, filters, groups, encodings, rangeOnly);
+        if ((best != null && best.score >= idealScore(filters, groups) || !build) && (best == null || used(best))) {
+            return best;
+        }
+        synchronized (this) {
+            return chooseOrBuild(filters, groups, encodings, rangeOnly, build);
+        }
+    }
+
+    private static int idealScore(LinkedHashMap<String, List<int[]>> filters, List<String> groups) {
+        return ALPHA * filters.size() + groups.size();
+    }
+
+    /**
+     * The best of {@code scenes}, which iterate least recently used first: a choice uses its entry, and among equals
+     * the later one wins, so that a query keeps the entry it (or its shape's build) chose last, whose device copies
+     * are the ones made resident. Taking the first of equals flipped between entries on consecutive choices, and a
+     * ready shape's next run then built another entry's Z order and copies on its path (63 ms at SF 20).
+     */
+    private static Choice best(
+            Iterable<TriangleScene> scenes,
+            LinkedHashMap<String, List<int[]>> filters,
+            List<String> groups,
+            Encodings encodings,
+            boolean rangeOnly) {
         Choice best = null;
-        // Entries iterate least recently used first, and a choice uses its entry: among equals the later one wins,
-        // so that a query keeps the entry it (or its shape's build) chose last, whose device copies are the ones
-        // made resident. Taking the first of equals flipped between entries on consecutive choices, and a ready
-        // shape's next run then built another entry's Z order and copies on its path (63 ms at SF 20).
-        for (TriangleScene scene : entries.values()) {
+        for (TriangleScene scene : scenes) {
             if (scene.rangeOnly() != rangeOnly) {
                 continue;
             }
@@ -96,12 +122,28 @@ public final class BvhCatalog {
                 best = c;
             }
         }
-        List<String> z = new ArrayList<>(filters.keySet());
-        int idealScore = ALPHA * z.size() + groups.size();
-        if (best != null && best.score >= idealScore || !build) {
-            if (best != null) entries.get(best.scene.key());
+        return best;
+    }
+
+    /** Marks the chosen entry used, where the catalog still holds it (an eviction may have come between). */
+    private synchronized boolean used(Choice choice) {
+        if (entries.get(choice.scene.key()) != choice.scene) return false;
+        byUse = List.copyOf(entries.values());
+        return true;
+    }
+
+    private Choice chooseOrBuild(
+            LinkedHashMap<String, List<int[]>> filters,
+            List<String> groups,
+            Encodings encodings,
+            boolean rangeOnly,
+            boolean build) {
+        Choice best = best(entries.values(), filters, groups, encodings, rangeOnly);
+        if (best != null && best.score >= idealScore(filters, groups) || !build) {
+            if (best != null) used(best);
             return best;
         }
+        List<String> z = new ArrayList<>(filters.keySet());
         TriangleScene scene;
         try (BuildPhases.Span _ = BuildPhases.start(BuildPhases.Phase.SCENES)) {
             scene = build(new BvhKey(z, groups), encodings);
@@ -119,6 +161,7 @@ public final class BvhCatalog {
             entries.remove(oldest);
             encodings.dropped(oldest);
         }
+        byUse = List.copyOf(entries.values());
         return built;
     }
 
@@ -196,6 +239,7 @@ public final class BvhCatalog {
     /** Drops an entry (its host memory goes back); the bytes it held, 0 where there was none. */
     public synchronized long drop(BvhKey key) {
         TriangleScene scene = entries.remove(key);
+        byUse = List.copyOf(entries.values());
         return scene == null ? 0 : scene.bytes();
     }
 
@@ -203,7 +247,7 @@ public final class BvhCatalog {
         return entries.size();
     }
 
-    public synchronized long bytes() {
-        return entries.values().stream().mapToLong(TriangleScene::bytes).sum();
+    public long bytes() {
+        return byUse.stream().mapToLong(TriangleScene::bytes).sum();
     }
 }

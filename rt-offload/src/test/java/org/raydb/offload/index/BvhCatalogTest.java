@@ -66,6 +66,48 @@ class BvhCatalogTest {
         return out;
     }
 
+    /**
+     * The bytes (which the host budget sums for every query) and a choice's evaluation of the entries need not the
+     * catalog's lock, which a build or another query's choice may hold.
+     */
+    @Test
+    void bytesAndChoicesDoNotWaitForTheCatalogsLock() throws Exception {
+        Columns cols = new Columns();
+        BvhCatalog catalog = new BvhCatalog();
+        BvhCatalog.Choice built = catalog.choose(filters("a", new int[] {3, 3}), List.of("g"), cols);
+        long bytes = catalog.bytes();
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            synchronized (catalog) {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        holder.start();
+        held.await();
+        java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            assertEquals(bytes, other.submit(catalog::bytes).get(10, java.util.concurrent.TimeUnit.SECONDS));
+            java.util.concurrent.Future<BvhCatalog.Choice> choice =
+                    other.submit(() -> catalog.chooseBuilt(filters("a", new int[] {1, 2}), List.of("g"), cols));
+            Thread.sleep(50);
+            assertFalse(choice.isDone(), "marking the entry used takes the lock, briefly");
+            release.countDown();
+            assertSame(
+                    built.scene(),
+                    choice.get(10, java.util.concurrent.TimeUnit.SECONDS).scene());
+        } finally {
+            release.countDown();
+            other.shutdownNow();
+            holder.join();
+        }
+    }
+
     @Test
     void buildsOnceThenReusesTheBestCoveringEntry() {
         Columns cols = new Columns();

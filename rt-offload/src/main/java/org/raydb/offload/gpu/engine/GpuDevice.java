@@ -13,8 +13,10 @@ import org.raydb.offload.gpu.runtime.GpuRuntime;
 final class GpuDevice {
 
     final int ordinal;
-    private GpuRuntime runtime;
-    private JobLanes lanes;
+    /** Set once, after {@link #lanes}: read without the lock by every query (16 connections waited on it). */
+    private volatile GpuRuntime runtime;
+
+    private volatile JobLanes lanes;
     private volatile String outOfService;
     private final AtomicInteger jobs = new AtomicInteger();
 
@@ -26,24 +28,26 @@ final class GpuDevice {
     synchronized GpuRuntime open(OffloadSettings.MemoryBudget memory) {
         if (runtime == null) {
             if (outOfService != null) throw new IllegalStateException(outOfService);
+            GpuRuntime opened;
             try {
-                runtime = GpuRuntime.open(ordinal, memory);
+                opened = GpuRuntime.open(ordinal, memory);
             } catch (RuntimeException e) {
                 outOfService = "GPU " + ordinal + " did not open: " + e.getMessage();
                 throw e;
             }
-            lanes = new JobLanes(runtime);
-            Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "raydb-gpu-shutdown"));
+            lanes = new JobLanes(opened);
+            runtime = opened;
+            Runtime.getRuntime().addShutdownHook(new Thread(opened::close, "raydb-gpu-shutdown"));
         }
         return runtime;
     }
 
     /** The runtime if opened, else null. */
-    synchronized GpuRuntime opened() {
+    GpuRuntime opened() {
         return runtime;
     }
 
-    synchronized JobLanes lanes() {
+    JobLanes lanes() {
         return lanes;
     }
 
