@@ -94,6 +94,11 @@ final class ConnectionOffloader implements Offloader {
      * its own bind.
      */
     private volatile boolean sessionMoved;
+    /**
+     * DuckDB's driver ran SQL of the application's in the session when it opened ({@code session_init_sql_file}),
+     * which the driver never saw: it may have made temporary objects or variables.
+     */
+    private final boolean initializedByDuckDb;
 
     private final BackgroundBuilds builds;
     private final Runnable onClose;
@@ -175,6 +180,8 @@ final class ConnectionOffloader implements Offloader {
         this.residency = residency;
         this.temporary = new ResidencyCache(residency.budget());
         this.privateDatabase = DatabaseIdentity.isPrivate(duckdb);
+        String init = duckdb.unwrap(DuckDBConnection.class).getSessionInitSQL();
+        this.initializedByDuckDb = init != null && !init.isBlank();
         this.builds = builds;
         this.onClose = onClose;
         this.handoff = new ResultHandoff(
@@ -186,7 +193,8 @@ final class ConnectionOffloader implements Offloader {
 
     private QueryPlanner planner() throws SQLException {
         if (planner == null) {
-            planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved);
+            planner = new QueryPlanner(
+                    duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved && !initializedByDuckDb);
         }
         return planner;
     }

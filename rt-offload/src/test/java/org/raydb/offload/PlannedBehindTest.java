@@ -147,23 +147,39 @@ class PlannedBehindTest {
      */
     @Test
     void aTemporaryTableHidingAResidentOneIsTheSessionsAtEveryRun() throws Exception {
-        String file = dir.resolve("hidden.duckdb").toString();
+        hiddenByATemporaryTable(dir.resolve("hidden.duckdb").toString(), "", true);
+    }
+
+    /** The same where DuckDB's driver made the temporary table as the session opened, unseen by this driver. */
+    @Test
+    void aTemporaryTableOfTheSessionsInitSqlIsTheSessionsAtEveryRun() throws Exception {
+        Path init = dir.resolve("init.sql");
+        java.nio.file.Files.writeString(init, "/* DUCKDB_CONNECTION_INIT_BELOW_MARKER */\n" + TEMPORARY + ";\n");
+        hiddenByATemporaryTable(dir.resolve("hidden.duckdb").toString(), "session_init_sql_file=" + init, false);
+    }
+
+    private static final String TEMPORARY =
+            "CREATE TEMPORARY TABLE t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y FROM range(1000) r(i)";
+
+    /** @param options DuckDB's URL options of both connections; {@code create}: the test makes the temporary tables */
+    private static void hiddenByATemporaryTable(String file, String options, boolean create) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
                     + " (i % 5003)::BIGINT AS w, (i % 11)::BIGINT AS y FROM range(3000000) r(i)");
         }
         String hidden = "SELECT b, sum(y) FROM t GROUP BY b ORDER BY b";
-        String temporary =
-                "CREATE TEMPORARY TABLE t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y FROM range(1000) r(i)";
         try (EngineRig rig = new EngineRig(new StandInGpuEngine());
-                Connection c = rig.connect("jdbc:raydb:" + file);
-                Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Connection c = rig.connect("jdbc:raydb:" + file + (options.isEmpty() ? "" : ";" + options));
+                Connection plain =
+                        DriverManager.getConnection("jdbc:duckdb:" + file + (options.isEmpty() ? "" : ";" + options));
                 Statement st = c.createStatement();
                 Statement p = plain.createStatement()) {
             RayConnection ray = c.unwrap(RayConnection.class);
-            st.execute(temporary);
-            p.execute(temporary);
+            if (create) {
+                st.execute(TEMPORARY);
+                p.execute(TEMPORARY);
+            }
             List<List<Object>> own = duckdb(plain, hidden); // not asked through c: its plan would be cached there
             assertEquals(3, own.size());
             // hidden.main.t (not main.t: the temporary catalog has a main schema) resident, its columns known from a
