@@ -147,7 +147,7 @@ class PlannedBehindTest {
      */
     @Test
     void aTemporaryTableHidingAResidentOneIsTheSessionsAtEveryRun() throws Exception {
-        hiddenByATemporaryTable(dir.resolve("hidden.duckdb").toString(), "", true);
+        hiddenFromTheSession(dir.resolve("hidden.duckdb").toString(), "", TEMPORARY);
     }
 
     /** The same where DuckDB's driver made the temporary table as the session opened, unseen by this driver. */
@@ -155,18 +155,29 @@ class PlannedBehindTest {
     void aTemporaryTableOfTheSessionsInitSqlIsTheSessionsAtEveryRun() throws Exception {
         Path init = dir.resolve("init.sql");
         java.nio.file.Files.writeString(init, "/* DUCKDB_CONNECTION_INIT_BELOW_MARKER */\n" + TEMPORARY + ";\n");
-        hiddenByATemporaryTable(dir.resolve("hidden.duckdb").toString(), "session_init_sql_file=" + init, false);
+        hiddenFromTheSession(dir.resolve("hidden.duckdb").toString(), "session_init_sql_file=" + init, null);
+    }
+
+    /** The same where the session's search path leads to another schema's table of that name. */
+    @Test
+    void aSearchPathLeadingElsewhereIsTheSessionsAtEveryRun() throws Exception {
+        hiddenFromTheSession(dir.resolve("hidden.duckdb").toString(), "", "SET search_path = 's2'");
     }
 
     private static final String TEMPORARY =
             "CREATE TEMPORARY TABLE t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y FROM range(1000) r(i)";
 
-    /** @param options DuckDB's URL options of both connections; {@code create}: the test makes the temporary tables */
-    private static void hiddenByATemporaryTable(String file, String options, boolean create) throws Exception {
+    /**
+     * @param options DuckDB's URL options of both connections
+     * @param session what both sessions run first ({@code null}: nothing)
+     */
+    private static void hiddenFromTheSession(String file, String options, String session) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
                     + " (i % 5003)::BIGINT AS w, (i % 11)::BIGINT AS y FROM range(3000000) r(i)");
+            st.execute("CREATE SCHEMA s2");
+            st.execute("CREATE TABLE s2.t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y FROM range(1000) r(i)");
         }
         String hidden = "SELECT b, sum(y) FROM t GROUP BY b ORDER BY b";
         try (EngineRig rig = new EngineRig(new StandInGpuEngine());
@@ -176,9 +187,9 @@ class PlannedBehindTest {
                 Statement st = c.createStatement();
                 Statement p = plain.createStatement()) {
             RayConnection ray = c.unwrap(RayConnection.class);
-            if (create) {
-                st.execute(TEMPORARY);
-                p.execute(TEMPORARY);
+            if (session != null) {
+                st.execute(session);
+                p.execute(session);
             }
             List<List<Object>> own = duckdb(plain, hidden); // not asked through c: its plan would be cached there
             assertEquals(3, own.size());

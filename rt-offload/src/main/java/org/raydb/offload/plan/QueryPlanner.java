@@ -60,8 +60,9 @@ public final class QueryPlanner implements AutoCloseable {
     };
 
     /**
-     * Whether the session still binds as a new connection of its database does: nothing but queries ran in it (no
-     * temporary object, {@code USE}, variable or setting of its own), and none of its DuckDB objects was handed out.
+     * Whether the session still binds as a new connection of its database does, with its settings: nothing but
+     * queries ran in it (no temporary object, {@code USE}, variable or setting of its own), and none of its DuckDB
+     * objects was handed out.
      */
     private final java.util.function.BooleanSupplier pristine;
 
@@ -361,12 +362,10 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new PlanBehind(unbound());
             }
             Behind unbound = held.get(key(sql, parameters));
-            if (unbound != null
-                    && unbound.made.epoch() == epoch
-                    && pristine.getAsBoolean()
-                    && unbound.made.settings().equals(sessionSettings())) {
-                // Its bind there was the session's own: the session would bind it as that new connection did (the
-                // bind was 2-5 ms of such a second run on the H100 host, most of it).
+            if (unbound != null && unbound.made.epoch() == epoch && pristine.getAsBoolean()) {
+                // Its bind there was the session's own: the session would bind it as that new connection did, with
+                // that connection's settings (the bind was 2-5 ms of such a second run on the H100 host, most of it;
+                // reading the session's settings, 5-10 ms of a new connection's first such run).
                 held.remove(key(sql, parameters));
                 LOG.log(System.Logger.Level.DEBUG, "a decision made behind is taken unbound: the session is pristine");
                 return unbound.full;
