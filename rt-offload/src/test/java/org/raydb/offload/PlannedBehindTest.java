@@ -134,6 +134,19 @@ class PlannedBehindTest {
                     declines,
                     "only queries ran in the session: it binds as the connection that planned it did");
 
+            // One that does not qualify (median) is declined for its own reason from its second run on.
+            String median = "SELECT b, median(x) FROM t WHERE y > 2 GROUP BY b ORDER BY b";
+            for (String run : List.of("first", "second")) {
+                declines.clear();
+                assertFalse(StatementRun.of(c, median).offloaded());
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+                assertEquals(1, declines.size(), declines.toString());
+                assertEquals(
+                        run.equals("first"),
+                        declines.getFirst().contains("a column its text names is not resident yet"),
+                        run + " run: " + declines.getFirst());
+            }
+
         } finally {
             log.removeHandler(handler);
             log.setLevel(level);

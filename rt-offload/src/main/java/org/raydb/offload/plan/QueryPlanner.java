@@ -255,6 +255,16 @@ public final class QueryPlanner implements AutoCloseable {
      * which takes it where the session binds the statement to the same plan with the same settings.
      */
     public synchronized boolean adopt(Behind behind) {
+        if (behind.view.boundPlan() == null
+                && !behind.full.query().qualifies()
+                && behind.view.epoch() == epoch
+                && pristine.getAsBoolean()
+                && !cache.containsKey(behind.key)) {
+            // Its reason is the session's own, as its plan would be: a statement left by its text that does not
+            // qualify is declined from the cache, not left and planned behind again at each run.
+            cache.put(behind.key, behind.full.query());
+            return true;
+        }
         if (!behind.adoptable() || behind.view.epoch() != epoch || cache.containsKey(behind.key)) {
             LOG.log(
                     System.Logger.Level.DEBUG,
