@@ -144,7 +144,7 @@ public final class QueryPlanner implements AutoCloseable {
      * What planning a statement depends on in a session: DuckDB's unoptimized plan of it there (the tables, views,
      * macros, functions and collations as bound) and the session's settings; and the planner's count of
      * {@link #clear()}s when it was read. Both {@code null} where the session left the statement unbound
-     * ({@link #unbound}).
+     * ({@link #unbound}); the settings alone where the session is pristine (a new connection's).
      */
     public record SessionView(String boundPlan, Map<String, String> settings, long epoch) {}
 
@@ -244,7 +244,8 @@ public final class QueryPlanner implements AutoCloseable {
             SessionView made = lastBound == null ? null : new SessionView(lastBound, own, view.epoch());
             return new Behind(key(sql, parameters), full, view, false, made);
         }
-        boolean asSession = own.equals(view.settings()) && view.boundPlan().equals(lastBound);
+        boolean asSession = (view.settings() == null || own.equals(view.settings()))
+                && view.boundPlan().equals(lastBound);
         return new Behind(key(sql, parameters), full, view, asSession, null);
     }
 
@@ -412,7 +413,9 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new NotQualified("no aggregation over the table"); // match has thrown its own reason
             }
             if (ahead != null && ahead.leave(scans(scans))) {
-                throw new PlanBehind(new SessionView(scans.plan(), sessionSettings(), epoch));
+                // A pristine session's settings are a new connection's: not read on its path (5-10 ms the first time).
+                throw new PlanBehind(
+                        new SessionView(scans.plan(), pristine.getAsBoolean() ? null : sessionSettings(), epoch));
             }
             List<TableBinding> tables = scans.tables();
             PlanningDatabase db = planning();

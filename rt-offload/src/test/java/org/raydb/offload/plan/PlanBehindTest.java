@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,6 +67,20 @@ class PlanBehindTest {
         QueryPlanner.Behind planned = behind.planBehind(sql, List.of(), left.view());
         planner.adopt(planned);
         return planned;
+    }
+
+    /** A pristine session's settings are a new connection's: leaving a statement does not read them. */
+    @Test
+    void aPristineSessionLeavesAStatementWithoutReadingItsSettings() throws SQLException {
+        try (QueryPlanner pristine = new QueryPlanner(session, () -> true)) {
+            QueryPlanner.PlanBehind left =
+                    assertThrows(QueryPlanner.PlanBehind.class, () -> pristine.plan(Q, List.of(), scans -> true));
+            assertNull(left.view().settings());
+            assertNull(pristine.settingsRead(), "nothing read on the statement's path");
+            QueryPlanner.Behind planned = behind.planBehind(Q, List.of(), left.view());
+            assertTrue(pristine.adopt(planned));
+            assertSame(planned.query(), pristine.plan(Q, List.of()), "its next run is planned already");
+        }
     }
 
     @Test
