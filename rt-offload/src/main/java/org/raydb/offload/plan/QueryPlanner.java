@@ -372,14 +372,13 @@ public final class QueryPlanner implements AutoCloseable {
             if (reads != null && ahead.leaveUnbound(reads)) {
                 throw new PlanBehind(unbound());
             }
-            Behind unbound = held.get(key(sql, parameters));
-            if (unbound != null && unbound.made.epoch() == epoch && pristine.getAsBoolean()) {
+            Behind made = held.remove(key(sql, parameters));
+            if (made != null && made.made.epoch() == epoch && pristine.getAsBoolean()) {
                 // Its bind there was the session's own: the session would bind it as that new connection did, with
                 // that connection's settings (the bind was 2-5 ms of such a second run on the H100 host, most of it;
                 // reading the session's settings, 5-10 ms of a new connection's first such run).
-                held.remove(key(sql, parameters));
                 LOG.log(System.Logger.Level.DEBUG, "a decision made behind is taken unbound: the session is pristine");
-                return unbound.full;
+                return made.full;
             }
             awaitInFlight();
             // The parse reads no catalog or session: where the planning database is ready it runs there while the
@@ -392,7 +391,6 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new NotQualified("no base table");
             }
             lastBound = scans.plan();
-            Behind made = held.remove(key(sql, parameters));
             if (made != null) {
                 String refused = made.made.epoch() != epoch
                         ? "settings or tables changed since"

@@ -46,14 +46,13 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
                 from = i;
             }
             aggregating |= AGGREGATING.contains(t);
-            if (isName(t)) names.add(t.startsWith("\"") ? t.substring(1) : t);
+            if (isName(t)) names.add(unquoted(t));
         }
         if (selects != 1 || from < 0 || !aggregating) return null;
         List<String> path = new ArrayList<>();
         int i = from + 1;
         while (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) {
-            String part = tokens.get(i);
-            path.add(part.startsWith("\"") ? part.substring(1) : part);
+            path.add(unquoted(tokens.get(i)));
             i++;
             if (i < tokens.size() && tokens.get(i).equals(".") && path.size() < 3) {
                 i++;
@@ -66,6 +65,11 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
         if (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) i++; // an alias
         if (i < tokens.size() && !AFTER_TABLE.contains(tokens.get(i))) return null;
         return new TextReads(List.copyOf(path.subList(0, path.size() - 1)), path.getLast(), Set.copyOf(names));
+    }
+
+    /** A name token without the double quote {@link SqlLiterals#tokens} marks a quoted one with. */
+    private static String unquoted(String name) {
+        return name.startsWith("\"") ? name.substring(1) : name;
     }
 
     private static boolean isName(String token) {
