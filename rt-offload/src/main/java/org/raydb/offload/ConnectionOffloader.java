@@ -290,7 +290,12 @@ final class ConnectionOffloader implements Offloader {
             OffloadPlan finishing = finishing(pq, version);
             boolean scan = settings.mode() == OffloadSettings.Mode.AUTO
                     && readyOrBuiltBehind(
-                            pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates);
+                            pq,
+                            version,
+                            files.get(pq.plan().table().catalog()),
+                            duckdb,
+                            () -> candidates,
+                            new ShapeBuild.Target(null, handoff.knownTopRows(pq)));
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel, scan, candidates);
             long loadedAt = System.nanoTime();
@@ -309,8 +314,14 @@ final class ConnectionOffloader implements Offloader {
                 // A ready shape whose copies the GPU budget evicted since its build would build them on its path (a Z
                 // order and its gathers took 63 ms of such a run at SF 20): the resident columns scan it while the
                 // shape builds again behind. A small or temporary table is built by the query itself, as always.
+                // The build runs on this choice: its own, not knowing what the finish keeps, may leave the job to
+                // DuckDB
+                // and its inputs unmade, and every later run then asked for the build again (a top 10 over 30M groups
+                // never offloaded at SF 20).
                 loaded.job().table().unready(pq.plan().shape());
-                if (readyOrBuiltBehind(pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates)) {
+                ShapeBuild.Target target = new ShapeBuild.Target(engine.engine(), top);
+                if (readyOrBuiltBehind(
+                        pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates, target)) {
                     scan = true;
                     loaded = load(pq, version, cancel, true, candidates);
                     runnable = holding(pq, loaded, candidates);
@@ -445,14 +456,15 @@ final class ConnectionOffloader implements Offloader {
      * resident columns where they hold all it needs ({@link ResidentTable#scansNow}; then true), else DuckDB
      * answers it. A table small enough that building costs less than handing the work over
      * ({@link #INLINE_VALUES}) is built by the query itself, and so is a temporary table, which no other
-     * connection can read.
+     * connection can read. The build makes resident what {@code target} says a run needs.
      */
     private boolean readyOrBuiltBehind(
             PlannedQuery pq,
             TableVersion version,
             Path file,
             Connection session,
-            Supplier<Engines.Candidates> candidates)
+            Supplier<Engines.Candidates> candidates,
+            ShapeBuild.Target target)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());
@@ -495,6 +507,7 @@ final class ConnectionOffloader implements Offloader {
                             settings,
                             overhead,
                             builds,
+                            target,
                             (t, job, costs) -> built.put(plan, new CachedJob(t, job, costs, JobPlanner.Index.OWN))));
         }
         if (scans) {
@@ -629,7 +642,9 @@ final class ConnectionOffloader implements Offloader {
         }
         TableVersion version = TableVersion.read(c, table, file, residency.writes());
         try {
-            readyOrBuiltBehind(pq, version, file, c, () -> engines.afterProbe(settings));
+            TopRows top = finish == null ? null : finish.topRows();
+            readyOrBuiltBehind(
+                    pq, version, file, c, () -> engines.afterProbe(settings), new ShapeBuild.Target(null, top));
         } catch (Declined building) {
             // being built, or too large for the host budget
         }

@@ -336,6 +336,11 @@ final class ResultHandoff implements AutoCloseable {
         private Prepared(PlanEntry entry) {
             this.entry = entry;
         }
+
+        /** What of the groups the finishing keeps ({@link #topRows}); {@code null}: all, or DuckDB finishes it. */
+        TopRows topRows() {
+            return entry.direct == null ? null : entry.direct.topRows();
+        }
     }
 
     /**

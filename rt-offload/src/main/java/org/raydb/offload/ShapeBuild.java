@@ -8,7 +8,10 @@ import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
+import org.raydb.offload.engine.Engine;
+import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
+import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
@@ -16,6 +19,7 @@ import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.OffloadPlan;
+import org.raydb.offload.result.TopRows;
 
 /**
  * What one query shape needs, built behind DuckDB's answer ({@link BackgroundBuilds}): its table's columns
@@ -40,7 +44,15 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final OffloadSettings settings;
     private final HostOverhead overhead;
     private final BackgroundBuilds builds;
+    private final Target target;
     private final Built built;
+
+    /**
+     * What a run of the shape needs resident: {@code engine}'s inputs where a query chose it ({@code null}: the
+     * engine the cost model picks here, if any), for a finish that keeps {@code top} of the groups where that is
+     * known ({@code null}: all), whose cut the run makes.
+     */
+    record Target(Engine engine, TopRows top) {}
 
     /** Takes the job a build prepared and ran for its shape's own entry, with what it measured. */
     @FunctionalInterface
@@ -64,6 +76,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             OffloadSettings settings,
             HostOverhead overhead,
             BackgroundBuilds builds,
+            Target target,
             Built built) {
         this.connection = connection;
         this.cache = cache;
@@ -76,6 +89,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
         this.settings = settings;
         this.overhead = overhead;
         this.builds = builds;
+        this.target = target;
         this.built = built;
     }
 
@@ -105,11 +119,9 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
                 JobCosts costs = new JobCosts(job.job());
-                Engines.Choice choice =
-                        engines.choose(candidates, settings, costs, overhead, duckdb, Long.MAX_VALUE, null);
-                if (choice.engine() != null) {
+                EngineResult ran = runOnTarget(job, costs, candidates, duckdb);
+                if (ran != null) {
                     // The groups it returns, not its time: a session's first run of the job is its own cold one.
-                    EngineResult ran = choice.engine().run(job.job());
                     costs.measured().groupsHit(ran.aggregates().groupsHit());
                 }
                 table.markReady(plan, job);
@@ -132,14 +144,33 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             if (table.scansNow(plan)) {
                 PreparedJob scan =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
-                Engines.Choice choice = engines.choose(
-                        candidates, settings, new JobCosts(scan.job()), overhead, duckdb, Long.MAX_VALUE, null);
-                if (choice.engine() != null) {
-                    choice.engine().run(scan.job());
-                }
+                runOnTarget(scan, new JobCosts(scan.job()), candidates, duckdb);
             }
             cache.budget().enforce(table);
         }
+    }
+
+    /**
+     * Runs {@code job} where {@link #target} says (its inputs made resident there), with the cut of its finish; null
+     * where the cost model leaves it to DuckDB.
+     */
+    private EngineResult runOnTarget(
+            PreparedJob job, JobCosts costs, Engines.Candidates candidates, Engines.DuckDbSide duckdb)
+            throws SQLException, EngineException {
+        TopRows top = target.top();
+        GroupCut cut = top == null ? null : top.groupCut(plan);
+        Engine engine = target.engine() != null
+                ? target.engine()
+                : engines.choose(
+                                candidates,
+                                settings,
+                                costs,
+                                overhead,
+                                duckdb,
+                                top == null ? Long.MAX_VALUE : top.count(),
+                                cut)
+                        .engine();
+        return engine == null ? null : engine.run(job.job().withCut(cut));
     }
 
     /** Whether the table is still at the version the asking query saw. */

@@ -264,6 +264,39 @@ class FirstRunResidencyTest {
         }
     }
 
+    /**
+     * A top 10 of more groups than a full scan packs: handed back whole, the groups would cost more than DuckDB's
+     * answer, so a build choosing for itself left the job to DuckDB and its inputs unmade, and every later run, whose
+     * engine cuts the groups to the ten on the device, found them missing and asked for the build again.
+     */
+    @Test
+    void aShapeIsBuiltForTheEngineThatAnswersItWithTheCutItsFinishMakes() throws Exception {
+        String file = dir.resolve("top.duckdb").toString();
+        String top = "SELECT k, sum(m) AS s FROM t GROUP BY k ORDER BY s DESC, k LIMIT 10";
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 1200000)::INTEGER AS k, (i % 1000 * 1.25)::DECIMAL(15,2) AS m"
+                    + " FROM range(3000000) r(i)");
+            try (ResultSet rs = st.executeQuery(top)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        SortedCopiesMadeByRuns engine = new SortedCopiesMadeByRuns();
+        try (EngineRig rig = new EngineRig(List.of(engine), HostMemoryBudget.JVM, Engines.Probe.GPU);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            StatementRun run = null;
+            for (int i = 0; i < 3; i++) {
+                run = StatementRun.of(c, top);
+                assertEquals(expected, run.rows());
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            }
+            assertTrue(run.offloaded(), explained(c, top, "engine_reason"));
+            assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry");
+        }
+    }
+
     @Test
     void aFirstRunOverResidentInputsScansAtOnce() throws Exception {
         assertTrue(secondShapeRuns(true).get(0).offloaded(), "its columns and measures are resident: it scans");
