@@ -295,7 +295,8 @@ final class ConnectionOffloader implements Offloader {
                             files.get(pq.plan().table().catalog()),
                             duckdb,
                             () -> candidates,
-                            new ShapeBuild.Target(null, handoff.knownTopRows(pq)));
+                            new ShapeBuild.Target(null, handoff.knownTopRows(pq)),
+                            null);
             long planned = System.nanoTime();
             Loaded loaded = load(pq, version, cancel, scan, candidates);
             long loadedAt = System.nanoTime();
@@ -321,7 +322,7 @@ final class ConnectionOffloader implements Offloader {
                 loaded.job().table().unready(pq.plan().shape());
                 ShapeBuild.Target target = new ShapeBuild.Target(engine.engine(), top);
                 if (readyOrBuiltBehind(
-                        pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates, target)) {
+                        pq, version, files.get(pq.plan().table().catalog()), duckdb, () -> candidates, target, null)) {
                     scan = true;
                     loaded = load(pq, version, cancel, true, candidates);
                     runnable = holding(pq, loaded, candidates);
@@ -464,7 +465,8 @@ final class ConnectionOffloader implements Offloader {
             Path file,
             Connection session,
             Supplier<Engines.Candidates> candidates,
-            ShapeBuild.Target target)
+            ShapeBuild.Target target,
+            List<String> names)
             throws SQLException, Declined {
         OffloadPlan plan = pq.plan();
         ResidencyCache cache = residencyOf(plan.table());
@@ -508,6 +510,7 @@ final class ConnectionOffloader implements Offloader {
                             overhead,
                             builds,
                             target,
+                            names,
                             (t, job, costs) -> built.put(plan, new CachedJob(t, job, costs, JobPlanner.Index.OWN))));
         }
         if (scans) {
@@ -643,8 +646,15 @@ final class ConnectionOffloader implements Offloader {
         TableVersion version = TableVersion.read(c, table, file, residency.writes());
         try {
             TopRows top = finish == null ? null : finish.topRows();
+            // The table's columns as bound here, for the text guesses of statements to come (unreadyByText): a new
+            // process's statements are planned behind, so the session may bind none over this snapshot.
+            List<String> names = planned.scans().stream()
+                    .filter(s -> s.table().equals(table))
+                    .map(QueryPlanner.Scan::names)
+                    .findFirst()
+                    .orElse(null);
             readyOrBuiltBehind(
-                    pq, version, file, c, () -> engines.afterProbe(settings), new ShapeBuild.Target(null, top));
+                    pq, version, file, c, () -> engines.afterProbe(settings), new ShapeBuild.Target(null, top), names);
         } catch (Declined building) {
             // being built, or too large for the host budget
         }

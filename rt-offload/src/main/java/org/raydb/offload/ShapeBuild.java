@@ -3,6 +3,7 @@ package org.raydb.offload;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.function.Supplier;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
@@ -45,6 +46,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     private final HostOverhead overhead;
     private final BackgroundBuilds builds;
     private final Target target;
+    private final List<String> names;
     private final Built built;
 
     /**
@@ -63,6 +65,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     /**
      * @param connection a connection of its own to the query's database, closed by the build
      * @param file       the database file holding the table, {@code null} for a table in memory
+     * @param names      the table's columns as a connection bound them, told to the snapshot ({@link
+     *                   ResidentTable#named}); {@code null}: not known here
      */
     ShapeBuild(
             Connection connection,
@@ -77,6 +81,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             HostOverhead overhead,
             BackgroundBuilds builds,
             Target target,
+            List<String> names,
             Built built) {
         this.connection = connection;
         this.cache = cache;
@@ -90,6 +95,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
         this.overhead = overhead;
         this.builds = builds;
         this.target = target;
+        this.names = names;
         this.built = built;
     }
 
@@ -100,6 +106,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 return;
             }
             ResidentTable table = cache.roomFor(plan, version, c, true);
+            ResidentTable snapshot = cache.held(plan.table(), version);
+            if (names != null && snapshot != null) snapshot.named(names);
             boolean index = table != null;
             if (!index) {
                 // Its own index would not fit the host budget: its columns may, and then it scans.

@@ -30,7 +30,7 @@ class ProbeWindowBuildTest {
     Path dir;
 
     /** A probe that is done when the test says so. */
-    private static final class HeldProbe implements Engines.Probe {
+    static final class HeldProbe implements Engines.Probe {
         final CountDownLatch done = new CountDownLatch(1);
 
         @Override

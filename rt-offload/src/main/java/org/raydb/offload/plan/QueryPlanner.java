@@ -183,16 +183,25 @@ public final class QueryPlanner implements AutoCloseable {
         /** For a session that left the statement unbound: how this connection bound it, else {@code null}. */
         private final SessionView made;
 
-        private Behind(List<Object> key, Full full, SessionView view, boolean asSession, SessionView made) {
+        private final List<Scan> scans;
+
+        private Behind(
+                List<Object> key, Full full, SessionView view, boolean asSession, SessionView made, List<Scan> scans) {
             this.key = key;
             this.full = full;
             this.view = view;
             this.asSession = asSession;
             this.made = made;
+            this.scans = scans;
         }
 
         public PlannedQuery query() {
             return full.query();
+        }
+
+        /** The tables as this connection bound the statement, with their columns; empty where it was not bound. */
+        public List<Scan> scans() {
+            return scans;
         }
 
         /**
@@ -242,11 +251,11 @@ public final class QueryPlanner implements AutoCloseable {
         }
         if (view.boundPlan() == null) {
             SessionView made = lastBound == null ? null : new SessionView(lastBound, own, view.epoch());
-            return new Behind(key(sql, parameters), full, view, false, made);
+            return new Behind(key(sql, parameters), full, view, false, made, lastScans);
         }
         boolean asSession = (view.settings() == null || own.equals(view.settings()))
                 && view.boundPlan().equals(lastBound);
-        return new Behind(key(sql, parameters), full, view, asSession, null);
+        return new Behind(key(sql, parameters), full, view, asSession, null, lastScans);
     }
 
     /**
@@ -359,11 +368,15 @@ public final class QueryPlanner implements AutoCloseable {
     /** The bound plan ({@link TableBinding.Bound#plan}) of the statement planned last, {@code null} if none bound. */
     private String lastBound;
 
+    /** The scans of the statement planned last ({@link #scans}), empty if none bound. */
+    private List<Scan> lastScans = List.of();
+
     private Full planFully(String sql, List<Object> parameters, SqlLiterals literals, Ahead ahead)
             throws SQLException, PlanBehind {
         long t0 = System.nanoTime();
         String bound = sql;
         lastBound = null;
+        lastScans = List.of();
         Parse parse = null;
         try {
             ExpressionSize.check(sql);
@@ -391,6 +404,7 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new NotQualified("no base table");
             }
             lastBound = scans.plan();
+            lastScans = scans(scans);
             if (made != null) {
                 String refused = made.made.epoch() != epoch
                         ? "settings or tables changed since"
@@ -410,7 +424,7 @@ public final class QueryPlanner implements AutoCloseable {
                 PlanMatcher.match(scans.plan());
                 throw new NotQualified("no aggregation over the table"); // match has thrown its own reason
             }
-            if (ahead != null && ahead.leave(scans(scans))) {
+            if (ahead != null && ahead.leave(lastScans)) {
                 // A pristine session's settings are a new connection's: not read on its path (5-10 ms the first time).
                 throw new PlanBehind(
                         new SessionView(scans.plan(), pristine.getAsBoolean() ? null : sessionSettings(), epoch));
