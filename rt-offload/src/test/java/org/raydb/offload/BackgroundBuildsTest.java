@@ -3,14 +3,41 @@ package org.raydb.offload;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.Offloader;
 
 /** The background builds' worker: one shape once, and giving way to the statements that run meanwhile. */
 class BackgroundBuildsTest {
+
+    /** A build's parallel work runs on the builds' own workers, never on the caller's or the common pool's. */
+    @Test
+    void aBuildsParallelWorkRunsOnTheBuildersOwnWorkers() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            Set<String> threads = ConcurrentHashMap.newKeySet();
+            assertTrue(builds.submit("parallel", new BackgroundBuilds.Build() {
+                @Override
+                public void run() {
+                    IntStream.range(0, 100_000)
+                            .parallel()
+                            .forEach(i -> threads.add(Thread.currentThread().getName()));
+                }
+
+                @Override
+                public void dropped() {}
+            }));
+            assertTrue(builds.awaitIdle(60_000));
+            assertFalse(threads.isEmpty());
+            assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-build-worker-")), threads.toString());
+            builds.allocator().close();
+        }
+    }
 
     @Test
     void aBuildWaitsWhileAStatementRunsButNotForever() throws Exception {
