@@ -20,14 +20,14 @@ import org.raydb.jdbc.offload.Offloader;
  * (columns, encodings, indexes, device copies) is built here while DuckDB answers it. One worker thread: one
  * build at a time for the process (a load already uses every core through DuckDB's export, and device memory
  * is shared), in the order asked, each shape once however many queries ask for it, its parallel work on a quarter
- * of the cores ({@link #buildWorkers}). A build holds no lock
- * that a query needs beyond those of the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a
- * query never waits for it: it sees the build's result only once the build marked it ready. And a build gives
- * way to the statements of the process: at each of its check points (every batch of a load, between build
- * phases) it waits while any statement runs, so that DuckDB's answers meanwhile are not slowed by it; at most
- * {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it finish. Before it starts it waits for the
- * statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads
- * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
+ * of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of the values it
+ * builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's result
+ * only once the build marked it ready. And a build gives way to the statements of the process: at each of its
+ * check points (every batch of a load, between build phases) it waits while any statement runs, so that DuckDB's
+ * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, so that a steady load still lets
+ * it finish. Before it starts it waits for the statement that asked for it to end (at most
+ * {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads are the load's too (measured: a new
+ * process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
  */
 final class BackgroundBuilds {
 

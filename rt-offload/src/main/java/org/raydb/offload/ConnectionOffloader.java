@@ -316,9 +316,8 @@ final class ConnectionOffloader implements Offloader {
                 // order and its gathers took 63 ms of such a run at SF 20): the resident columns scan it while the
                 // shape builds again behind. A small or temporary table is built by the query itself, as always.
                 // The build runs on this choice: its own, not knowing what the finish keeps, may leave the job to
-                // DuckDB
-                // and its inputs unmade, and every later run then asked for the build again (a top 10 over 30M groups
-                // never offloaded at SF 20).
+                // DuckDB and its inputs unmade, and every later run then asked for the build again (a top 10 over 30M
+                // groups never offloaded at SF 20).
                 loaded.job().table().unready(pq.plan().shape());
                 ShapeBuild.Target target = new ShapeBuild.Target(engine.engine(), top);
                 if (readyOrBuiltBehind(

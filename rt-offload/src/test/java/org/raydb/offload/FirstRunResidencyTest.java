@@ -130,10 +130,17 @@ class FirstRunResidencyTest {
      * DuckDB by its estimates) and returns DuckDB's answer to {@code query}.
      */
     private static List<List<Object>> table(String file, String query) throws SQLException {
+        return table(
+                file,
+                "SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b, (i % 1000 * 1.25)::DECIMAL(15,2) AS m",
+                query);
+    }
+
+    /** Creates {@code t} in {@code file} as {@code select} over {@code range(3000000) r(i)}; DuckDB's answer to {@code query}. */
+    private static List<List<Object>> table(String file, String select, String query) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
+            st.execute("CREATE TABLE t AS " + select + " FROM range(3000000) r(i)");
             try (ResultSet rs = st.executeQuery(query)) {
                 return ResultComparator.rows(rs);
             }
@@ -278,15 +285,8 @@ class FirstRunResidencyTest {
     void aShapeIsBuiltForTheEngineThatAnswersItWithTheCutItsFinishMakes() throws Exception {
         String file = dir.resolve("top.duckdb").toString();
         String top = "SELECT k, sum(m) AS s FROM t GROUP BY k ORDER BY s DESC, k LIMIT 10";
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 1200000)::INTEGER AS k, (i % 1000 * 1.25)::DECIMAL(15,2) AS m"
-                    + " FROM range(3000000) r(i)");
-            try (ResultSet rs = st.executeQuery(top)) {
-                expected = ResultComparator.rows(rs);
-            }
-        }
+        List<List<Object>> expected =
+                table(file, "SELECT (i % 1200000)::INTEGER AS k, (i % 1000 * 1.25)::DECIMAL(15,2) AS m", top);
         SortedCopiesMadeByRuns engine = new SortedCopiesMadeByRuns();
         try (EngineRig rig = new EngineRig(List.of(engine), HostMemoryBudget.JVM, Engines.Probe.GPU);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
