@@ -57,17 +57,10 @@ final class BackgroundBuilds {
      * gives way only between its steps, not within one already spread over the cores: with the common pool held to 4
      * of 16 cores (H100 host, SF 20, the benches' cold first runs), the flat queries' first runs above 1.1× DuckDB's
      * went from two (1.65×, 2.78×) to none and the star queries' from four (1.24-1.79×) to three (1.11-1.16×), while
-     * the builds after them took 2.1-2.5 s longer (12.1 and 17.1 s).
+     * the builds after them took 2.1-2.5 s longer (12.1 and 17.1 s). Its workers keep the context class loader of
+     * the thread that made the pool, as the builds' own thread did (an IDE loads the driver in a loader of its own).
      */
-    private final ForkJoinPool buildWorkers = new ForkJoinPool(
-            Math.max(1, Runtime.getRuntime().availableProcessors() / 4),
-            pool -> {
-                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setName("raydb-build-worker-" + t.getPoolIndex());
-                return t;
-            },
-            null,
-            false);
+    private final ForkJoinPool buildWorkers = workers(Thread.currentThread().getContextClassLoader());
     /**
      * Plans made behind DuckDB's answers, on a thread of their own beside the builds: a plan is a few DuckDB calls
      * on one thread, and queued on the builds' worker they kept the builds from starting (a soak of four readers
@@ -165,6 +158,19 @@ final class BackgroundBuilds {
         } finally {
             done(key, queue);
         }
+    }
+
+    private static ForkJoinPool workers(ClassLoader loader) {
+        return new ForkJoinPool(
+                Math.max(1, Runtime.getRuntime().availableProcessors() / 4),
+                pool -> {
+                    ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                    t.setName("raydb-build-worker-" + t.getPoolIndex());
+                    t.setContextClassLoader(loader);
+                    return t;
+                },
+                null,
+                false);
     }
 
     /** Runs {@code build} as a task of {@code pool}, whose workers its parallel streams and sorts then use. */

@@ -1,8 +1,11 @@
 package org.raydb.offload;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -15,18 +18,31 @@ import org.raydb.jdbc.offload.Offloader;
 /** The background builds' worker: one shape once, and giving way to the statements that run meanwhile. */
 class BackgroundBuildsTest {
 
-    /** A build's parallel work runs on the builds' own workers, never on the caller's or the common pool's. */
+    /**
+     * A build's parallel work runs on the builds' own workers, never on the caller's or the common pool's, with the
+     * context class loader of the thread that made them (an IDE's loader of the driver, say).
+     */
     @Test
     void aBuildsParallelWorkRunsOnTheBuildersOwnWorkers() throws Exception {
-        try (RootAllocator root = new RootAllocator()) {
-            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+        ClassLoader caller = Thread.currentThread().getContextClassLoader();
+        try (RootAllocator root = new RootAllocator();
+                URLClassLoader driverLoader = new URLClassLoader(new URL[0], caller)) {
+            BackgroundBuilds builds;
+            Thread.currentThread().setContextClassLoader(driverLoader);
+            try {
+                builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            } finally {
+                Thread.currentThread().setContextClassLoader(caller);
+            }
             Set<String> threads = ConcurrentHashMap.newKeySet();
+            Set<ClassLoader> loaders = ConcurrentHashMap.newKeySet();
             assertTrue(builds.submit("parallel", new BackgroundBuilds.Build() {
                 @Override
                 public void run() {
-                    IntStream.range(0, 100_000)
-                            .parallel()
-                            .forEach(i -> threads.add(Thread.currentThread().getName()));
+                    IntStream.range(0, 100_000).parallel().forEach(i -> {
+                        threads.add(Thread.currentThread().getName());
+                        loaders.add(Thread.currentThread().getContextClassLoader());
+                    });
                 }
 
                 @Override
@@ -35,6 +51,7 @@ class BackgroundBuildsTest {
             assertTrue(builds.awaitIdle(60_000));
             assertFalse(threads.isEmpty());
             assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-build-worker-")), threads.toString());
+            assertEquals(Set.of(driverLoader), loaders);
             builds.allocator().close();
         }
     }
