@@ -1177,32 +1177,53 @@ final class ConnectionOffloader implements Offloader {
                     }
                 } else {
                     // EXPLAIN builds no more than the query would.
-                    boolean scan = settings.mode() == OffloadSettings.Mode.AUTO
-                            && !table.ready(plan.shape())
-                            && table.scansNow(plan);
+                    boolean auto = settings.mode() == OffloadSettings.Mode.AUTO;
+                    boolean scan = auto && !table.ready(plan.shape()) && table.scansNow(plan);
+                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql(), false);
+                    // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
+                    TopRows top = handoff.knownTopRows(pq);
                     CachedJob job = scan
                             ? scanJob(pq, table, new QueryCancel(), candidates)
                             : prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
                     Engines.Candidates runnable =
                             scan ? candidates.residentFor(job.job().job()) : candidates;
                     boolean waits = scan && runnable.none();
-                    rows.add("technique", job.job().job().technique())
-                            .add("encodings", job.job().encodings())
-                            .add("index", job.job().index());
-                    Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql(), false);
-                    // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
-                    TopRows top = handoff.knownTopRows(pq);
                     Engines.Choice choice = waits
                             ? null
                             : engines.choose(
                                     runnable, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
-                    engine = waits || choice.engine() == null
-                            ? "duckdb"
-                            : choice.engine().name();
-                    reason = waits ? INPUTS_BUILDING : choice.reason();
-                    placement = waits || choice.engine() == null
-                            ? null
-                            : choice.engine().placement();
+                    // A ready shape whose chosen engine lacks its copies is not run on them: as the query does, it
+                    // scans the resident columns, or DuckDB answers, while the shape builds again.
+                    String missing = null;
+                    if (!scan
+                            && auto
+                            && choice.engine() != null
+                            && !builtOnItsPath(cache, table, plan)
+                            && !choice.engine().inputsResident(job.job().job())) {
+                        missing = "the copies " + choice.engine().name() + " reads for the shape's own index are not"
+                                + " on the GPU (evicted since its build, or never made)";
+                        choice = null;
+                        if (table.scansNow(plan)) {
+                            scan = true;
+                            job = scanJob(pq, table, new QueryCancel(), candidates);
+                            runnable = candidates.residentFor(job.job().job());
+                            waits = runnable.none();
+                            choice = waits
+                                    ? null
+                                    : engines.choose(
+                                            runnable, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
+                        }
+                    }
+                    rows.add("technique", job.job().job().technique())
+                            .add("encodings", job.job().encodings())
+                            .add("index", job.job().index());
+                    boolean duckdbAnswers = waits || choice == null || choice.engine() == null;
+                    engine = duckdbAnswers ? "duckdb" : choice.engine().name();
+                    reason = waits ? INPUTS_BUILDING : choice == null ? BUILDING_BEHIND : choice.reason();
+                    if (missing != null) {
+                        reason = missing + "; " + (scan && !waits ? "meanwhile a full scan: " : "") + reason;
+                    }
+                    placement = duckdbAnswers ? null : choice.engine().placement();
                     explainCosts(rows, job.costs(), side);
                 }
             } catch (NotQualified e) {
@@ -1231,6 +1252,16 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** Whether the query's shape is built on this snapshot, being built behind DuckDB's answers, or neither. */
+    /**
+     * Whether a query of {@code plan} builds what it needs on its own path ({@link #readyOrBuiltBehind}): a temporary
+     * table, or one small enough ({@link #INLINE_VALUES}).
+     */
+    private boolean builtOnItsPath(ResidencyCache cache, ResidentTable table, OffloadPlan plan) {
+        return cache == temporary
+                || table.rows() >= 0
+                        && table.rows() * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES;
+    }
+
     private String buildState(ResidencyCache cache, OffloadPlan plan, TableVersion version, ResidentTable table) {
         if (table != null && table.ready(plan.shape())) {
             return "ready";

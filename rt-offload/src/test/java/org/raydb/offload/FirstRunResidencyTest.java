@@ -234,6 +234,10 @@ class FirstRunResidencyTest {
 
             engine.copies.clear(); // evicted by the GPU budget
             engine.ran.clear();
+            String reason = explained(c, BUILT, "engine_reason");
+            assertTrue(reason.startsWith("the copies cuda reads for the shape's own index are not on the GPU"), reason);
+            assertTrue(reason.contains("meanwhile a full scan"), reason);
+            assertTrue(engine.ran.isEmpty(), "EXPLAIN runs nothing");
             StatementRun evicted = StatementRun.of(c, BUILT);
             assertEquals(expected, evicted.rows());
             assertTrue(evicted.offloaded(), "the resident columns scan it");
