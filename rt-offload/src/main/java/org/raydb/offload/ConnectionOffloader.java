@@ -332,7 +332,7 @@ final class ConnectionOffloader implements Offloader {
             if (!keepsTop) {
                 handoff.prepareAhead(pq, fields);
             }
-            Run run = run(pq, loaded, engine.engine(), cut(top, pq.plan()));
+            Run run = run(pq, loaded, engine.engine(), TopRows.cut(top, pq.plan()));
             if (!scan) {
                 loaded.job().table().markReady(pq.plan(), loaded.job().job());
             }
@@ -406,16 +406,6 @@ final class ConnectionOffloader implements Offloader {
         return runnable;
     }
 
-    /** About how many groups a finish that keeps {@code top} hands over at most. */
-    private static long kept(TopRows top) {
-        return top == null ? Long.MAX_VALUE : top.count();
-    }
-
-    /** The cut of the groups an engine may make for a finish that keeps {@code top} ({@code null}: none). */
-    private static GroupCut cut(TopRows top, OffloadPlan plan) {
-        return top == null ? null : top.groupCut(plan);
-    }
-
     /** Whether a star join's dimension was dropped and created again (or altered) since it was planned. */
     private boolean dimensionsChanged(OffloadPlan plan) throws SQLException {
         for (DimensionJoin j : plan.joins()) {
@@ -433,8 +423,8 @@ final class ConnectionOffloader implements Offloader {
                 loaded.job().costs(),
                 overhead,
                 new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql(), false),
-                kept(top),
-                cut(top, pq.plan()));
+                TopRows.kept(top),
+                TopRows.cut(top, pq.plan()));
         if (engine.engine() == null) {
             if (engine.costs() != null && engine.costs().uncertain()) {
                 finishBehind(pq); // DuckDB's time may leave the next run to the offload
@@ -475,7 +465,7 @@ final class ConnectionOffloader implements Offloader {
         }
         long rows =
                 held != null && held.rows() >= 0 ? held.rows() : plan.table().estimatedRows(session, 0);
-        if (rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES) {
+        if (buildsInline(rows, plan)) {
             return false;
         }
         boolean scans = held != null && held.scansNow(plan);
@@ -1182,37 +1172,47 @@ final class ConnectionOffloader implements Offloader {
                     Engines.DuckDbSide side = new Engines.DuckDbSide(duckdb, table, plan, pq.boundSql(), false);
                     // What the query's finish keeps is known once it ran: EXPLAIN prepares nothing of its own.
                     TopRows top = handoff.knownTopRows(pq);
-                    CachedJob job = scan
-                            ? scanJob(pq, table, new QueryCancel(), candidates)
-                            : prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
-                    Engines.Candidates runnable =
-                            scan ? candidates.residentFor(job.job().job()) : candidates;
-                    boolean waits = scan && runnable.none();
-                    Engines.Choice choice = waits
-                            ? null
-                            : engines.choose(
-                                    runnable, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
+                    CachedJob job = null;
+                    Engines.Choice choice = null;
+                    boolean waits = false;
                     // A ready shape whose chosen engine lacks its copies is not run on them: as the query does, it
                     // scans the resident columns, or DuckDB answers, while the shape builds again.
                     String missing = null;
-                    if (!scan
-                            && auto
-                            && choice.engine() != null
-                            && !builtOnItsPath(cache, table, plan)
-                            && !choice.engine().inputsResident(job.job().job())) {
-                        missing = "the copies " + choice.engine().name() + " reads for the shape's own index are not"
-                                + " on the GPU (evicted since its build, or never made)";
-                        choice = null;
-                        if (table.scansNow(plan)) {
-                            scan = true;
-                            job = scanJob(pq, table, new QueryCancel(), candidates);
-                            runnable = candidates.residentFor(job.job().job());
-                            waits = runnable.none();
-                            choice = waits
-                                    ? null
-                                    : engines.choose(
-                                            runnable, settings, job.costs(), overhead, side, kept(top), cut(top, plan));
+                    if (!scan) {
+                        job = prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
+                        choice = engines.choose(
+                                candidates,
+                                settings,
+                                job.costs(),
+                                overhead,
+                                side,
+                                TopRows.kept(top),
+                                TopRows.cut(top, plan));
+                        if (auto
+                                && choice.engine() != null
+                                && !builtOnItsPath(cache, table, plan)
+                                && !choice.engine().inputsResident(job.job().job())) {
+                            missing = "the copies " + choice.engine().name() + " reads for the shape's own index are"
+                                    + " not on the GPU (evicted since its build, or never made)";
+                            choice = null;
+                            scan = table.scansNow(plan);
                         }
+                    }
+                    if (scan) {
+                        job = scanJob(pq, table, new QueryCancel(), candidates);
+                        Engines.Candidates runnable =
+                                candidates.residentFor(job.job().job());
+                        waits = runnable.none();
+                        choice = waits
+                                ? null
+                                : engines.choose(
+                                        runnable,
+                                        settings,
+                                        job.costs(),
+                                        overhead,
+                                        side,
+                                        TopRows.kept(top),
+                                        TopRows.cut(top, plan));
                     }
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
@@ -1257,9 +1257,12 @@ final class ConnectionOffloader implements Offloader {
      * table, or one small enough ({@link #INLINE_VALUES}).
      */
     private boolean builtOnItsPath(ResidencyCache cache, ResidentTable table, OffloadPlan plan) {
-        return cache == temporary
-                || table.rows() >= 0
-                        && table.rows() * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES;
+        return cache == temporary || table.rows() >= 0 && buildsInline(table.rows(), plan);
+    }
+
+    /** Whether a query of {@code plan} over {@code rows} rows builds what it needs itself ({@link #INLINE_VALUES}). */
+    private static boolean buildsInline(long rows, OffloadPlan plan) {
+        return rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES;
     }
 
     private String buildState(ResidencyCache cache, OffloadPlan plan, TableVersion version, ResidentTable table) {

@@ -166,17 +166,10 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             PreparedJob job, JobCosts costs, Engines.Candidates candidates, Engines.DuckDbSide duckdb)
             throws SQLException, EngineException {
         TopRows top = target.top();
-        GroupCut cut = top == null ? null : top.groupCut(plan);
+        GroupCut cut = TopRows.cut(top, plan);
         Engine engine = target.engine() != null
                 ? target.engine()
-                : engines.choose(
-                                candidates,
-                                settings,
-                                costs,
-                                overhead,
-                                duckdb,
-                                top == null ? Long.MAX_VALUE : top.count(),
-                                cut)
+                : engines.choose(candidates, settings, costs, overhead, duckdb, TopRows.kept(top), cut)
                         .engine();
         return engine == null ? null : engine.run(job.job().withCut(cut));
     }

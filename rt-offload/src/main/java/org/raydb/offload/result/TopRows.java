@@ -30,6 +30,16 @@ public record TopRows(int field, boolean descending, long count) {
         };
     }
 
+    /** About how many groups a finish that keeps {@code top} hands over at most ({@code null}: all of them). */
+    public static long kept(TopRows top) {
+        return top == null ? Long.MAX_VALUE : top.count();
+    }
+
+    /** The cut an engine may make for a finish that keeps {@code top} ({@code null}: none), as {@link #groupCut}. */
+    public static GroupCut cut(TopRows top, OffloadPlan plan) {
+        return top == null ? null : top.groupCut(plan);
+    }
+
     /** Storage-form values ({@link ResultBuilder#rows}), non-NULL, in the sort key's order. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     Comparator<Object> order() {
