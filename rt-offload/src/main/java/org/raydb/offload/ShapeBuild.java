@@ -20,6 +20,7 @@ import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.OffloadPlan;
+import org.raydb.offload.plan.TextReads;
 import org.raydb.offload.result.TopRows;
 
 /**
@@ -107,7 +108,10 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             }
             ResidentTable table = cache.roomFor(plan, version, c, true);
             ResidentTable snapshot = cache.held(plan.table(), version);
-            if (names != null && snapshot != null) snapshot.named(names);
+            if (snapshot != null) {
+                if (names != null) snapshot.named(names);
+                snapshot.askMeasures(TextReads.measuresOf(boundSql)); // what the build makes resident
+            }
             boolean index = table != null;
             if (!index) {
                 // Its own index would not fit the host budget: its columns may, and then it scans.

@@ -112,8 +112,7 @@ class PlannedBehindTest {
             assertEquals(expected, before.rows());
             assertFalse(before.offloaded());
             assertEquals(1, declines.size(), declines.toString());
-            assertTrue(
-                    declines.getFirst().contains("a column its text names is not resident yet"), declines.getFirst());
+            assertTrue(declines.getFirst().contains("its text names is not resident yet"), declines.getFirst());
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
             declines.clear();
             StatementRun after = StatementRun.of(c, third);
@@ -133,7 +132,7 @@ class PlannedBehindTest {
                 assertEquals(1, declines.size(), declines.toString());
                 assertEquals(
                         run.equals("first"),
-                        declines.getFirst().contains("a column its text names is not resident yet"),
+                        declines.getFirst().contains("its text names is not resident yet"),
                         run + " run: " + declines.getFirst());
             }
         }
@@ -162,8 +161,61 @@ class PlannedBehindTest {
             declines.clear();
             assertFalse(StatementRun.of(c, NEW_COLUMN).offloaded(), "w is not loaded");
             assertEquals(1, declines.size(), declines.toString());
-            assertTrue(
-                    declines.getFirst().contains("a column its text names is not resident yet"), declines.getFirst());
+            assertTrue(declines.getFirst().contains("its text names is not resident yet"), declines.getFirst());
+        }
+    }
+
+    /**
+     * Where the engines answer only from measures made resident, a new statement over loaded columns whose text asks
+     * for a measure no statement asked of the snapshot before (none can have made it resident) is left by its text,
+     * and offloaded once built; one asking for a measure a build made is planned and offloaded at its first run.
+     * Engines that keep nothing resident offload the first at once.
+     */
+    @Test
+    void aStatementAskingForANewMeasureIsLeftBeforeItIsBoundWhereTheEnginesJudgeMeasures() throws Exception {
+        String newMeasure = "SELECT b, max(c) FROM t WHERE c < 30 GROUP BY b ORDER BY b";
+        String builtMeasure = "SELECT b, avg(m) FROM t WHERE c > 60 GROUP BY b ORDER BY b";
+        for (boolean judges : List.of(true, false)) {
+            String file = dir.resolve("measures-" + judges + ".duckdb").toString();
+            List<List<Object>> expected;
+            List<List<Object>> expectedBuilt;
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                    Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                        + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
+                expected = duckdb(c, newMeasure);
+                expectedBuilt = duckdb(c, builtMeasure);
+            }
+            StandInGpuEngine engine = judges
+                    ? new StandInGpuEngine() {
+                        @Override
+                        public boolean judgesMeasures() {
+                            return true;
+                        }
+                    }
+                    : new StandInGpuEngine();
+            try (Declines declines = new Declines();
+                    EngineRig rig = new EngineRig(engine);
+                    Connection c = rig.connect("jdbc:raydb:" + file)) {
+                RayConnection ray = c.unwrap(RayConnection.class);
+                assertFalse(StatementRun.of(c, FIRST).offloaded(), "no snapshot of t yet");
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "its build asked for sum(m)'s measure");
+                declines.clear();
+                StatementRun first = StatementRun.of(c, newMeasure);
+                assertEquals(expected, first.rows());
+                assertEquals(!judges, first.offloaded(), "max(c) over loaded columns, judged: " + judges);
+                if (judges) {
+                    assertEquals(1, declines.size(), declines.toString());
+                    assertTrue(declines.getFirst().contains("its text names is not resident yet"), declines.getFirst());
+                    assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+                    StatementRun second = StatementRun.of(c, newMeasure);
+                    assertEquals(expected, second.rows());
+                    assertTrue(second.offloaded(), "offloaded once built");
+                }
+                StatementRun built = StatementRun.of(c, builtMeasure);
+                assertEquals(expectedBuilt, built.rows());
+                assertTrue(built.offloaded(), "m was asked for by the first statement's build");
+            }
         }
     }
 

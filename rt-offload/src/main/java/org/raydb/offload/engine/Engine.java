@@ -40,4 +40,12 @@ public interface Engine {
     default boolean inputsResident(OffloadJob job) {
         return true;
     }
+
+    /**
+     * Whether {@link #inputsResident} judges a job's measures: such an engine holds a measure only once a build or
+     * a run asked for it (engines that keep nothing resident: false).
+     */
+    default boolean judgesMeasures() {
+        return false;
+    }
 }

@@ -376,6 +376,22 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return false;
     }
 
+    /** The measures statements' texts asked of this snapshot ({@link #askMeasures}). */
+    private final Set<String> measuresAsked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Remembers that a statement asks this snapshot for {@code measures} (aggregates' arguments as its text writes
+     * them); whether one of them was asked for the first time. A measure is made resident on a GPU only by the
+     * build of a statement that asks for it, so one that no statement asked for is not resident yet.
+     */
+    public boolean askMeasures(Set<String> measures) {
+        boolean first = false;
+        for (String m : measures) {
+            first |= measuresAsked.add(m);
+        }
+        return first;
+    }
+
     /**
      * Whether every one of {@code read}, columns of the dimension table {@code dimension}, is loaded here as part
      * of a virtual column: its last column, or a key or foreign key one of its joins meets it by.

@@ -16,8 +16,11 @@ import java.util.Set;
  * @param qualifiers the table's catalog and schema as written (none, the schema, or both), lower-cased
  * @param table      the table's name as written, lower-cased
  * @param names      every name of the text (a quoted one without its quote), lower-cased
+ * @param measures   the argument of each SUM, AVG, MIN and MAX as written: its tokens, literals left out, joined by
+ *                   spaces (a measure the engines keep resident; COUNT's argument is none, as DuckDB counts a NOT
+ *                   NULL column's rows as COUNT(*))
  */
-public record TextReads(List<String> qualifiers, String table, Set<String> names) {
+public record TextReads(List<String> qualifiers, String table, Set<String> names, Set<String> measures) {
 
     /** What cannot follow a table with one FROM and no join, where a name could be its alias. */
     private static final Set<String> REFUSED =
@@ -30,6 +33,9 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
     /** The signs of an aggregation: only those are planned, and only those a guess is made for. */
     private static final Set<String> AGGREGATING = Set.of("group", "sum", "count", "min", "max", "avg");
 
+    /** The aggregates whose argument is a measure ({@link #measures}). */
+    private static final Set<String> MEASURING = Set.of("sum", "avg", "min", "max");
+
     /** The reads of {@code literals}' text, or {@code null} where its text gets no guess. */
     static TextReads of(SqlLiterals literals) {
         List<String> tokens = literals.tokens();
@@ -37,6 +43,7 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
         int from = -1;
         boolean aggregating = false;
         Set<String> names = new HashSet<>();
+        Set<String> measures = new HashSet<>();
         for (int i = 0; i < tokens.size(); i++) {
             String t = tokens.get(i);
             if (REFUSED.contains(t)) return null;
@@ -47,6 +54,11 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
             }
             aggregating |= AGGREGATING.contains(t);
             if (isName(t)) names.add(unquoted(t));
+            if (MEASURING.contains(t)
+                    && i + 1 < tokens.size()
+                    && tokens.get(i + 1).equals("(")) {
+                measures.add(argument(tokens, i + 1));
+            }
         }
         if (selects != 1 || from < 0 || !aggregating) return null;
         List<String> path = new ArrayList<>();
@@ -64,7 +76,28 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
         if (i < tokens.size() && tokens.get(i).equals("as")) i++;
         if (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) i++; // an alias
         if (i < tokens.size() && !AFTER_TABLE.contains(tokens.get(i))) return null;
-        return new TextReads(List.copyOf(path.subList(0, path.size() - 1)), path.getLast(), Set.copyOf(names));
+        return new TextReads(
+                List.copyOf(path.subList(0, path.size() - 1)), path.getLast(), Set.copyOf(names), Set.copyOf(measures));
+    }
+
+    /** The {@link #measures} of {@code sql}'s text; none where its text gets no guess. */
+    public static Set<String> measuresOf(String sql) {
+        SqlLiterals literals = SqlLiterals.of(sql);
+        TextReads reads = literals == null ? null : of(literals);
+        return reads == null ? Set.of() : reads.measures();
+    }
+
+    /** The tokens inside the parentheses that open at {@code open}, joined by spaces. */
+    private static String argument(List<String> tokens, int open) {
+        StringBuilder out = new StringBuilder();
+        int depth = 0;
+        for (int j = open; j < tokens.size(); j++) {
+            String t = tokens.get(j);
+            if (t.equals("(")) depth++;
+            if (t.equals(")") && --depth == 0) break;
+            if (j > open) out.append(out.isEmpty() ? "" : " ").append(t);
+        }
+        return out.toString();
     }
 
     /** A name token without the double quote {@link SqlLiterals#tokens} marks a quoted one with. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The guess of what a statement reads from its text: its one table and its names, or no guess at all. */
@@ -22,6 +23,16 @@ class TextReadsTest {
         assertEquals(List.of(), r.qualifiers());
         assertTrue(r.names().containsAll(List.of("b", "m", "c", "s", "total")));
         assertFalse(r.names().contains("w"), "a string literal is no name");
+        assertEquals(Set.of("m"), r.measures());
+    }
+
+    @Test
+    void measuresAreTheArgumentsOfSumsAveragesMinimaAndMaxima() {
+        TextReads r = reads("SELECT Sum(A * B), avg(a*b), min((a - b) / 2), max(\"Q\"), count(c), count(*),"
+                + " sum(CASE WHEN d > 1 THEN e END) FROM t");
+        assertEquals(Set.of("a * b", "( a - b ) /", "\"q", "case when d > then e end"), r.measures());
+        assertEquals(
+                Set.of(), reads("SELECT count(*), count(x) FROM t WHERE y < 2").measures());
     }
 
     @Test

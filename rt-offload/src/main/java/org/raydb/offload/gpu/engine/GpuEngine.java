@@ -118,13 +118,18 @@ abstract class GpuEngine implements Engine {
      */
     @Override
     public boolean inputsResident(OffloadJob job) {
-        int[] ordinals = SharedGpu.ordinals(devices);
-        if (!(ordinals.length == 1 || replicated) || perDevice != 1 || job.rows() == 0) return true;
-        for (int ordinal : ordinals) {
+        if (!judgesMeasures() || job.rows() == 0) return true;
+        for (int ordinal : SharedGpu.ordinals(devices)) {
             GpuDevice d = SharedGpu.device(ordinal);
             if (d.outOfService() == null && holds(d, job)) return true;
         }
         return false;
+    }
+
+    /** On one GPU or replicated, and one partition each: partitioned runs are not judged. */
+    @Override
+    public boolean judgesMeasures() {
+        return (SharedGpu.ordinals(devices).length == 1 || replicated) && perDevice == 1;
     }
 
     /** Whether {@code device} holds what a whole-table run of {@code job} reads. */
