@@ -48,21 +48,32 @@ class PlannedBehindTest {
         }
     }
 
+    /** The standard columns of the tests' table {@code t}, a group key {@code b} and a filter column {@code c}. */
+    private static final String KEYS = "(i % 97)::INTEGER AS c, 'v' || (i % 13) AS b";
+    /** The first tests' measure {@code m} and column {@code w}. */
+    private static final String M_W = "(i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w";
+
+    /**
+     * Creates {@code t} in the database {@code file}, 3M rows of {@link #KEYS} and {@code columns} (large enough for
+     * the cost model to tell the offload from DuckDB by its estimates); DuckDB's answers to {@code queries}.
+     */
+    private static List<List<List<Object>>> table(String file, String columns, String... queries) throws SQLException {
+        List<List<List<Object>>> answers = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT " + KEYS + ", " + columns + " FROM range(3000000) r(i)");
+            for (String q : queries) answers.add(duckdb(c, q));
+        }
+        return answers;
+    }
+
     @Test
     void newStatementsOverColumnsNotResidentAreDuckDbsAndOffloadedOnceBuilt() throws Exception {
         String file = dir.resolve("behind.duckdb").toString();
-        List<List<Object>> first;
-        List<List<Object>> newColumn;
-        List<List<Object>> loaded;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            // 3M rows: large enough for the cost model to tell the offload from DuckDB by its estimates.
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w FROM range(3000000) r(i)");
-            first = duckdb(c, FIRST);
-            newColumn = duckdb(c, NEW_COLUMN);
-            loaded = duckdb(c, LOADED);
-        }
+        List<List<List<Object>>> answers = table(file, M_W, FIRST, NEW_COLUMN, LOADED);
+        List<List<Object>> first = answers.get(0);
+        List<List<Object>> newColumn = answers.get(1);
+        List<List<Object>> loaded = answers.get(2);
         try (EngineRig rig = new EngineRig(new StandInGpuEngine());
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             RayConnection ray = c.unwrap(RayConnection.class);
@@ -91,14 +102,8 @@ class PlannedBehindTest {
     void aStatementNamingAColumnNotLoadedIsLeftBeforeItIsBound() throws Exception {
         String file = dir.resolve("named.duckdb").toString();
         String third = "SELECT b, min(x) FROM t WHERE c > 50 GROUP BY b ORDER BY b";
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w, (i % 7)::INTEGER AS x,"
-                    + " (i % 11)::BIGINT AS y FROM range(3000000) r(i)");
-            expected = duckdb(c, third);
-        }
+        List<List<Object>> expected = table(file, M_W + ", (i % 7)::INTEGER AS x, (i % 11)::BIGINT AS y", third)
+                .getFirst();
         try (Declines declines = new Declines();
                 EngineRig rig = new EngineRig(new StandInGpuEngine());
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
@@ -146,11 +151,7 @@ class PlannedBehindTest {
     @Test
     void columnsBoundBehindTellTheGuessByText() throws Exception {
         String file = dir.resolve("told.duckdb").toString();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m, (i % 5003)::BIGINT AS w FROM range(3000000) r(i)");
-        }
+        table(file, M_W);
         ProbeWindowBuildTest.HeldProbe probe = new ProbeWindowBuildTest.HeldProbe();
         try (Declines declines = new Declines();
                 EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
@@ -177,15 +178,9 @@ class PlannedBehindTest {
         String builtMeasure = "SELECT b, avg(m) FROM t WHERE c > 60 GROUP BY b ORDER BY b";
         for (boolean judges : List.of(true, false)) {
             String file = dir.resolve("measures-" + judges + ".duckdb").toString();
-            List<List<Object>> expected;
-            List<List<Object>> expectedBuilt;
-            try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                    Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                        + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-                expected = duckdb(c, newMeasure);
-                expectedBuilt = duckdb(c, builtMeasure);
-            }
+            List<List<List<Object>>> answers = table(file, M_W, newMeasure, builtMeasure);
+            List<List<Object>> expected = answers.get(0);
+            List<List<Object>> expectedBuilt = answers.get(1);
             StandInGpuEngine engine = judges
                     ? new StandInGpuEngine() {
                         @Override
@@ -281,10 +276,9 @@ class PlannedBehindTest {
      * @param session what both sessions run first ({@code null}: nothing)
      */
     private static void hiddenFromTheSession(String file, String options, String session) throws Exception {
+        table(file, "(i % 5003)::BIGINT AS w, (i % 11)::BIGINT AS y");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 5003)::BIGINT AS w, (i % 11)::BIGINT AS y FROM range(3000000) r(i)");
             st.execute("CREATE SCHEMA s2");
             st.execute("CREATE TABLE s2.t AS SELECT 'u' || (i % 3) AS b, (i * 7)::BIGINT AS y FROM range(1000) r(i)");
         }
@@ -328,14 +322,11 @@ class PlannedBehindTest {
                 "SELECT b, sum(w2) FROM t GROUP BY b HAVING sum(w2) > 1000000 ORDER BY 2 DESC",
                 "SELECT c, count(*), min(w3) FROM t WHERE b = 'v3' GROUP BY c ORDER BY c DESC LIMIT 10",
                 "SELECT avg(w4), count(*) FROM t WHERE c BETWEEN 10 AND 20");
-        List<List<List<Object>>> expected = new java.util.ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 5003)::BIGINT AS w1, (i % 101)::INTEGER AS w2, (i % 7919)::BIGINT AS w3,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS w4 FROM range(3000000) r(i)");
-            for (String q : statements) expected.add(duckdb(c, q));
-        }
+        List<List<List<Object>>> expected = table(
+                file,
+                "(i % 5003)::BIGINT AS w1, (i % 101)::INTEGER AS w2, (i % 7919)::BIGINT AS w3,"
+                        + " (i % 1000 * 1.25)::DECIMAL(15,2) AS w4",
+                statements.toArray(String[]::new));
         // The engine pinned: a global AVG's estimates come close enough to DuckDB's to leave its second run to DuckDB
         // to be timed (at times, by the build machine's load), which is the cost model's business, not this test's.
         try (EngineRig rig = new EngineRig(new StandInGpuEngine());
