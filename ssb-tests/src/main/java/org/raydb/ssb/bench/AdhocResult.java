@@ -23,10 +23,13 @@ public record AdhocResult(
         long heapUsedBytes,
         long gpuUsedMib) {
 
-    /** One run through the driver: its wall time (NaN when it failed), whether it was offloaded and exact. */
-    public record Run(double ms, boolean offloaded, boolean exact) {
+    /**
+     * One run through the driver: its wall time (NaN when it failed), whether it was offloaded and exact, and where
+     * an offloaded run's time went ({@code null} for one DuckDB answered).
+     */
+    public record Run(double ms, boolean offloaded, boolean exact, PhaseBreakdown breakdown) {
 
-        public static final Run FAILED = new Run(Double.NaN, false, false);
+        public static final Run FAILED = new Run(Double.NaN, false, false, null);
 
         /** DuckDB's time over this run's; NaN when either is unknown. */
         public double speedup(double duckdbMs) {

@@ -92,7 +92,10 @@ public final class AdhocRunner {
             QueryExecution run = QueryExecution.run(raydb, query.sql());
             Optional<String> difference = ResultComparison.difference(expected, run.result(), query.orderByNames());
             difference.ifPresent(d -> differences.add(label + ": " + d));
-            return new AdhocResult.Run(run.millis(), run.offloaded(), difference.isEmpty());
+            PhaseBreakdown breakdown = run.offloaded()
+                    ? PhaseBreakdown.of(java.util.Collections.singletonList(run.timings()), new double[] {run.millis()})
+                    : null;
+            return new AdhocResult.Run(run.millis(), run.offloaded(), difference.isEmpty(), breakdown);
         } catch (SQLException | RuntimeException e) {
             differences.add(label + ": jdbc:raydb: failed: " + e);
             return AdhocResult.Run.FAILED;

@@ -71,7 +71,7 @@ public final class JsonReport {
                 + ", \"breakdown\": " + breakdown(r.breakdown(), floor) + "}";
     }
 
-    private static String breakdown(PhaseBreakdown b, BandwidthFloor floor) {
+    static String breakdown(PhaseBreakdown b, BandwidthFloor floor) {
         return b == null
                 ? "null"
                 : "{\"planning_us\": " + b.planningUs() + ", \"execution_us\": " + b.executionUs()

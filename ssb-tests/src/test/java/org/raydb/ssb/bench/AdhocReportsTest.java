@@ -13,8 +13,8 @@ import org.raydb.offload.json.JsonNode;
 
 class AdhocReportsTest {
 
-    private static final AdhocResult SLOW_FIRST = result("a1", 10, new AdhocResult.Run(20, false, true), 1);
-    private static final AdhocResult OFFLOADED_FIRST = result("a2", 10, new AdhocResult.Run(5, true, true), 2);
+    private static final AdhocResult SLOW_FIRST = result("a1", 10, new AdhocResult.Run(20, false, true, null), 1);
+    private static final AdhocResult OFFLOADED_FIRST = result("a2", 10, new AdhocResult.Run(5, true, true, null), 2);
     private static final AdhocResult FAILED_FIRST = result("a3", 10, AdhocResult.Run.FAILED, 4);
 
     private static AdhocResult result(String id, double duckdbMs, AdhocResult.Run first, double secondMs) {
@@ -26,7 +26,7 @@ class AdhocReportsTest {
                 first,
                 100,
                 true,
-                new AdhocResult.Run(secondMs, true, true),
+                new AdhocResult.Run(secondMs, true, true, new PhaseBreakdown(80, 300, 20, 600, 90, 60, 4096)),
                 "cpu",
                 first.exact() ? null : "first run: jdbc:raydb: failed",
                 1L << 30,
@@ -104,8 +104,15 @@ class AdhocReportsTest {
                         "second_speedup",
                         "difference",
                         "heap_used_bytes",
-                        "gpu_used_mib"),
+                        "gpu_used_mib",
+                        "first_breakdown",
+                        "second_breakdown"),
                 List.copyOf(r.map().keySet()));
+        assertNull(r.raw("first_breakdown"), "not given for this first run");
+        JsonNode second = r.obj("second_breakdown");
+        assertEquals(80, second.num("planning_us"));
+        assertEquals(600, second.num("finish_us"));
+        assertEquals(4096, second.num("bytes_read"));
         assertEquals("SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1", r.str("sql"));
         assertEquals(0.5, number(r, "first_over_duckdb"));
         assertEquals(5, number(r, "second_speedup"));
