@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 class AnalystQueriesTest {
 
     /**
-     * The least of the eighty that must qualify: what the offload covers today, kept from going back. The four that
-     * decline: two COUNT(DISTINCT), a group key and a filter that compute over two columns.
+     * The least of the eighty that must qualify: what the offload covers today, kept from going back. The two that
+     * decline: a group key and a filter that compute over two columns.
      */
     private static final int AT_LEAST = 78;
 
