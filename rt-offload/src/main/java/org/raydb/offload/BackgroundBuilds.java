@@ -52,13 +52,15 @@ final class BackgroundBuilds {
     });
     private final Set<Object> queued = ConcurrentHashMap.newKeySet();
     /**
-     * Where a build runs, and so its parallel work (the load, the encodings, the sorts): a quarter of the cores, not
-     * the common pool's every core. DuckDB answers the process's statements meanwhile on all of them, and a build
-     * gives way only between its steps, not within one already spread over the cores: with the common pool held to 4
-     * of 16 cores (H100 host, SF 20, the benches' cold first runs), the flat queries' first runs above 1.1× DuckDB's
-     * went from two (1.65×, 2.78×) to none and the star queries' from four (1.24-1.79×) to three (1.11-1.16×), while
-     * the builds after them took 2.1-2.5 s longer (12.1 and 17.1 s). Its workers keep the context class loader of
-     * the thread that made the pool, as the builds' own thread did (an IDE loads the driver in a loader of its own).
+     * Where a build runs, and so its parallel streams and sorts (the load's arrays, the encodings, the sorts): a
+     * quarter of the cores, not the common pool's every core. DuckDB answers the process's statements meanwhile on all
+     * of them, and a build gives way only between its steps, not within one already spread over the cores: with the
+     * common pool held to 4 of 16 cores (H100 host, SF 20, the benches' cold first runs), the flat queries' first runs
+     * above 1.1× DuckDB's went from two (1.65×, 2.78×) to none and the star queries' from four (1.24-1.79×) to three
+     * (1.11-1.16×), while the builds after them took 2.1-2.5 s longer (12.1 and 17.1 s). The column export's readers
+     * are threads of their own, one per core (ColumnLoader), pausing at each batch. Its workers keep the context class
+     * loader of the thread that made the pool, as the builds' own thread did (an IDE loads the driver in a loader of
+     * its own).
      */
     private final ForkJoinPool buildWorkers = workers(Thread.currentThread().getContextClassLoader());
     /**
