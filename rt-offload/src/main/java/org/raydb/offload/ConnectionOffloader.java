@@ -423,8 +423,7 @@ final class ConnectionOffloader implements Offloader {
                 loaded.job().costs(),
                 overhead,
                 new Engines.DuckDbSide(duckdb, loaded.job().table(), pq.plan(), pq.boundSql(), false),
-                TopRows.kept(top),
-                TopRows.cut(top, pq.plan()));
+                top);
         if (engine.engine() == null) {
             if (engine.costs() != null && engine.costs().uncertain()) {
                 finishBehind(pq); // DuckDB's time may leave the next run to the offload
@@ -1186,14 +1185,7 @@ final class ConnectionOffloader implements Offloader {
                     String missing = null;
                     if (!scan) {
                         job = prepared(pq, table, new QueryCancel(), JobPlanner.Index.OWN);
-                        choice = engines.choose(
-                                candidates,
-                                settings,
-                                job.costs(),
-                                overhead,
-                                side,
-                                TopRows.kept(top),
-                                TopRows.cut(top, plan));
+                        choice = engines.choose(candidates, settings, job.costs(), overhead, side, top);
                         if (auto
                                 && choice.engine() != null
                                 && !builtOnItsPath(cache, table, plan)
@@ -1209,16 +1201,7 @@ final class ConnectionOffloader implements Offloader {
                         Engines.Candidates runnable =
                                 candidates.residentFor(job.job().job());
                         waits = runnable.none();
-                        choice = waits
-                                ? null
-                                : engines.choose(
-                                        runnable,
-                                        settings,
-                                        job.costs(),
-                                        overhead,
-                                        side,
-                                        TopRows.kept(top),
-                                        TopRows.cut(top, plan));
+                        choice = waits ? null : engines.choose(runnable, settings, job.costs(), overhead, side, top);
                     }
                     rows.add("technique", job.job().job().technique())
                             .add("encodings", job.job().encodings())
@@ -1257,7 +1240,6 @@ final class ConnectionOffloader implements Offloader {
         return rows.query(duckdbStatement);
     }
 
-    /** Whether the query's shape is built on this snapshot, being built behind DuckDB's answers, or neither. */
     /**
      * Whether a query of {@code plan} builds what it needs on its own path ({@link #readyOrBuiltBehind}): a temporary
      * table, or one small enough ({@link #INLINE_VALUES}).
@@ -1271,6 +1253,7 @@ final class ConnectionOffloader implements Offloader {
         return rows * Math.max(1, plan.columnTypes().size()) <= INLINE_VALUES;
     }
 
+    /** Whether the query's shape is built on this snapshot, being built behind DuckDB's answers, or neither. */
     private String buildState(ResidencyCache cache, OffloadPlan plan, TableVersion version, ResidentTable table) {
         if (table != null && table.ready(plan.shape())) {
             return "ready";

@@ -31,6 +31,7 @@ import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.DerivedColumn;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.VirtualColumn;
+import org.raydb.offload.result.TopRows;
 
 /**
  * The engines of this JVM and the choice among them, in two steps. Before planning, {@link #candidates}:
@@ -226,7 +227,9 @@ final class Engines {
 
     /**
      * The engine for a prepared job: a pinned one as it is; under auto the cheapest by cost, where DuckDB
-     * being cheapest gives a choice without engine (the offload declines and DuckDB runs the query).
+     * being cheapest gives a choice without engine (the offload declines and DuckDB runs the query). The statement's
+     * finish keeps {@code top} of its groups ({@code null}: all), so only those are counted, and an engine that cuts
+     * the rest on the device is costed so.
      */
     Choice choose(
             Candidates candidates,
@@ -234,12 +237,13 @@ final class Engines {
             JobCosts job,
             HostOverhead overhead,
             DuckDbSide duckdb,
-            long kept,
-            GroupCut cut)
+            TopRows top)
             throws SQLException {
         if (!candidates.costed()) {
             return new Choice(candidates.engines().get(0), candidates.reason(), null);
         }
+        long kept = TopRows.kept(top);
+        GroupCut cut = TopRows.cut(top, duckdb.plan());
         double duckdbMicros =
                 settings.mode() == OffloadSettings.Mode.FORCE ? Double.NaN : duckdb.micros(this, job.shape());
         List<String> names = candidates.engines().stream().map(Engine::name).toList();

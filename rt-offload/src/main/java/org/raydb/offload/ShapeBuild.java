@@ -12,7 +12,6 @@ import org.raydb.offload.cost.JobCosts;
 import org.raydb.offload.engine.Engine;
 import org.raydb.offload.engine.EngineException;
 import org.raydb.offload.engine.EngineResult;
-import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.exec.DictionaryFilter;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.PreparedJob;
@@ -170,12 +169,11 @@ final class ShapeBuild implements BackgroundBuilds.Build {
             PreparedJob job, JobCosts costs, Engines.Candidates candidates, Engines.DuckDbSide duckdb)
             throws SQLException, EngineException {
         TopRows top = target.top();
-        GroupCut cut = TopRows.cut(top, plan);
         Engine engine = target.engine() != null
                 ? target.engine()
-                : engines.choose(candidates, settings, costs, overhead, duckdb, TopRows.kept(top), cut)
+                : engines.choose(candidates, settings, costs, overhead, duckdb, top)
                         .engine();
-        return engine == null ? null : engine.run(job.job().withCut(cut));
+        return engine == null ? null : engine.run(job.job().withCut(TopRows.cut(top, plan)));
     }
 
     /** Whether the table is still at the version the asking query saw. */
