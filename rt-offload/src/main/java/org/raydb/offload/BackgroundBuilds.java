@@ -19,8 +19,8 @@ import org.raydb.jdbc.offload.Offloader;
  * The process's background builds: what a query under {@code offload=auto} needs and does not find ready
  * (columns, encodings, indexes, device copies) is built here while DuckDB answers it. One worker thread: one
  * build at a time for the process (a load already uses every core through DuckDB's export, and device memory
- * is shared), in the order asked, each shape once however many queries ask for it, its parallel work on a quarter
- * of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of the values it
+ * is shared), in the order asked, each shape once however many queries ask for it, its parallel streams and sorts
+ * on a quarter of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of the values it
  * builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's result
  * only once the build marked it ready. And a build gives way to the statements of the process: at each of its
  * check points (every batch of a load, between build phases) it waits while any statement runs, so that DuckDB's
