@@ -261,8 +261,9 @@ public final class QueryPlanner implements AutoCloseable {
     /**
      * Takes a decision made {@link #planBehind behind} as this session's own where it was made as this session
      * would make it and nothing was {@link #clear() forgotten} since the session left the statement; whether it
-     * did. One made for a statement left {@link #unbound} is held until the session next plans the statement,
-     * which takes it where the session binds the statement to the same plan with the same settings.
+     * did. One made for a statement left {@link #unbound} is the session's own while the session is pristine (it
+     * binds as that new connection did); otherwise it is held until the session next plans the statement, which
+     * takes it where the session binds the statement to the same plan with the same settings.
      */
     public synchronized boolean adopt(Behind behind) {
         if (behind.view.boundPlan() == null
@@ -285,8 +286,15 @@ public final class QueryPlanner implements AutoCloseable {
             return false;
         }
         if (!behind.asSession) {
-            held.put(behind.key, behind);
-            return true;
+            if (!pristine.getAsBoolean()) {
+                held.put(behind.key, behind);
+                return true;
+            }
+            // The session binds it as that new connection did, with its settings: taken now, so that its next run
+            // finds it cached as a repeated statement does, not bound nor its literals read. A session stops being
+            // pristine only through what also clears this cache, or by handing its DuckDB objects out, after which
+            // its own cached decisions are trusted alike.
+            LOG.log(System.Logger.Level.DEBUG, "a decision made behind is taken unbound: the session is pristine");
         }
         cache.put(behind.key, behind.full.query());
         String sql = (String) behind.key.get(0);
@@ -386,13 +394,6 @@ public final class QueryPlanner implements AutoCloseable {
                 throw new PlanBehind(unbound());
             }
             Behind made = held.remove(key(sql, parameters));
-            if (made != null && made.made.epoch() == epoch && pristine.getAsBoolean()) {
-                // Its bind there was the session's own: the session would bind it as that new connection did, with
-                // that connection's settings (the bind was 2-5 ms of such a second run on the H100 host, most of it;
-                // reading the session's settings, 5-10 ms of a new connection's first such run).
-                LOG.log(System.Logger.Level.DEBUG, "a decision made behind is taken unbound: the session is pristine");
-                return made.full;
-            }
             awaitInFlight();
             // The parse reads no catalog or session: where the planning database is ready it runs there while the
             // session binds (0.8 ms of a new statement's planning on the H200 host, the median over 90 ad-hoc queries).
