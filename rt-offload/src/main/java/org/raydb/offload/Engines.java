@@ -30,6 +30,7 @@ import org.raydb.offload.plan.ColumnComparison;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.DerivedColumn;
 import org.raydb.offload.plan.OffloadPlan;
+import org.raydb.offload.plan.RowColumn;
 import org.raydb.offload.plan.VirtualColumn;
 import org.raydb.offload.result.TopRows;
 
@@ -336,7 +337,8 @@ final class Engines {
             own.keySet()
                     .removeIf(c -> VirtualColumn.parse(c) != null
                             || DerivedColumn.parse(c) != null
-                            || ColumnComparison.parse(c) != null);
+                            || ColumnComparison.parse(c) != null
+                            || RowColumn.parse(c) != null);
             return engines.hostRates.of(table, connection, plan.table(), own, table.rows());
         }
     }

@@ -85,6 +85,7 @@ class DictionaryPredicatesTest {
 
     @Test
     void filtersOverTwoColumnsOrWithChangingFunctionsStayDuckDbs() throws SQLException {
+        // A LIKE over two columns is no comparison with a constant (RowColumns): it is DuckDB's.
         assertEquals(
                 "false",
                 h.explain("SELECT sum(v) FROM t WHERE s || k LIKE '%AIRk1%'").get("qualifies"));
@@ -92,8 +93,6 @@ class DictionaryPredicatesTest {
                 "false",
                 h.explain("SELECT sum(v) FROM t WHERE s LIKE '%' || random()::VARCHAR")
                         .get("qualifies"));
-        assertEquals(
-                "false",
-                h.explain("SELECT sum(v) FROM t WHERE length(s) + g > 3").get("qualifies"));
+        h.assertOffloadedExactly("SELECT sum(v) FROM t WHERE length(s) + g > 3"); // compared with a constant
     }
 }

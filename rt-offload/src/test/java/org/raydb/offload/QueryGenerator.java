@@ -10,8 +10,9 @@ import java.util.Random;
 
 /**
  * Generates qualifying aggregation queries over {@link DifferentialFixture}'s table from a seed: 0–3 filtered
- * columns with every predicate form (and comparisons of two columns), aggregates under FILTER or CASE on a condition of one column, 0–2 group keys (including a 10,000-group key, NULL groups and a function of one
- * column), 1–4
+ * columns with every predicate form (and comparisons of two columns, expressions of two compared with constants),
+ * aggregates under FILTER or CASE on a condition of one or two columns, 0–2 group keys (including a 10,000-group key,
+ * NULL groups and a function of one column or two), 1–4
  * aggregates, and ORDER BY / LIMIT / HAVING / CTE / outer-aggregate wrappers on top.
  */
 final class QueryGenerator {
@@ -110,7 +111,9 @@ final class QueryGenerator {
             "k_skew <> k_int",
             "k_big > k_int",
             "m_small <= k_small",
-            "k_dec < m_dec");
+            "k_dec < m_dec",
+            "k_small + k_skew > 12",
+            "k_dec * m_small BETWEEN -2000 AND 3000");
 
     /** Conditions on one column, as an aggregate's FILTER or a CASE's WHEN. */
     private static final List<String> CONDITIONS = List.of(
@@ -119,7 +122,8 @@ final class QueryGenerator {
             "k_date >= DATE '1995-01-01'",
             "k_null IS NULL",
             "year(k_date) = 1994",
-            "k_int % 2 = 0");
+            "k_int % 2 = 0",
+            "k_small > k_skew % 10");
 
     private static final List<String> DERIVED_KEYS = List.of(
             "year(k_date)",
@@ -127,7 +131,8 @@ final class QueryGenerator {
             "substring(k_str, 1, 1)",
             "coalesce(k_str, '?')",
             "k_small % 3",
-            "dayofweek(k_date)");
+            "dayofweek(k_date)",
+            "k_skew % 7 * 10 + k_small");
 
     String next() {
         List<String> filters = new ArrayList<>();

@@ -17,6 +17,7 @@ import org.raydb.arrow.DuckDbArrowReader;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ColumnType;
+import org.raydb.offload.plan.RowColumn;
 import org.raydb.offload.plan.TableRef;
 import org.raydb.offload.plan.Utf8Order;
 
@@ -59,7 +60,9 @@ public final class ColumnLoader {
         StringHashes[] dictionaries = new StringHashes[names.size()];
         StringBuilder select = new StringBuilder();
         for (int i = 0; i < names.size(); i++) {
-            String column = TableRef.quote(names.get(i));
+            // A row column is computed here, by the export's SELECT, from the table's columns its expression reads.
+            RowColumn computed = RowColumn.parse(names.get(i));
+            String column = computed != null ? "(" + computed.expression() + ")" : TableRef.quote(names.get(i));
             String expression = column;
             if (types.get(i).kind() == ColumnType.Kind.VARCHAR) {
                 dictionaries[i] = dictionary(connection, table, column, cancel);

@@ -17,9 +17,10 @@ import org.raydb.offload.json.Json;
  * (in the select list, GROUP BY, HAVING and ORDER BY) becomes a {@link DerivedColumn}, so the statement planned is
  * a GROUP BY on a column. So does, as a BOOLEAN column, the condition of an aggregate's FILTER and the WHEN of a
  * one-branch CASE inside an aggregate ({@code sum(x) FILTER (WHERE s LIKE '%AIR%')}, {@code sum(CASE WHEN m =
- * 'MAIL' THEN 1 ELSE 0 END)}): the plan then reads them as CASE gates (see Expr.Case). The expression must read that one column and nothing else, call only functions DuckDB
- * marks CONSISTENT, and give a type the offload reads back exactly (integers, BOOLEAN, DATE, TIMESTAMP, VARCHAR); other group
- * expressions stay, and the plan declines them.
+ * 'MAIL' THEN 1 ELSE 0 END)}): the plan then reads them as CASE gates (see Expr.Case). The expression must call only
+ * functions DuckDB marks CONSISTENT and give a type the offload reads back exactly (integers, BOOLEAN, DATE, TIMESTAMP,
+ * VARCHAR); one that reads several of the table's own columns becomes a {@link RowColumn} instead (computed per row).
+ * Other group expressions stay, and the plan declines them.
  */
 final class DerivedKeys {
 
@@ -98,8 +99,9 @@ final class DerivedKeys {
         }
 
         /**
-         * The derived column {@code e} becomes (of type {@code required} where given), or null where it reads other
-         * than one key column, calls a function DuckDB does not mark CONSISTENT, or has another type.
+         * The derived column {@code e} becomes (of type {@code required} where given), or null where it reads no
+         * key column, calls a function DuckDB does not mark CONSISTENT, or has another type. One that reads several
+         * columns becomes a {@link RowColumn}.
          */
         String column(Object e, ColumnType.Kind required) throws SQLException, NotQualified {
             if (!(e instanceof Map<?, ?> m) || SKIPPED_CLASSES.contains(String.valueOf(m.get("class")))) return null;
@@ -107,7 +109,8 @@ final class DerivedKeys {
             Set<String> functions = new LinkedHashSet<>();
             boolean[] refused = {false};
             DictionaryPredicates.walk(e, read, functions, refused);
-            if (refused[0] || read.size() != 1) return null;
+            if (refused[0] || read.isEmpty()) return null;
+            if (read.size() > 1) return rowColumn(e, required);
             String column = null;
             for (String c : columns.keySet()) {
                 if (c.equalsIgnoreCase(read.iterator().next())) column = c;
@@ -139,6 +142,20 @@ final class DerivedKeys {
             derived.put(name, type.kind().name());
             types.put(name, type);
             return name;
+        }
+
+        /** The {@link RowColumn} {@code e}, which reads several columns, becomes (see {@link #column}). */
+        String rowColumn(Object e, ColumnType.Kind required) throws SQLException, NotQualified {
+            Map<String, ColumnType> own = new LinkedHashMap<>(columns);
+            own.keySet().removeAll(virtual.keySet());
+            RowColumn row = RowColumns.column(session, table, own, e);
+            if (row == null || (required != null && row.type().kind() != required)) return null;
+            if (names == null) {
+                names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
+            }
+            derived.put(row.name(), row.type().sql());
+            types.put(row.name(), row.type());
+            return row.name();
         }
 
         /**

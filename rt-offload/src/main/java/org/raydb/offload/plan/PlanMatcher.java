@@ -130,8 +130,9 @@ public final class PlanMatcher {
         for (JsonNode g : agg.nodes("groups")) {
             Expr x = PlanExpressions.resolve(g, input::ref);
             if (!(x instanceof Expr.Column c)) {
-                throw new NotQualified("GROUP BY on an expression over several columns or a function DuckDB does not"
-                        + " mark CONSISTENT (an expression of one column qualifies)");
+                throw new NotQualified("GROUP BY on an expression not computed as a column here (a function DuckDB"
+                        + " does not mark CONSISTENT, a type other than integers, DECIMAL, DATE, TIMESTAMP, BOOLEAN or"
+                        + " VARCHAR, or a key GROUP BY ALL names)");
             }
             if (!c.type().isKeyType()) {
                 throw new NotQualified("GROUP BY on " + c.type() + " column " + c.name());

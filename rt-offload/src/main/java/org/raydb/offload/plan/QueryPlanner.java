@@ -446,10 +446,12 @@ public final class QueryPlanner implements AutoCloseable {
             DerivedKeys.Derived derived = DerivedKeys.apply(
                     session, tree, binding.table(), binding.columns(), virtual, star == null ? null : star.names());
             Map<String, ColumnType> compared = ColumnComparisons.apply(tree, binding.table(), binding.columns());
-            binding = binding.with(derived.types()).with(compared);
+            Map<String, ColumnType> computed = RowColumns.apply(session, tree, binding.table(), binding.columns());
+            binding = binding.with(derived.types()).with(compared).with(computed);
             Map<String, String> added = new LinkedHashMap<>(virtual);
             added.putAll(derived.columns());
             compared.keySet().forEach(c -> added.put(c, "BOOLEAN"));
+            computed.forEach((c, type) -> added.put(c, type.sql()));
             String replica = added.isEmpty() ? db.replica(session, binding) : db.replica(session, binding, added);
             List<String> names = star != null ? star.names() : derived.names();
             Speculated confirmed = confirmed(guessed, tree, binding.table(), replica);
@@ -461,7 +463,12 @@ public final class QueryPlanner implements AutoCloseable {
                 Map<String, Object> namesTree = names == null ? SqlRewriter.namesTree(tree, binding.table()) : null;
                 optimized = optimized(db, tree, binding.table(), replica, namesTree);
             }
-            if (written != null && star == null && !viaView && derived.columns().isEmpty() && compared.isEmpty()) {
+            if (written != null
+                    && star == null
+                    && !viaView
+                    && derived.columns().isEmpty()
+                    && compared.isEmpty()
+                    && computed.isEmpty()) {
                 if (guesses.size() >= CACHE_SIZE) guesses.clear();
                 guesses.put(written, new Guess(binding.table(), replica));
             }
@@ -510,12 +517,14 @@ public final class QueryPlanner implements AutoCloseable {
             // filters DuckDB evaluates over a dictionary are not computed from literals: no template.
             // A star join's WHERE is not the text's: no template.
             // Nor are the literals of a derived group key (date_trunc's unit, substring's bounds) constants of a
-            // template: they shape the column; and a comparison of two columns is no longer in the text's WHERE.
+            // template: they shape the column, as those of an expression over several columns do (a row column's);
+            // and a comparison of two columns is no longer in the text's WHERE.
             Object where = viaView
                             || !predicates.isEmpty()
                             || star != null
                             || !derived.columns().isEmpty()
                             || !compared.isEmpty()
+                            || !computed.isEmpty()
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
             String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
