@@ -1,6 +1,6 @@
 package org.raydb.offload.plan;
 
-import java.util.ArrayList;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,21 +19,15 @@ final class ColumnComparisons {
      * Replaces the qualifying conjuncts in {@code tree}; returns the computed columns by name with their type
      * (empty: none, the tree unchanged).
      */
-    static Map<String, ColumnType> apply(Map<String, Object> tree, TableRef table, Map<String, ColumnType> columns) {
+    static Map<String, ColumnType> apply(Map<String, Object> tree, TableRef table, Map<String, ColumnType> columns)
+            throws SQLException, NotQualified {
         Map<String, ColumnType> out = new LinkedHashMap<>();
-        Map<String, Object> select = SqlRewriter.aggregatingSelect(tree, table);
-        if (select == null || select.get("where_clause") == null) return out;
-        List<Object> conjuncts = new ArrayList<>();
-        SqlRewriter.conjuncts(select.get("where_clause"), conjuncts);
-        boolean changed = false;
-        for (int i = 0; i < conjuncts.size(); i++) {
-            ColumnComparison c = comparison(conjuncts.get(i), columns);
-            if (c == null) continue;
-            conjuncts.set(i, isTrue(c.name()));
+        SqlRewriter.rewriteWhere(tree, table, conjunct -> {
+            ColumnComparison c = comparison(conjunct, columns);
+            if (c == null) return null;
             out.put(c.name(), ColumnType.of(ColumnType.Kind.BOOLEAN));
-            changed = true;
-        }
-        if (changed) select.put("where_clause", SqlRewriter.conjunction(conjuncts));
+            return isTrue(c.name());
+        });
         return out;
     }
 

@@ -4,10 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -37,13 +35,8 @@ final class RowColumns {
             Connection session, Map<String, Object> tree, TableRef table, Map<String, ColumnType> columns)
             throws SQLException, NotQualified {
         Map<String, ColumnType> out = new LinkedHashMap<>();
-        Map<String, Object> select = SqlRewriter.aggregatingSelect(tree, table);
-        if (select == null || select.get("where_clause") == null) return out;
-        List<Object> conjuncts = new ArrayList<>();
-        SqlRewriter.conjuncts(select.get("where_clause"), conjuncts);
-        boolean changed = false;
-        for (Object conjunct : conjuncts) {
-            if (!(conjunct instanceof Map<?, ?> raw)) continue;
+        SqlRewriter.rewriteWhere(tree, table, conjunct -> {
+            if (!(conjunct instanceof Map<?, ?> raw)) return null;
             @SuppressWarnings("unchecked")
             Map<String, Object> c = (Map<String, Object>) raw;
             String side = null;
@@ -54,12 +47,11 @@ final class RowColumns {
                 side = constant(c.get("right")) ? "left" : constant(c.get("left")) ? "right" : null;
             }
             RowColumn column = side == null ? null : column(session, table, columns, c.get(side));
-            if (column == null || column.type().kind() == ColumnType.Kind.BOOLEAN) continue;
+            if (column == null || column.type().kind() == ColumnType.Kind.BOOLEAN) return null;
             c.put(side, SqlRewriter.columnRef(column.name(), ""));
             out.put(column.name(), column.type());
-            changed = true;
-        }
-        if (changed) select.put("where_clause", SqlRewriter.conjunction(conjuncts));
+            return c;
+        });
         return out;
     }
 

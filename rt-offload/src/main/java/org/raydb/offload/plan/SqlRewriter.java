@@ -199,6 +199,28 @@ public final class SqlRewriter {
         }
     }
 
+    /** A rewrite of one WHERE conjunct: what replaces it (itself, changed in place), or {@code null} to keep it. */
+    interface ConjunctRewrite {
+        Object rewrite(Object conjunct) throws SQLException, NotQualified;
+    }
+
+    /** Rewrites the conjuncts of the WHERE of the SELECT that reads {@code table}. */
+    static void rewriteWhere(Map<String, Object> tree, TableRef table, ConjunctRewrite rewrite)
+            throws SQLException, NotQualified {
+        Map<String, Object> select = aggregatingSelect(tree, table);
+        if (select == null || select.get("where_clause") == null) return;
+        List<Object> conjuncts = new ArrayList<>();
+        conjuncts(select.get("where_clause"), conjuncts);
+        boolean changed = false;
+        for (int i = 0; i < conjuncts.size(); i++) {
+            Object replaced = rewrite.rewrite(conjuncts.get(i));
+            if (replaced == null) continue;
+            conjuncts.set(i, replaced);
+            changed = true;
+        }
+        if (changed) select.put("where_clause", conjunction(conjuncts));
+    }
+
     /** The one SELECT that reads {@code table} directly in a parse tree, or {@code null} (none, or several). */
     static Map<String, Object> aggregatingSelect(Map<String, Object> tree, TableRef table) {
         List<Map<String, Object>> targets = new ArrayList<>();
