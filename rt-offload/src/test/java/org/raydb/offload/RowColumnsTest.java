@@ -61,6 +61,26 @@ class RowColumnsTest {
         h.assertOffloadedExactly("SELECT max(price) FROM l WHERE receiptdate - shipdate BETWEEN 3 AND 9 AND q < 30");
     }
 
+    /**
+     * In a star join an expression over the fact table's columns is computed with them; one that reads a dimension's
+     * column is not, also where the fact table has a column of that name.
+     */
+    @Test
+    void aStarJoinComputesOverTheFactTablesColumnsOnly() throws SQLException {
+        h.exec("CREATE TABLE dim (k INTEGER PRIMARY KEY, b INTEGER, y INTEGER)");
+        h.exec("INSERT INTO dim SELECT i, i * 10, i * 100 FROM range(20) r(i)");
+        h.exec(
+                "CREATE TABLE fact AS SELECT (i % 20)::INTEGER AS k, (i % 3)::INTEGER AS a, (i % 5)::INTEGER AS b, i AS v"
+                        + " FROM range(1000) r(i)");
+        h.assertOffloadedExactly("SELECT fact.a + fact.b AS t, sum(v) FROM fact JOIN dim ON fact.k = dim.k"
+                + " WHERE dim.y > 300 GROUP BY t ORDER BY t");
+        h.assertOffloadedExactly(
+                "SELECT sum(v) FROM fact JOIN dim ON fact.k = dim.k WHERE fact.a * fact.b > 3 AND dim.y < 1500");
+        String dimension = h.declineReason(
+                "SELECT fact.a + dim.b AS t, sum(v) FROM fact JOIN dim ON fact.k = dim.k GROUP BY t ORDER BY t");
+        assertTrue(dimension.startsWith("GROUP BY on an expression"), dimension);
+    }
+
     @Test
     void expressionsDuckDbDoesNotEvaluateAlikeOrReadBackStayDuckDbs() throws SQLException {
         String random = h.declineReason("SELECT count(*) FROM l WHERE q * random() > n");

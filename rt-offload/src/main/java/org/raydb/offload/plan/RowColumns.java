@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
 /**
  * WHERE conjuncts of the aggregating SELECT that compare an expression over several of the table's columns with a
  * constant, or range it between two ({@code l_extendedprice * (1 - l_discount) > 50000}), compare a {@link RowColumn}
- * instead: the expression
- * is replaced by a reference to the column, so the statement planned filters one column, whose values DuckDB
- * computes as the table's columns are exported. The constants stay in the statement, so a new constant filters the
- * same column. Expressions over one column are {@link DictionaryPredicates}' (evaluated per distinct value).
+ * instead: the expression is replaced by a reference to the column, so the statement planned filters one column,
+ * whose values DuckDB computes as the table's columns are exported. The constants stay in the statement, so a new
+ * constant filters the same column. Expressions over one column are {@link DictionaryPredicates}' (evaluated per
+ * distinct value).
  */
 final class RowColumns {
 
