@@ -120,7 +120,17 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 }
             }
             QueryCancel cancel = new QueryCancel(builds::giveWay);
-            table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
+            try {
+                table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
+            } catch (SQLException e) {
+                // An expression DuckDB computes a column by may fail on rows the statement's WHERE drops (an
+                // overflow): every load of the snapshot would, so its shape is refused for a while, not exported
+                // again at each run while DuckDB answers.
+                if (plan.computesColumns()) {
+                    table.refuseIndex(plan.shape(), "a column it computes failed to load: " + e.getMessage());
+                }
+                throw e;
+            }
             if (!current(c) || table.retired()) {
                 return;
             }

@@ -67,6 +67,37 @@ class PlannedBehindTest {
         return answers;
     }
 
+    /**
+     * A group key over two columns that overflows on rows the WHERE drops: DuckDB answers, the build's export of the
+     * key fails, and the snapshot refuses the shape for a while, with its reason, instead of exporting it again
+     * behind each run.
+     */
+    @Test
+    void aColumnThatFailsToComputeIsRefusedNotLoadedAgainAtEachRun() throws Exception {
+        String file = dir.resolve("computed.duckdb").toString();
+        String query = "SELECT (c * 100000000 + length(b))::INTEGER AS k, count(*) FROM t WHERE c < 3 GROUP BY k"
+                + " ORDER BY k";
+        List<List<Object>> expected = table(file, M_W, query).getFirst();
+        try (Declines declines = new Declines();
+                EngineRig rig = new EngineRig(new StandInGpuEngine());
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            RayConnection ray = c.unwrap(RayConnection.class);
+            StatementRun first = StatementRun.of(c, query);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded());
+            assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+            for (int run = 2; run <= 3; run++) {
+                declines.clear();
+                StatementRun again = StatementRun.of(c, query);
+                assertEquals(expected, again.rows());
+                assertFalse(again.offloaded());
+                assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)));
+                assertEquals(1, declines.size(), declines.toString());
+                assertTrue(declines.getFirst().contains("a column it computes failed to load"), run + ": " + declines);
+            }
+        }
+    }
+
     @Test
     void newStatementsOverColumnsNotResidentAreDuckDbsAndOffloadedOnceBuilt() throws Exception {
         String file = dir.resolve("behind.duckdb").toString();

@@ -233,12 +233,15 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         return true;
     }
 
-    /** Records that {@code shape}'s index found no room in the host budget, and why. */
+    /**
+     * Records that {@code shape}'s index cannot be built here, and why: it found no room in the host budget, or a
+     * column it computes failed to load.
+     */
     public void refuseIndex(Object shape, String reason) {
         refused.put(shape, new Refusal(reason, System.nanoTime()));
     }
 
-    /** Why {@code shape}'s index found no room lately, or {@code null}: none was refused, or long enough ago to try again. */
+    /** Why {@code shape}'s index was refused lately, or {@code null}: never, or long enough ago to try again. */
     public String indexRefusal(Object shape) {
         Refusal r = refused.get(shape);
         return r == null || System.nanoTime() - r.at() > IDLE_BEFORE_SHED_NANOS ? null : r.reason();

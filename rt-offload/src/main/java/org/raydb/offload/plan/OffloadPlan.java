@@ -101,6 +101,12 @@ public record OffloadPlan(
         return out;
     }
 
+    /** Whether it reads a column DuckDB computes by an expression as the table loads (a derived key, a row column). */
+    public boolean computesColumns() {
+        return columnTypes().keySet().stream()
+                .anyMatch(c -> DerivedColumn.parse(c) != null || RowColumn.parse(c) != null);
+    }
+
     private static void collect(Expr e, java.util.Map<String, ColumnType> out) {
         if (e instanceof Expr.Column c) {
             out.put(c.name(), c.type());
