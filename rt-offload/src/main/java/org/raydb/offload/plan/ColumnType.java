@@ -52,6 +52,27 @@ public record ColumnType(Kind kind, int width, int scale, String name) {
         }
     }
 
+    /**
+     * A result column's type as DuckDB's JDBC metadata names it ({@code INTEGER}, {@code DECIMAL(18,4)}), where the
+     * offload reads its values back exactly (integers, DECIMAL of at most 18 digits, DATE, TIMESTAMP, BOOLEAN,
+     * VARCHAR); {@code null} for any other.
+     */
+    public static ColumnType ofResult(String typeName) {
+        java.util.regex.Matcher decimal = DECIMAL_NAME.matcher(typeName);
+        if (decimal.matches()) {
+            int width = Integer.parseInt(decimal.group(1));
+            return width <= 18 ? decimal(width, Integer.parseInt(decimal.group(2))) : null;
+        }
+        return switch (typeName) {
+            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DATE", "TIMESTAMP", "VARCHAR", "BOOLEAN" ->
+                of(Kind.valueOf(typeName));
+            default -> null;
+        };
+    }
+
+    private static final java.util.regex.Pattern DECIMAL_NAME =
+            java.util.regex.Pattern.compile("DECIMAL\\((\\d+),(\\d+)\\)");
+
     /** Reads a plan's {@code {"id": ..., "type_info": ...}} type. */
     public static ColumnType fromPlan(JsonNode type) {
         String id = type.str("id");

@@ -146,9 +146,7 @@ final class DerivedKeys {
 
         /** The {@link RowColumn} {@code e}, which reads several columns, becomes (see {@link #column}). */
         String rowColumn(Object e, ColumnType.Kind required) throws SQLException, NotQualified {
-            Map<String, ColumnType> own = new LinkedHashMap<>(columns);
-            own.keySet().removeAll(virtual.keySet());
-            RowColumn row = RowColumns.column(session, table, own, e);
+            RowColumn row = RowColumns.column(session, table, columns, e);
             if (row == null || (required != null && row.type().kind() != required)) return null;
             if (names == null) {
                 names = SqlRewriter.selectNames(session, SqlRewriter.copy(select));
@@ -225,11 +223,9 @@ final class DerivedKeys {
         } catch (SQLException e) {
             return null; // DuckDB binds it otherwise in the query (it may not bind at all): the plan decides
         }
-        return switch (type) {
-            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DATE", "TIMESTAMP", "VARCHAR", "BOOLEAN" ->
-                ColumnType.of(ColumnType.Kind.valueOf(type));
-            default -> null;
-        };
+        ColumnType read = ColumnType.ofResult(type);
+        // A derived key of one column takes no DECIMAL result (row columns do).
+        return read == null || read.kind() == ColumnType.Kind.DECIMAL ? null : read;
     }
 
     /** {@code expression} with every column reference naming {@link DerivedColumn#SOURCE} instead. */

@@ -2,14 +2,11 @@ package org.raydb.offload.plan;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * WHERE conjuncts of the aggregating SELECT that compare an expression over several of the table's columns with a
@@ -20,8 +17,6 @@ import java.util.regex.Pattern;
  * distinct value).
  */
 final class RowColumns {
-
-    private static final Pattern DECIMAL = Pattern.compile("DECIMAL\\((\\d+),(\\d+)\\)");
 
     private RowColumns() {}
 
@@ -92,28 +87,13 @@ final class RowColumns {
         return type == null || !type.isKeyType() ? null : new RowColumn(text, type);
     }
 
-    /**
-     * The type of {@code expression} over {@code table}'s columns where the offload reads it back exactly (integers,
-     * DECIMAL up to 18 digits, BOOLEAN, DATE, TIMESTAMP, VARCHAR), else {@code null}.
-     */
+    /** The type of {@code expression} over {@code table}'s columns where the offload reads it back exactly, else null. */
     static ColumnType type(Connection session, TableRef table, String expression) throws SQLException {
-        String name;
         try (PreparedStatement p =
                 session.prepareStatement("SELECT " + expression + " FROM " + table.sql() + " LIMIT 0")) {
-            ResultSetMetaData meta = p.getMetaData();
-            name = meta.getColumnTypeName(1);
+            return ColumnType.ofResult(p.getMetaData().getColumnTypeName(1));
         } catch (SQLException e) {
             return null; // DuckDB binds it otherwise in the query (it may not bind at all): the plan decides
         }
-        Matcher decimal = DECIMAL.matcher(name);
-        if (decimal.matches()) {
-            int width = Integer.parseInt(decimal.group(1));
-            return width <= 18 ? ColumnType.decimal(width, Integer.parseInt(decimal.group(2))) : null;
-        }
-        return switch (name) {
-            case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DATE", "TIMESTAMP", "VARCHAR", "BOOLEAN" ->
-                ColumnType.of(ColumnType.Kind.valueOf(name));
-            default -> null;
-        };
     }
 }
