@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -26,13 +28,18 @@ import org.raydb.offload.plan.Utf8Order;
  * DuckDB does the per-row work it is fastest at: for a VARCHAR column it lists the distinct values with
  * their {@code hash()}, Java sorts those few in UTF-8 byte order, and the scan exports each row's hash
  * (see {@link StringHashes}), so no string crosses into Java per row. Numbers arrive as Arrow buffers and
- * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core. A cancel
+ * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core (per worker in a
+ * background build's pool). A cancel
  * interrupts DuckDB's statements and stops the copies between batches.
  */
 public final class ColumnLoader {
 
-    /** Rows per Arrow batch: large, so that the per-batch import cost vanishes against the copies. */
-    private static final int BATCH = 1 << 20;
+    /**
+     * Rows per Arrow batch. A background export gives way to the application's statements only between batches, so a
+     * batch is what a statement that starts meanwhile meets of each reader: a few milliseconds at this size, where
+     * the per-batch import cost is still small against the copies.
+     */
+    private static final int BATCH = 1 << 17;
     /** Rows per part of a parallel export, at least: below it, one reader is as fast. */
     static final int PART_ROWS = 1 << 15;
     /**
@@ -42,6 +49,17 @@ public final class ColumnLoader {
      * range, which costs little beside the columns.
      */
     static final int MAX_PARTS = Math.min(16, Runtime.getRuntime().availableProcessors());
+
+    /**
+     * The parts an export may run at once here: {@link #MAX_PARTS}, and inside a pool of workers no more than it has,
+     * as the load's parallel streams: a background build runs on its own quarter of the cores so that DuckDB's
+     * answers meanwhile keep the rest, and its export, one reader converting per part, was its heaviest step.
+     */
+    static int maxParts() {
+        ForkJoinPool pool = ForkJoinTask.getPool();
+        return pool == null ? MAX_PARTS : Math.max(1, Math.min(MAX_PARTS, pool.getParallelism()));
+    }
+
     /** Above this many distinct values a VARCHAR column travels as strings (its list comes through JDBC). */
     static final int DICTIONARY_LIMIT = 1 << 16;
 
@@ -99,13 +117,13 @@ public final class ColumnLoader {
     private record Part(long from, long to, int offset, int rows) {}
 
     /**
-     * The table cut into rowid ranges of at least {@link #PART_ROWS} rows, at most {@link #MAX_PARTS}, when its
+     * The table cut into rowid ranges of at least {@link #PART_ROWS} rows, at most {@link #maxParts}, when its
      * rowids are dense (no deletes left gaps), so that each range's rows and their place are known; otherwise
      * (or for a small table) one part.
      */
     private static List<Part> parts(Connection connection, TableRef table, int rows, QueryCancel cancel)
             throws SQLException {
-        int count = Math.max(1, Math.min(MAX_PARTS, rows / PART_ROWS));
+        int count = Math.max(1, Math.min(maxParts(), rows / PART_ROWS));
         if (count > 1) {
             try (Statement st = connection.createStatement();
                     QueryCancel.Watch _ = cancel.watch(st);

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,18 @@ class ColumnLoaderTest {
             checkAgainstDuckDb(c, allocator);
             exec(c, "SET preserve_insertion_order = false");
             checkAgainstDuckDb(c, allocator);
+        }
+    }
+
+    /** A background build's load runs in its pool of workers: its export reads no more parts at once than it has. */
+    @Test
+    void anExportInsideAPoolOfWorkersReadsAsManyPartsAtOnceAsItHasWorkers() throws Exception {
+        assertEquals(ColumnLoader.MAX_PARTS, ColumnLoader.maxParts(), "outside any pool: one part per core, up to 16");
+        ForkJoinPool workers = new ForkJoinPool(1);
+        try {
+            assertEquals(1, workers.submit(ColumnLoader::maxParts).get());
+        } finally {
+            workers.shutdown();
         }
     }
 
