@@ -4,12 +4,13 @@ package org.raydb.ssb.bench;
  * The ad-hoc bench report as JSON: {@code {"machine": {...}, "sf", "source", "seed" (the data's), "rows",
  * "engine", "offload", "query_seed", "reps", "timestamp", "command", "memory_note", "results": [{"query", "sql",
  * "result_rows", "duckdb_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
- * "second_ms", "second_offloaded", "second_exact", "engine", "exact", "first_over_duckdb", "first_speedup",
- * "second_speedup", "difference", "heap_used_bytes", "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...],
+ * "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
+ * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes", "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...],
  * "summary": {"queries", "exact", "first_offloaded", "second_offloaded", "worst_query", "worst_first_over_duckdb",
- * "first_speedup_geomean", "offloaded_first_speedup_geomean", "second_speedup_geomean", "first_total_ms",
+ * "first_speedup_geomean", "offloaded_first_speedup_geomean", "second_speedup_geomean",
+ * "later_speedup_geomean", "first_total_ms",
  * "duckdb_total_ms", "build_wait_total_ms", "second_total_ms"}}}. Times in milliseconds ({@code duckdb_ms} a
- * median); speed-ups are DuckDB's time over the run's; null where unknown (a failed run, no nvidia-smi). A
+ * median, {@code later_ms} the later runs'); speed-ups are DuckDB's time over the run's; null where unknown (a failed run, no nvidia-smi). A
  * breakdown is where an offloaded run's time went, as the bench's ({@link JsonReport}; no bandwidth floor here:
  * its keys null), null for a run DuckDB answered.
  */
@@ -41,11 +42,14 @@ public final class AdhocJsonReport {
                 + ", \"second_ms\": " + Json.number(r.second().ms())
                 + ", \"second_offloaded\": " + r.second().offloaded()
                 + ", \"second_exact\": " + r.second().exact()
+                + ", \"later_ms\": " + Json.number(r.later().ms())
+                + ", \"later_offloaded\": " + r.later().offloaded()
                 + ", \"engine\": " + Json.string(r.engine())
                 + ", \"exact\": " + r.exact()
                 + ", \"first_over_duckdb\": " + Json.number(r.firstOverDuckdb())
                 + ", \"first_speedup\": " + Json.number(r.first().speedup(r.duckdbMs()))
                 + ", \"second_speedup\": " + Json.number(r.second().speedup(r.duckdbMs()))
+                + ", \"later_speedup\": " + Json.number(r.later().speedup(r.duckdbMs()))
                 + ", \"difference\": " + Json.string(r.difference())
                 + ", \"heap_used_bytes\": " + r.heapUsedBytes()
                 + ", \"gpu_used_mib\": " + (r.gpuUsedMib() < 0 ? "null" : Long.toString(r.gpuUsedMib()))
@@ -63,6 +67,7 @@ public final class AdhocJsonReport {
                 + ", \"first_speedup_geomean\": " + Json.number(s.firstSpeedup())
                 + ", \"offloaded_first_speedup_geomean\": " + Json.number(s.offloadedFirstSpeedup())
                 + ", \"second_speedup_geomean\": " + Json.number(s.secondSpeedup())
+                + ", \"later_speedup_geomean\": " + Json.number(s.laterSpeedup())
                 + ", \"first_total_ms\": " + Json.number(s.firstTotalMs())
                 + ", \"duckdb_total_ms\": " + Json.number(s.duckdbTotalMs())
                 + ", \"build_wait_total_ms\": " + Json.number(s.buildWaitTotalMs())

@@ -2,7 +2,8 @@ package org.raydb.ssb.bench;
 
 /**
  * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's median time, the first
- * run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run, the engine
+ * run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run, the later runs
+ * (as many as DuckDB's timed runs, right after the second: their median), the engine
  * {@code EXPLAIN OFFLOAD} names after both, the first difference from DuckDB's answer (null when both runs
  * were exact), and the memory in use after it: the JVM's heap (live data and garbage not yet collected) and
  * the GPUs' used memory by {@code nvidia-smi} (-1 without it).
@@ -18,6 +19,7 @@ public record AdhocResult(
         double buildWaitMs,
         boolean buildsDone,
         Run second,
+        Run later,
         String engine,
         String difference,
         long heapUsedBytes,
@@ -38,7 +40,7 @@ public record AdhocResult(
     }
 
     public boolean exact() {
-        return first.exact() && second.exact();
+        return first.exact() && second.exact() && later.exact();
     }
 
     /** The first run's time over DuckDB's: what meeting the query costs against DuckDB alone. */

@@ -9,7 +9,8 @@ import java.util.Locale;
  */
 public final class AdhocTablePrinter {
 
-    private static final String FORMAT = "%-5s %7s %10s %10s %-5s %13s %10s %-5s %-7s %12s %11s %-5s %9s %8s%n";
+    private static final String FORMAT =
+            "%-5s %7s %10s %10s %-5s %13s %10s %-5s %10s %-7s %12s %11s %13s %-5s %9s %8s%n";
 
     private final PrintStream out;
     private boolean headerPrinted;
@@ -31,9 +32,11 @@ public final class AdhocTablePrinter {
                     "build wait ms",
                     "2nd ms",
                     "off",
+                    "later ms",
                     "engine",
                     "1st/DuckDB",
                     "2nd speedup",
+                    "later speedup",
                     "exact",
                     "heap MiB",
                     "GPU MiB");
@@ -50,9 +53,11 @@ public final class AdhocTablePrinter {
                 BreakdownTablePrinter.fixed("%.1f", r.buildWaitMs()),
                 BreakdownTablePrinter.fixed("%.2f", r.second().ms()),
                 r.second().offloaded(),
+                BreakdownTablePrinter.fixed("%.2f", r.later().ms()),
                 r.engine(),
                 BreakdownTablePrinter.fixed("%.2fx", r.firstOverDuckdb()),
                 BreakdownTablePrinter.fixed("%.2fx", r.second().speedup(r.duckdbMs())),
+                BreakdownTablePrinter.fixed("%.2fx", r.later().speedup(r.duckdbMs())),
                 r.exact() ? "yes" : "NO",
                 r.heapUsedBytes() >> 20,
                 r.gpuUsedMib() < 0 ? "n/a" : Long.toString(r.gpuUsedMib()));
@@ -85,11 +90,12 @@ public final class AdhocTablePrinter {
         out.printf(
                 Locale.ROOT,
                 "speed-up over DuckDB, geometric mean: first run %s, first run where offloaded %s (%d queries),"
-                        + " second run %s%n",
+                        + " second run %s, later runs %s%n",
                 BreakdownTablePrinter.fixed("%.2fx", s.firstSpeedup()),
                 BreakdownTablePrinter.fixed("%.2fx", s.offloadedFirstSpeedup()),
                 s.firstOffloaded(),
-                BreakdownTablePrinter.fixed("%.2fx", s.secondSpeedup()));
+                BreakdownTablePrinter.fixed("%.2fx", s.secondSpeedup()),
+                BreakdownTablePrinter.fixed("%.2fx", s.laterSpeedup()));
         out.printf(
                 Locale.ROOT,
                 "totals: first runs %.1f ms against DuckDB's %.1f ms; build waits %.1f ms; second runs %.1f ms%n",

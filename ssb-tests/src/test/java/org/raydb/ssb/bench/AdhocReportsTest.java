@@ -27,6 +27,7 @@ class AdhocReportsTest {
                 100,
                 true,
                 new AdhocResult.Run(secondMs, true, true, new PhaseBreakdown(80, 300, 20, 600, 90, 60, 4096)),
+                new AdhocResult.Run(secondMs / 2, true, true, null),
                 "cpu",
                 first.exact() ? null : "first run: jdbc:raydb: failed",
                 1L << 30,
@@ -66,6 +67,7 @@ class AdhocReportsTest {
         assertEquals(1.0, s.firstSpeedup(), 1e-12, "0.5x and 2x");
         assertEquals(2.0, s.offloadedFirstSpeedup(), 1e-12);
         assertEquals(Math.cbrt(10 * 5 * 2.5), s.secondSpeedup(), 1e-12);
+        assertEquals(Math.cbrt(20 * 10 * 5), s.laterSpeedup(), 1e-12, "their medians");
         assertEquals(25, s.firstTotalMs());
         assertEquals(20, s.duckdbTotalMs(), "only where the first run answered");
         assertEquals(300, s.buildWaitTotalMs());
@@ -97,11 +99,14 @@ class AdhocReportsTest {
                         "second_ms",
                         "second_offloaded",
                         "second_exact",
+                        "later_ms",
+                        "later_offloaded",
                         "engine",
                         "exact",
                         "first_over_duckdb",
                         "first_speedup",
                         "second_speedup",
+                        "later_speedup",
                         "difference",
                         "heap_used_bytes",
                         "gpu_used_mib",
@@ -116,6 +121,8 @@ class AdhocReportsTest {
         assertEquals("SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1", r.str("sql"));
         assertEquals(0.5, number(r, "first_over_duckdb"));
         assertEquals(5, number(r, "second_speedup"));
+        assertEquals(1, number(r, "later_ms"));
+        assertEquals(10, number(r, "later_speedup"));
         assertEquals(Boolean.TRUE, r.raw("exact"));
         assertNull(r.raw("gpu_used_mib"), "no nvidia-smi");
         JsonNode failed = results.get(1);
@@ -125,6 +132,7 @@ class AdhocReportsTest {
         JsonNode summary = root.obj("summary");
         assertEquals(1, summary.num("exact"));
         assertEquals(2, number(summary, "offloaded_first_speedup_geomean"));
+        assertEquals(Math.sqrt(10 * 5), number(summary, "later_speedup_geomean"), 1e-5);
     }
 
     @Test
