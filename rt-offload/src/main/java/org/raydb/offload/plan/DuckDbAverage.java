@@ -10,6 +10,14 @@ import java.math.BigInteger;
 final class DuckDbAverage {
 
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+    /** 10^scale as DuckDB's DOUBLE holds it, for every DECIMAL scale. */
+    private static final double[] POWERS = new double[39];
+
+    static {
+        for (int scale = 0; scale < POWERS.length; scale++) {
+            POWERS[scale] = hugeintToDouble(BigInteger.TEN.pow(scale));
+        }
+    }
 
     private DuckDbAverage() {}
 
@@ -25,9 +33,16 @@ final class DuckDbAverage {
      * with a scale converts correctly rounded; HUGEINT and scale 0 go through DuckDB's hugeint-to-double cast.
      */
     static double sumOverCount(long sum, int scale, long count) {
-        double s = scale == 0
-                ? hugeintToDouble(BigInteger.valueOf(sum))
-                : new BigDecimal(BigInteger.valueOf(sum), scale).doubleValue();
+        double s;
+        if (scale == 0) {
+            s = sum >= 0 ? (double) sum : -(double) -(sum + 1) - 1.0; // hugeintToDouble of a 64-bit value
+        } else if (Math.abs(sum) < 1L << 53 && scale <= 18) {
+            // Both exact in a double (10^scale up to 10^22 is; POWERS holds DuckDB's cast, exact up to 10^19): the
+            // quotient correctly rounded, as the DECIMAL's conversion.
+            s = sum / POWERS[scale];
+        } else {
+            s = new BigDecimal(BigInteger.valueOf(sum), scale).doubleValue();
+        }
         return s / (double) count;
     }
 
@@ -37,11 +52,40 @@ final class DuckDbAverage {
      * rounded to double.
      */
     static double avgAggregate(long sum, int scale, boolean longDouble, long count) {
-        double power = hugeintToDouble(BigInteger.TEN.pow(scale));
+        double power = POWERS[scale];
         if (!longDouble) {
             return (double) sum / ((double) count * power);
         }
-        int bits = AverageForm.LONG_DOUBLE_BITS;
+        double rounded = roundedTwiceInDoubles(sum, (double) count * power, AverageForm.LONG_DOUBLE_BITS);
+        return Double.isNaN(rounded) ? roundedTwice(sum, count, power, AverageForm.LONG_DOUBLE_BITS) : rounded;
+    }
+
+    /**
+     * {@code sum / divisor} rounded to {@code bits} and then to double, computed in doubles (a few ns, where the exact
+     * path's big integers took 0.3-2 us an average, most of a large grouped AVG's finish): where the sum and the
+     * divisor are integers below 2^53, the double quotient q is the exact quotient correctly rounded, and the FMA's
+     * {@code sum - q * divisor} its exact remainder; a quotient farther than one {@code bits}-ulp from the midpoints
+     * around q cannot be rounded onto one first, so q is also the twice-rounded value. NaN elsewhere.
+     */
+    static double roundedTwiceInDoubles(long sum, double divisor, int bits) {
+        if (Math.abs(sum) >= 1L << 53 || !(divisor < 0x1p53) || bits <= 53) {
+            return Double.NaN;
+        }
+        double s = sum;
+        double q = s / divisor;
+        double remainder = Math.fma(-q, divisor, s);
+        double ulp = Math.ulp(q);
+        if ((Double.doubleToRawLongBits(q) & 0x000F_FFFF_FFFF_FFFFL) == 0) {
+            ulp /= 2; // a power of two: the midpoint below it is half as far
+        }
+        return Math.abs(remainder) / divisor < ulp * (0.5 - Math.scalb(1.0, 53 - bits)) ? q : Double.NaN;
+    }
+
+    /**
+     * {@code sum / (count * power)} with the divisor and the quotient rounded to {@code bits} significant bits, then
+     * to double, in big integers: exact for every input.
+     */
+    static double roundedTwice(long sum, long count, double power, int bits) {
         BinaryRounding divisor =
                 BinaryRounding.of(BigInteger.valueOf(count).multiply(new BigDecimal(power).toBigIntegerExact()), bits);
         BigInteger num = BigInteger.valueOf(sum);
