@@ -16,18 +16,18 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.Offloader;
 
 /**
- * The process's background builds: what a query under {@code offload=auto} needs and does not find ready
- * (columns, encodings, indexes, device copies) is built here while DuckDB answers it. One worker thread: one
- * build at a time for the process (a load keeps its share of the cores busy through DuckDB's export, and device memory
- * is shared), in the order asked, each shape once however many queries ask for it, its parallel work (the export's
- * readers, streams and sorts) on a quarter of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of the values it
- * builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's result
- * only once the build marked it ready. And a build gives way to the statements of the process: at each of its
+ * The process's background builds: what a query under {@code offload=auto} needs and does not find ready (columns,
+ * encodings, indexes, device copies) is built here while DuckDB answers it. One worker thread: one build at a time for
+ * the process (a load keeps its share of the cores busy through DuckDB's export, and device memory is shared), in the
+ * order asked, each shape once however many queries ask for it, its parallel work (the export's readers, streams and
+ * sorts) on a quarter of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of
+ * the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's
+ * result only once the build marked it ready. And a build gives way to the statements of the process: at each of its
  * check points (every batch of a load, between build phases) it waits while any statement runs, so that DuckDB's
- * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, so that a steady load still lets
- * it finish. Before it starts it waits for the statement that asked for it to end (at most
- * {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads are the load's too (measured: a new
- * process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
+ * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, so that a steady load still lets it
+ * finish. Before it starts it waits for the statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}):
+ * DuckDB is answering it, and its threads are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms,
+ * was 40% slower beside the load).
  */
 final class BackgroundBuilds {
 
@@ -58,9 +58,9 @@ final class BackgroundBuilds {
      * common pool held to 4 of 16 cores (H100 host, SF 20, the benches' cold first runs), the flat queries' first runs
      * above 1.1× DuckDB's went from two (1.65×, 2.78×) to none and the star queries' from four (1.24-1.79×) to three
      * (1.11-1.16×), while the builds after them took 2.1-2.5 s longer (12.1 and 17.1 s). The column export reads as
-     * many parts at once as the pool has workers (ColumnLoader), each reader pausing at every batch. Its workers keep the context class
-     * loader of the thread that made the pool, as the builds' own thread did (an IDE loads the driver in a loader of
-     * its own).
+     * many parts at once as the pool has workers (ColumnLoader), each reader pausing at every batch. Its workers keep
+     * the context class loader of the thread that made the pool, as the builds' own thread did (an IDE loads the
+     * driver in a loader of its own).
      */
     private final ForkJoinPool buildWorkers = workers(Thread.currentThread().getContextClassLoader());
     /**

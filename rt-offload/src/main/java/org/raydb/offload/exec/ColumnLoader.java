@@ -29,8 +29,7 @@ import org.raydb.offload.plan.Utf8Order;
  * their {@code hash()}, Java sorts those few in UTF-8 byte order, and the scan exports each row's hash
  * (see {@link StringHashes}), so no string crosses into Java per row. Numbers arrive as Arrow buffers and
  * are copied in bulk. A large table is exported in rowid ranges at once, one reader per core (per worker in a
- * background build's pool). A cancel
- * interrupts DuckDB's statements and stops the copies between batches.
+ * background build's pool). A cancel interrupts DuckDB's statements and stops the copies between batches.
  */
 public final class ColumnLoader {
 
