@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -52,13 +53,12 @@ class DuckDbAverageTest {
         int twiceRoundedDiffers = 0;
         for (int i = 0; i < 1_000_000; i++) {
             long count = (1 << 19) + random.nextLong(1 << 19);
-            // sum = the integer nearest m * count for m a midpoint between two doubles in [2^30, 2^31): sum / count
-            // lies
-            // within 2^-23 / count of m where m * count is near an integer.
+            // sum = the integer nearest m * count for m a midpoint between two doubles in [2^30, 2^31):
+            // sum / count lies within 2^-23 / count of m where m * count is near an integer.
             double base = Math.scalb((double) ((1L << 52) + random.nextLong(1L << 52)), -22);
             BigDecimal midpoint = new BigDecimal(base).add(new BigDecimal(Math.ulp(base)).divide(BigDecimal.TWO));
             long sum = midpoint.multiply(BigDecimal.valueOf(count))
-                    .setScale(0, java.math.RoundingMode.HALF_EVEN)
+                    .setScale(0, RoundingMode.HALF_EVEN)
                     .longValueExact();
             double quick = DuckDbAverage.roundedTwiceInDoubles(sum, count, LONG_DOUBLE);
             double exact = DuckDbAverage.roundedTwice(sum, count, 1.0, LONG_DOUBLE);

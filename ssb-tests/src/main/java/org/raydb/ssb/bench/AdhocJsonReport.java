@@ -5,14 +5,14 @@ package org.raydb.ssb.bench;
  * "engine", "offload", "query_seed", "reps", "timestamp", "command", "memory_note", "results": [{"query", "sql",
  * "result_rows", "duckdb_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
  * "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
- * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes", "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...],
- * "summary": {"queries", "exact", "first_offloaded", "second_offloaded", "worst_query", "worst_first_over_duckdb",
- * "first_speedup_geomean", "offloaded_first_speedup_geomean", "second_speedup_geomean",
- * "later_speedup_geomean", "first_total_ms",
+ * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes",
+ * "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...], "summary": {"queries", "exact", "first_offloaded",
+ * "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_speedup_geomean",
+ * "offloaded_first_speedup_geomean", "second_speedup_geomean", "later_speedup_geomean", "first_total_ms",
  * "duckdb_total_ms", "build_wait_total_ms", "second_total_ms"}}}. Times in milliseconds ({@code duckdb_ms} a
- * median, {@code later_ms} the later runs'); speed-ups are DuckDB's time over the run's; null where unknown (a failed run, no nvidia-smi). A
- * breakdown is where an offloaded run's time went, as the bench's ({@link JsonReport}; no bandwidth floor here:
- * its keys null), null for a run DuckDB answered.
+ * median, {@code later_ms} the later runs'); speed-ups are DuckDB's time over the run's; null where unknown (a
+ * failed run, no nvidia-smi). A breakdown is where an offloaded run's time went, as the bench's
+ * ({@link JsonReport}; no bandwidth floor here: its keys null), null for a run DuckDB answered.
  */
 public final class AdhocJsonReport {
 

@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -89,8 +90,8 @@ public final class AdhocRunner {
 
     /**
      * The runs after the second, as many as DuckDB's timed ones and in a row as DuckDB's are: their median time (NaN
-     * where one failed), offloaded and exact where every one was. The second run follows the wait for the builds; a query run again
-     * soon after meets these.
+     * where one failed), offloaded and exact where every one was. The second run follows the wait for the builds; a
+     * query run again soon after meets these.
      */
     private AdhocResult.Run later(Connection raydb, AdhocQuery query, ResultTable expected, List<String> differences) {
         double[] ms = new double[reps];
@@ -102,7 +103,7 @@ public final class AdhocRunner {
             offloaded &= run.offloaded();
             exact &= run.exact();
         }
-        boolean failed = java.util.Arrays.stream(ms).anyMatch(Double::isNaN);
+        boolean failed = Arrays.stream(ms).anyMatch(Double::isNaN);
         return new AdhocResult.Run(failed ? Double.NaN : BenchRunner.median(ms), offloaded, exact, null);
     }
 
