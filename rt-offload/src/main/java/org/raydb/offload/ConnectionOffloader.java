@@ -192,6 +192,32 @@ final class ConnectionOffloader implements Offloader {
                 duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved && !initializedByDuckDb);
         this.handoff = new ResultHandoff(
                 duckdb, planner::finishing, settings.finish() == OffloadSettings.Finish.DIRECT, planner::parse);
+        loadDeclinePathOnce(duckdb);
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean DECLINE_PATH_LOADED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Loads and links what a new process's first statements run through before DuckDB answers them (the offer, the
+     * transaction check's reflective call, the decline), once per process at its first connection, as the driver
+     * does for its statement path: class loading and linking, not sampled by profilers, were most of the first
+     * offer's cost.
+     */
+    private static void loadDeclinePathOnce(Connection duckdb) throws SQLException {
+        if (!DECLINE_PATH_LOADED.compareAndSet(false, true)) {
+            return;
+        }
+        java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+        for (Class<?> c : List.of(
+                Engines.Candidates.class, Declined.class, OffloadTimings.class, QueryCancel.class, TextReads.class)) {
+            try {
+                lookup.ensureInitialized(c);
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e); // this class's own or its package's
+            }
+        }
+        OpenTransaction.in(duckdb);
     }
 
     /**

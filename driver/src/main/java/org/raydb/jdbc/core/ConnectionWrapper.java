@@ -38,6 +38,7 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
         super(null, duckdb);
         this.settings = settings;
         this.offloader = offloader;
+        StatementPath.loadOnce();
     }
 
     @Override
