@@ -1,6 +1,7 @@
 package org.raydb.offload;
 
 import java.lang.System.Logger.Level;
+import java.lang.invoke.MethodHandles;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -195,8 +197,7 @@ final class ConnectionOffloader implements Offloader {
         loadDeclinePathOnce(duckdb);
     }
 
-    private static final java.util.concurrent.atomic.AtomicBoolean DECLINE_PATH_LOADED =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean DECLINE_PATH_LOADED = new AtomicBoolean();
 
     /**
      * Loads and links what a new process's first statements run through before DuckDB answers them (the offer, the
@@ -204,11 +205,11 @@ final class ConnectionOffloader implements Offloader {
      * does for its statement path: class loading and linking, not sampled by profilers, were most of the first
      * offer's cost.
      */
-    private static void loadDeclinePathOnce(Connection duckdb) throws SQLException {
+    private static void loadDeclinePathOnce(Connection duckdb) {
         if (!DECLINE_PATH_LOADED.compareAndSet(false, true)) {
             return;
         }
-        java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
         for (Class<?> c : List.of(
                 Engines.Candidates.class, Declined.class, OffloadTimings.class, QueryCancel.class, TextReads.class)) {
             try {
@@ -217,7 +218,11 @@ final class ConnectionOffloader implements Offloader {
                 throw new AssertionError(e); // this class's own or its package's
             }
         }
-        OpenTransaction.in(duckdb);
+        try {
+            OpenTransaction.in(duckdb);
+        } catch (SQLException e) {
+            // only the loading is wanted: the first statement asks again
+        }
     }
 
     /**
