@@ -210,8 +210,7 @@ final class ConnectionOffloader implements Offloader {
             return;
         }
         MethodHandles.Lookup lookup = MethodHandles.lookup();
-        for (Class<?> c : List.of(
-                Engines.Candidates.class, Declined.class, OffloadTimings.class, QueryCancel.class, TextReads.class)) {
+        for (Class<?> c : List.of(Engines.Candidates.class, Declined.class, OffloadTimings.class, QueryCancel.class)) {
             try {
                 lookup.ensureInitialized(c);
             } catch (IllegalAccessException e) {

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Loads, verifies and initializes the classes every statement runs through, once per process, as its first
  * connection opens. Left to the first statement, this work (the JVM's class loading and bytecode verification,
- * which profilers do not sample) made a new process's first answer 5-15 ms later than DuckDB's own; a connection's
- * opening already starts DuckDB and the offload layer, and pays it once.
+ * which profilers do not sample) made a new process's first answer later than DuckDB's own (about 5 ms on a 2-core
+ * machine); a connection's opening already starts DuckDB and the offload layer, and pays it once.
  */
 final class StatementPath {
 
