@@ -35,7 +35,7 @@ final class DuckDbAverage {
     static double sumOverCount(long sum, int scale, long count) {
         double s;
         if (scale == 0) {
-            s = sum >= 0 ? (double) sum : -(double) -(sum + 1) - 1.0; // hugeintToDouble of a 64-bit value
+            s = hugeintToDouble(sum);
         } else if (Math.abs(sum) < 1L << 53 && scale <= 18) {
             // Both exact in a double (10^scale up to 10^22 is; POWERS holds DuckDB's cast, exact up to 10^19): the
             // quotient correctly rounded, as the DECIMAL's conversion.
@@ -96,6 +96,11 @@ final class DuckDbAverage {
             num = num.shiftLeft(-divisor.exponent());
         }
         return BinaryRounding.quotient(num, den, bits).round(53).toDouble();
+    }
+
+    /** {@link #hugeintToDouble(BigInteger)} of a 64-bit value (upper word 0 or -1), without big integers. */
+    static double hugeintToDouble(long v) {
+        return v >= 0 ? (double) v : -(double) -(v + 1) - 1.0;
     }
 
     /**
