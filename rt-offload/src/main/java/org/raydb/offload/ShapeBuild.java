@@ -102,7 +102,10 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     @Override
     public void run() throws Exception {
         try (Connection c = connection) {
-            if (!current(c)) {
+            // Waits for the GPU's probe where a new process's statement asked before it was known. Without an
+            // engine (auto where the probe found no GPU) nothing would read what the build makes.
+            Engines.Candidates candidates = this.candidates.get();
+            if (candidates.none() || !current(c)) {
                 return;
             }
             ResidentTable table = cache.roomFor(plan, version, c, true);
@@ -135,7 +138,6 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                 return;
             }
             Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql, true);
-            Engines.Candidates candidates = this.candidates.get();
             if (index) {
                 PreparedJob job =
                         JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);

@@ -136,6 +136,38 @@ class ProbeWindowBuildTest {
     }
 
     /**
+     * Where the probe finds no GPU (auto), nothing could read what a build makes: a statement DuckDB answered while
+     * the GPU was probed loads none of its columns behind that answer (a build used to load them and then fail).
+     */
+    @Test
+    void withoutAGpuAStatementOfTheProbeWindowLoadsNothing() throws Exception {
+        String file = dir.resolve("nogpu.duckdb").toString();
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
+            try (ResultSet rs = st.executeQuery(Q)) {
+                expected = ResultComparator.rows(rs);
+            }
+        }
+        HostMemoryBudget budget = new HostMemoryBudget(1L << 40);
+        HeldProbe probe = new HeldProbe();
+        try (EngineRig rig = new EngineRig(List.of(), budget, probe);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            StatementRun first = StatementRun.of(c, Q);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
+            probe.done.countDown();
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertEquals(0, budget.enforce(null), "host bytes held for the table");
+            StatementRun second = StatementRun.of(c, Q);
+            assertEquals(expected, second.rows());
+            assertFalse(second.offloaded(), "no engine: DuckDB answers");
+        }
+    }
+
+    /**
      * The statement is planned behind DuckDB's answer on a connection of its own, which does not see the session's
      * temporary tables: a build of the table that connection binds is all that can come of it, never an answer.
      */
