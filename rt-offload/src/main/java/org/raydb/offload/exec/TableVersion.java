@@ -57,7 +57,8 @@ public record TableVersion(String storage, long writes) {
         }
     }
 
-    private static String files(Path database) throws SQLException {
+    /** The size and modification time of a database file and of its write-ahead log. */
+    public static String files(Path database) throws SQLException {
         return "file " + stamp(database) + " wal " + stamp(Path.of(database + ".wal"));
     }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.raydb.offload.json.Json;
 
 /**
@@ -66,18 +67,23 @@ public final class QueryPlanner implements AutoCloseable {
      */
     private final java.util.function.BooleanSupplier pristine;
 
+    private final CatalogOids oids;
+
     /** @param session the application's DuckDB connection (only asked, never changed), never taken as pristine */
     public QueryPlanner(Connection session) {
-        this(session, () -> false);
+        this(session, () -> false, () -> null);
     }
 
     /**
-     * @param pristine whether the session binds as a new connection of its database would: a decision made behind
-     *                 for a statement it left {@link #unbound} is then taken without binding the statement in it
+     * @param pristine   whether the session binds as a new connection of its database would: a decision made behind
+     *                   for a statement it left {@link #unbound} is then taken without binding the statement in it
+     * @param fileStamps the stamps of the database files the session's tables are in, {@code null} where none is
+     *                   known: the catalog's oids are read again whenever they change ({@link CatalogOids})
      */
-    public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine) {
+    public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine, Supplier<Object> fileStamps) {
         this.session = session;
         this.pristine = pristine;
+        this.oids = new CatalogOids(fileStamps);
     }
 
     /** Opens a planning database ahead for the next planner, in the background, unless one is ready. */
@@ -400,7 +406,7 @@ public final class QueryPlanner implements AutoCloseable {
             if (planning != null && settingsMirrored) {
                 parse = new Parse(planning, bound);
             }
-            TableBinding.Bound scans = TableBinding.bind(session, bound);
+            TableBinding.Bound scans = TableBinding.bind(session, bound, oids);
             if (scans.gets().isEmpty()) {
                 throw new NotQualified("no base table");
             }
@@ -441,7 +447,7 @@ public final class QueryPlanner implements AutoCloseable {
             SessionFunctions.check(db.connection(), tree);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
-            boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
+            boolean viaView = star == null && ViewInlining.inline(session, tree, binding, oids);
             Map<String, String> virtual = star == null ? Map.of() : star.virtualColumns();
             DerivedKeys.Derived derived = DerivedKeys.apply(
                     session, tree, binding.table(), binding.columns(), virtual, star == null ? null : star.names());
@@ -511,6 +517,8 @@ public final class QueryPlanner implements AutoCloseable {
                     throw new NotQualified("the column " + column + " is " + boundType.name());
                 }
             }
+            if (star == null)
+                statistics.columnsOf(binding.oid(), tables.get(0).columns().keySet());
             SumBounds.check(statistics, session, plan, binding.oid());
             CountedStrings.check(statistics, session, plan, binding.oid());
             // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
@@ -842,6 +850,7 @@ public final class QueryPlanner implements AutoCloseable {
         cache.clear();
         guesses.clear();
         statistics.clear();
+        oids.clear();
         uniqueKeys.clear();
         templates.clear();
         held.clear();
