@@ -1,6 +1,7 @@
 package org.raydb.offload.plan;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -50,20 +51,17 @@ final class CatalogOids {
 
     private static Map<TableRef, Long> read(Connection session) throws SQLException {
         Map<TableRef, Long> oids = new HashMap<>();
-        HelperQueries.with(session, TABLES, p -> {
-            try (ResultSet rs = p.executeQuery()) {
-                rs.next();
-                java.sql.Array tables = rs.getArray(1);
-                if (tables != null) {
-                    for (Object row : (Object[]) tables.getArray()) {
-                        Object[] t = (Object[]) ((java.sql.Array) row).getArray();
-                        oids.put(new TableRef((String) t[0], (String) t[1], (String) t[2]), Long.parseLong((String)
-                                t[3]));
-                    }
+        try (PreparedStatement p = session.prepareStatement(TABLES);
+                ResultSet rs = p.executeQuery()) {
+            rs.next();
+            java.sql.Array tables = rs.getArray(1);
+            if (tables != null) {
+                for (Object row : (Object[]) tables.getArray()) {
+                    Object[] t = (Object[]) ((java.sql.Array) row).getArray();
+                    oids.put(new TableRef((String) t[0], (String) t[1], (String) t[2]), Long.parseLong((String) t[3]));
                 }
             }
-            return null;
-        });
+        }
         return oids;
     }
 }

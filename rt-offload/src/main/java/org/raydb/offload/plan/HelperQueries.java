@@ -11,10 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The planner's parse-tree queries (parse a statement, write a tree back as SQL, plan it), prepared once per
  * registered connection instead of on every use: DuckDB parses, binds and plans a statement on each prepare, and
  * a new statement's planning prepared five of them (a third of its planning time, measured over 200 ad-hoc queries
- * on the build machine). Only the planner's own connections are registered (the planning database's, whose queries
- * depend on no catalog or session, and a pristine session's duplicate that binds its statements): a prepared
- * statement left open in the application's session would be listed by its {@code duckdb_prepared_statements()}.
- * Any other connection prepares and closes as before. A statement in use is
+ * on the build machine). Only the planning database's connection is registered: those queries depend on no
+ * catalog or session, and a prepared statement left open in the application's session would be listed by its
+ * {@code duckdb_prepared_statements()}. Any other connection prepares and closes as before. A statement in use is
  * out of the cache, so that two threads on one connection never share one.
  */
 public final class HelperQueries {

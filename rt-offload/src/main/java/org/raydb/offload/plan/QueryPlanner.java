@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import org.duckdb.DuckDBConnection;
 import org.raydb.offload.json.Json;
 
 /**
@@ -69,9 +68,6 @@ public final class QueryPlanner implements AutoCloseable {
     private final java.util.function.BooleanSupplier pristine;
 
     private final CatalogOids oids;
-
-    /** The pristine session's binding connection ({@link #binder}), opened on first use. */
-    private Connection binder;
 
     /** @param session the application's DuckDB connection (only asked, never changed), never taken as pristine */
     public QueryPlanner(Connection session) {
@@ -410,7 +406,7 @@ public final class QueryPlanner implements AutoCloseable {
             if (planning != null && settingsMirrored) {
                 parse = new Parse(planning, bound);
             }
-            TableBinding.Bound scans = TableBinding.bind(binder(), bound, oids);
+            TableBinding.Bound scans = TableBinding.bind(session, bound, oids);
             if (scans.gets().isEmpty()) {
                 throw new NotQualified("no base table");
             }
@@ -869,30 +865,5 @@ public final class QueryPlanner implements AutoCloseable {
         if (planning != null) {
             planning.close();
         }
-        if (binder != null) {
-            HelperQueries.forget(binder);
-            try {
-                binder.close();
-            } catch (SQLException e) {
-                // closed with its database already
-            }
-        }
-    }
-
-    /**
-     * Where a statement is bound: the session, or while it is pristine a duplicate of it, which binds as the session
-     * does then and keeps the bind's statements prepared (kept in the session, they would be listed by its {@code
-     * duckdb_prepared_statements()}; preparing them took about a fifth of a new statement's planning on the build
-     * machine).
-     */
-    private Connection binder() throws SQLException {
-        if (!pristine.getAsBoolean()) {
-            return session;
-        }
-        if (binder == null) {
-            binder = session.unwrap(DuckDBConnection.class).duplicate();
-            HelperQueries.register(binder);
-        }
-        return binder;
     }
 }

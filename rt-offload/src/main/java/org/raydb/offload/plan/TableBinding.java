@@ -2,6 +2,7 @@ package org.raydb.offload.plan;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -80,13 +81,14 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
 
     private static Bound bind(Connection session, String sql, Map<TableRef, Long> oids)
             throws SQLException, NotQualified {
-        String json = HelperQueries.with(session, BIND, p -> {
+        String json;
+        try (PreparedStatement p = session.prepareStatement(BIND)) {
             p.setString(1, sql);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
-                return rs.getString(1);
+                json = rs.getString(1);
             }
-        });
+        }
         JsonNode root = JsonNode.of(Json.parse(json));
         if (Boolean.TRUE.equals(root.raw("error"))) {
             throw new NotQualified("DuckDB could not plan it: " + root.str("error_message"), true);

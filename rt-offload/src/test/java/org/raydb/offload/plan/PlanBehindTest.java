@@ -83,34 +83,6 @@ class PlanBehindTest {
         }
     }
 
-    /**
-     * A pristine session's statements are bound on a duplicate of it, which keeps its statements prepared out of the
-     * session's sight; once the session has moved (here a temporary table shadows the database's), in the session.
-     */
-    @Test
-    void aPristineSessionIsBoundOnItsDuplicateAndAMovedOneInItself() throws SQLException {
-        java.util.concurrent.atomic.AtomicBoolean pristine = new java.util.concurrent.atomic.AtomicBoolean(true);
-        try (QueryPlanner planner = new QueryPlanner(session, pristine::get, () -> null)) {
-            assertEquals("main", planner.plan(Q, List.of()).plan().table().schema());
-            assertEquals(0, preparedStatements(session), "nothing prepared left in the session");
-            try (Statement s = session.createStatement()) {
-                s.execute("CREATE TEMP TABLE t AS SELECT 1::INTEGER AS v, 1::INTEGER AS g");
-            }
-            pristine.set(false);
-            planner.clear();
-            assertEquals("temp", planner.plan(Q, List.of()).plan().table().catalog());
-            assertEquals(0, preparedStatements(session));
-        }
-    }
-
-    private static long preparedStatements(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-                java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM duckdb_prepared_statements()")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
     @Test
     void theSessionTakesTheDecisionMadeBehindAsItsOwn() throws SQLException {
         List<QueryPlanner.Scan> asked = new ArrayList<>();
