@@ -191,9 +191,7 @@ final class ConnectionOffloader implements Offloader {
         this.builds = builds;
         this.onClose = onClose;
         this.planner = new QueryPlanner(
-                duckdb.unwrap(DuckDBConnection.class),
-                () -> !handedOut && !sessionMoved && !initializedByDuckDb,
-                this::fileStamps);
+                duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved && !initializedByDuckDb);
         this.handoff = new ResultHandoff(
                 duckdb, planner::finishing, settings.finish() == OffloadSettings.Finish.DIRECT, planner::parse);
         loadDeclinePathOnce(duckdb);
@@ -900,22 +898,6 @@ final class ConnectionOffloader implements Offloader {
      * The table's version as this session sees it now. A table held in memory has a version only while every
      * write to it passes through the driver: a file records every commit, memory records none.
      */
-    /**
-     * The stamps of the database files this connection read tables from ({@link TableVersion#files}), by catalog;
-     * {@code null} where it read none, or one cannot be read.
-     */
-    private Object fileStamps() {
-        Map<String, String> stamps = new HashMap<>();
-        try {
-            for (Map.Entry<String, Path> f : files.entrySet()) {
-                if (f.getValue() != null) stamps.put(f.getKey(), TableVersion.files(f.getValue()));
-            }
-        } catch (SQLException e) {
-            return null;
-        }
-        return stamps.isEmpty() ? null : stamps;
-    }
-
     private TableVersion version(OffloadPlan plan) throws SQLException, NotQualified {
         return version(plan.table());
     }

@@ -57,8 +57,7 @@ public record TableVersion(String storage, long writes) {
         }
     }
 
-    /** The size and modification time of a database file and of its write-ahead log. */
-    public static String files(Path database) throws SQLException {
+    private static String files(Path database) throws SQLException {
         return "file " + stamp(database) + " wal " + stamp(Path.of(database + ".wal"));
     }
 

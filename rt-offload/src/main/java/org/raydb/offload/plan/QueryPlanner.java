@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 import org.raydb.offload.json.Json;
 
 /**
@@ -67,23 +66,18 @@ public final class QueryPlanner implements AutoCloseable {
      */
     private final java.util.function.BooleanSupplier pristine;
 
-    private final CatalogOids oids;
-
     /** @param session the application's DuckDB connection (only asked, never changed), never taken as pristine */
     public QueryPlanner(Connection session) {
-        this(session, () -> false, () -> null);
+        this(session, () -> false);
     }
 
     /**
-     * @param pristine   whether the session binds as a new connection of its database would: a decision made behind
-     *                   for a statement it left {@link #unbound} is then taken without binding the statement in it
-     * @param fileStamps the stamps of the database files the session's tables are in, {@code null} where none is
-     *                   known: the catalog's oids are read again whenever they change ({@link CatalogOids})
+     * @param pristine whether the session binds as a new connection of its database would: a decision made behind
+     *                 for a statement it left {@link #unbound} is then taken without binding the statement in it
      */
-    public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine, Supplier<Object> fileStamps) {
+    public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine) {
         this.session = session;
         this.pristine = pristine;
-        this.oids = new CatalogOids(fileStamps);
     }
 
     /** Opens a planning database ahead for the next planner, in the background, unless one is ready. */
@@ -406,7 +400,7 @@ public final class QueryPlanner implements AutoCloseable {
             if (planning != null && settingsMirrored) {
                 parse = new Parse(planning, bound);
             }
-            TableBinding.Bound scans = TableBinding.bind(session, bound, oids);
+            TableBinding.Bound scans = TableBinding.bind(session, bound);
             if (scans.gets().isEmpty()) {
                 throw new NotQualified("no base table");
             }
@@ -447,7 +441,7 @@ public final class QueryPlanner implements AutoCloseable {
             SessionFunctions.check(db.connection(), tree);
             StarJoins.Star star = tables.size() == 1 ? null : StarJoins.flatten(session, tree, tables, uniqueKeys);
             TableBinding binding = star == null ? tables.get(0) : star.fact();
-            boolean viaView = star == null && ViewInlining.inline(session, tree, binding, oids);
+            boolean viaView = star == null && ViewInlining.inline(session, tree, binding);
             Map<String, String> virtual = star == null ? Map.of() : star.virtualColumns();
             DerivedKeys.Derived derived = DerivedKeys.apply(
                     session, tree, binding.table(), binding.columns(), virtual, star == null ? null : star.names());
@@ -517,8 +511,6 @@ public final class QueryPlanner implements AutoCloseable {
                     throw new NotQualified("the column " + column + " is " + boundType.name());
                 }
             }
-            if (star == null)
-                statistics.columnsOf(binding.oid(), tables.get(0).columns().keySet());
             SumBounds.check(statistics, session, plan, binding.oid());
             CountedStrings.check(statistics, session, plan, binding.oid());
             // Read before the rewrite, which replaces it. A view's WHERE has literals that are not in the text, and
@@ -850,7 +842,6 @@ public final class QueryPlanner implements AutoCloseable {
         cache.clear();
         guesses.clear();
         statistics.clear();
-        oids.clear();
         uniqueKeys.clear();
         templates.clear();
         held.clear();

@@ -3,12 +3,9 @@ package org.raydb.offload.plan;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The {@link ColumnStatistics} a planner has read, per table oid and column: every new statement over a table
@@ -21,16 +18,6 @@ final class StatisticsCache {
 
     private final Map<Long, Long> rows = new HashMap<>();
     private final Map<Long, Map<String, String>> stats = new HashMap<>();
-    private final Map<Long, List<String>> tableColumns = new HashMap<>();
-
-    /**
-     * The columns of the table {@code oid}: a read that misses asks for all of them not known yet, in the one query
-     * it makes anyway, so that statements over other columns of the table ask nothing (each new measure column cost
-     * a new statement a query of its own).
-     */
-    void columnsOf(long oid, Collection<String> columns) {
-        tableColumns.putIfAbsent(oid, List.copyOf(columns));
-    }
 
     ColumnStatistics read(Connection session, TableRef table, long oid, List<String> columns) throws SQLException {
         Map<String, String> known = stats.computeIfAbsent(oid, k -> new HashMap<>());
@@ -39,23 +26,9 @@ final class StatisticsCache {
             if (!known.containsKey(c)) missing.add(c);
         }
         if (!missing.isEmpty() || !rows.containsKey(oid)) {
-            Set<String> asked = new LinkedHashSet<>(missing);
-            List<String> all = tableColumns.getOrDefault(oid, List.of());
-            if (!missing.isEmpty() && all.containsAll(missing)) { // a computed column has no statistics to ask for
-                for (String c : all) {
-                    if (!known.containsKey(c)) asked.add(c);
-                }
-            }
-            ColumnStatistics fresh;
-            try {
-                fresh = ColumnStatistics.read(session, table, oid, new ArrayList<>(asked));
-            } catch (SQLException e) {
-                if (asked.size() == missing.size()) throw e;
-                asked = new LinkedHashSet<>(missing); // a column of a type DuckDB keeps no statistics for
-                fresh = ColumnStatistics.read(session, table, oid, missing);
-            }
+            ColumnStatistics fresh = ColumnStatistics.read(session, table, oid, missing);
             rows.put(oid, fresh.rows());
-            for (String c : asked) known.put(c, fresh.stats().get(c));
+            for (String c : missing) known.put(c, fresh.stats().get(c));
         }
         Map<String, String> out = new HashMap<>();
         for (String c : columns) out.put(c, known.get(c));
@@ -65,6 +38,5 @@ final class StatisticsCache {
     void clear() {
         rows.clear();
         stats.clear();
-        tableColumns.clear();
     }
 }

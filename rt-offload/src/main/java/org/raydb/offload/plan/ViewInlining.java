@@ -27,7 +27,7 @@ final class ViewInlining {
      * Merges the view the aggregating SELECT reads into {@code tree} where {@code binding}'s table is not named in
      * it; returns whether it did (the tree is changed then).
      */
-    static boolean inline(Connection session, Map<String, Object> tree, TableBinding binding, CatalogOids oids)
+    static boolean inline(Connection session, Map<String, Object> tree, TableBinding binding)
             throws SQLException, NotQualified {
         List<Map<String, Object>> readers = new ArrayList<>();
         if (names(tree, binding.table(), readers)) {
@@ -49,7 +49,7 @@ final class ViewInlining {
         select.put(
                 "where_clause",
                 outer == null ? inner : inner == null ? outer : SqlRewriter.conjunction(List.of(inner, outer)));
-        TableBinding merged = TableBinding.of(session, SqlRewriter.deserialize(session, tree), oids);
+        TableBinding merged = TableBinding.of(session, SqlRewriter.deserialize(session, tree));
         if (!merged.table().equals(binding.table()) || !merged.identity().equals(binding.identity())) {
             throw new NotQualified("the view " + view + " does not merge into the query as DuckDB binds it");
         }

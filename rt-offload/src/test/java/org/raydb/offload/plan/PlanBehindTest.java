@@ -72,7 +72,7 @@ class PlanBehindTest {
     /** A pristine session's settings are a new connection's: leaving a statement does not read them. */
     @Test
     void aPristineSessionLeavesAStatementWithoutReadingItsSettings() throws SQLException {
-        try (QueryPlanner pristine = new QueryPlanner(session, () -> true, () -> null)) {
+        try (QueryPlanner pristine = new QueryPlanner(session, () -> true)) {
             QueryPlanner.PlanBehind left =
                     assertThrows(QueryPlanner.PlanBehind.class, () -> pristine.plan(Q, List.of(), scans -> true));
             assertNull(left.view().settings());
