@@ -65,7 +65,9 @@ public final class RayOffloadProvider implements OffloadProvider {
         // initialisation of the driver waits for the process's first statement, as the warm-up and the first spare
         // planning database do.
         GpuAvailability.knownAfter(() -> builds.awaitFirstStatement(WarmUp.FIRST_STATEMENT_WAIT_MS));
-        if (settings.mode() != OffloadSettings.Mode.OFF && !WarmUp.startOnce(builds, engines)) {
+        if (settings.mode() != OffloadSettings.Mode.OFF
+                && !WarmUp.startOnce(builds, engines, settings)
+                && !WarmUp.pointless(engines, settings)) {
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.RootAllocator;
 import org.duckdb.DuckDBDriver;
 import org.raydb.jdbc.offload.OffloadSettings;
@@ -114,7 +115,7 @@ final class WarmUp {
      * engine's pass, then, once the probe is known, each of {@code engines}' GPU engines'. It
      * gives way to the statements {@code builds} sees.
      */
-    static boolean startOnce(BackgroundBuilds builds, Engines engines) {
+    static boolean startOnce(BackgroundBuilds builds, Engines engines, OffloadSettings settings) {
         if (!STARTED.compareAndSet(false, true)) {
             return false;
         }
@@ -123,8 +124,8 @@ final class WarmUp {
                 () -> {
                     try {
                         builds.awaitFirstStatement(FIRST_STATEMENT_WAIT_MS);
-                        QueryPlanner.prepare();
-                        run(builds::giveWayToStart);
+                        if (!pointless(engines, settings)) QueryPlanner.prepare();
+                        run(builds::giveWayToStart, () -> pointless(engines, settings));
                     } finally {
                         firstPassDone = true;
                     }
@@ -159,11 +160,21 @@ final class WarmUp {
     }
 
     /**
-     * The cpu pass, running {@code giveWay} before each statement: how many of its queries the offload answered
-     * (all, unless something failed).
+     * The cpu pass, running {@code giveWay} before each statement and ending early once {@code pointless}: how many
+     * of its queries the offload answered (all, unless something failed or it ended early).
      */
-    static int run(Runnable giveWay) {
-        return pass(giveWay, new Engines(List.of(), () -> null), OffloadSettings.Engine.CPU, 1, false);
+    static int run(Runnable giveWay, BooleanSupplier pointless) {
+        return pass(giveWay, pointless, new Engines(List.of(), () -> null), OffloadSettings.Engine.CPU, 1, false);
+    }
+
+    /**
+     * Whether the process's statements under {@code settings} (its first connection's) can be offloaded nowhere: auto
+     * where the probe found no GPU. Warming the offload's code then only costs a host without a GPU (a laptop's IDE)
+     * a second or two of its cores (the code's compilation included) and databases of its own.
+     */
+    static boolean pointless(Engines engines, OffloadSettings settings) {
+        Engines.Candidates candidates = engines.candidates(settings);
+        return candidates.none() && !candidates.starting();
     }
 
     /**
@@ -178,12 +189,12 @@ final class WarmUp {
         int available = 0;
         for (OffloadSettings.Engine engine : gpus) {
             if (engines.unavailableReason(engine.name().toLowerCase(Locale.ROOT)) == null) {
-                answered += pass(giveWay, engines, engine, GPU_ROUNDS, true);
+                answered += pass(giveWay, () -> false, engines, engine, GPU_ROUNDS, true);
                 available++;
             }
         }
         if (available > 1) {
-            answered += pass(giveWay, engines, OffloadSettings.Engine.AUTO, GPU_ROUNDS, true);
+            answered += pass(giveWay, () -> false, engines, OffloadSettings.Engine.AUTO, GPU_ROUNDS, true);
         }
         return answered;
     }
@@ -198,7 +209,12 @@ final class WarmUp {
      * run once, or twice where {@code repeat}: how many runs the offload answered.
      */
     private static int pass(
-            Runnable giveWay, Engines engines, OffloadSettings.Engine engine, int rounds, boolean repeat) {
+            Runnable giveWay,
+            BooleanSupplier stop,
+            Engines engines,
+            OffloadSettings.Engine engine,
+            int rounds,
+            boolean repeat) {
         long start = System.nanoTime();
         Properties config = new Properties();
         config.setProperty("threads", "1");
@@ -208,6 +224,7 @@ final class WarmUp {
                 Statement statement = duckdb.createStatement()) {
             for (String sql : SETUP) {
                 giveWay.run();
+                if (stop.getAsBoolean()) return answered;
                 statement.execute(sql);
             }
             try (ConnectionOffloader offloader = new ConnectionOffloader(
@@ -222,6 +239,7 @@ final class WarmUp {
                     for (String sql : queries(round)) {
                         for (int run = 0; run < (repeat ? 2 : 1); run++) {
                             giveWay.run();
+                            if (stop.getAsBoolean()) return answered;
                             try (ResultSet rs = offloader.tryQuery(statement, sql, List.of(), new QueryCancel())) {
                                 readAll(rs);
                                 answered++;

@@ -1,10 +1,14 @@
 package org.raydb.offload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.GpuTestSupport;
 
 /** The process's warm-up runs the offload's whole path: each of its queries is answered by the offload. */
@@ -12,7 +16,38 @@ class WarmUpTest {
 
     @Test
     void everyWarmUpQueryIsOffloaded() {
-        assertEquals(WarmUp.QUERIES.size(), WarmUp.run(() -> {}));
+        assertEquals(WarmUp.QUERIES.size(), WarmUp.run(() -> {}, () -> false));
+    }
+
+    /**
+     * Under auto a process whose probe found no GPU can offload nothing: its warm-up ends before its next statement;
+     * not while the probe runs, nor where the cpu engine is pinned or forced.
+     */
+    @Test
+    void withoutAGpuUnderAutoTheWarmUpEnds() {
+        Engines probed = new Engines(List.of(), () -> null, probe(true));
+        assertTrue(WarmUp.pointless(probed, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
+        assertFalse(WarmUp.pointless(probed, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.CPU)));
+        assertFalse(WarmUp.pointless(probed, settings(OffloadSettings.Mode.FORCE, OffloadSettings.Engine.AUTO)));
+        Engines probing = new Engines(List.of(), () -> null, probe(false));
+        assertFalse(WarmUp.pointless(probing, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
+        assertEquals(0, WarmUp.run(() -> {}, () -> true));
+    }
+
+    private static Engines.Probe probe(boolean known) {
+        return new Engines.Probe() {
+            @Override
+            public boolean known() {
+                return known;
+            }
+
+            @Override
+            public void await() {}
+        };
+    }
+
+    private static OffloadSettings settings(OffloadSettings.Mode mode, OffloadSettings.Engine engine) {
+        return new OffloadSettings(mode, engine, false, OffloadSettings.MemoryBudget.ofPercent(80), new int[0]);
     }
 
     @Test
