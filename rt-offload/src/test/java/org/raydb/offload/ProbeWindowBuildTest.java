@@ -29,6 +29,23 @@ class ProbeWindowBuildTest {
     @TempDir
     Path dir;
 
+    private static final String CREATE_T = "CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
+            + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)";
+
+    /** Creates the table {@code t} in a new database file, runs {@code more} there, and returns {@link #Q}'s answer. */
+    private static List<List<Object>> tableT(String file, String... more) throws java.sql.SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute(CREATE_T);
+            for (String sql : more) {
+                st.execute(sql);
+            }
+            try (ResultSet rs = st.executeQuery(Q)) {
+                return ResultComparator.rows(rs);
+            }
+        }
+    }
+
     /** A probe that is done when the test says so. */
     static final class HeldProbe implements Engines.Probe {
         final CountDownLatch done = new CountDownLatch(1);
@@ -79,8 +96,7 @@ class ProbeWindowBuildTest {
         List<List<Object>> expectedSmall;
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
                 Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
+            st.execute(CREATE_T);
             st.execute("CREATE TABLE s AS SELECT * FROM t LIMIT 1000");
             try (ResultSet rs = st.executeQuery(Q)) {
                 expected = ResultComparator.rows(rs);
@@ -112,15 +128,7 @@ class ProbeWindowBuildTest {
     @Test
     void aStatementWhileTheGpuIsProbedStartsItsBuild() throws Exception {
         String file = dir.resolve("probe.duckdb").toString();
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-            try (ResultSet rs = st.executeQuery(Q)) {
-                expected = ResultComparator.rows(rs);
-            }
-        }
+        List<List<Object>> expected = tableT(file);
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
@@ -142,15 +150,7 @@ class ProbeWindowBuildTest {
     @Test
     void withoutAGpuAStatementOfTheProbeWindowLoadsNothing() throws Exception {
         String file = dir.resolve("nogpu.duckdb").toString();
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-            try (ResultSet rs = st.executeQuery(Q)) {
-                expected = ResultComparator.rows(rs);
-            }
-        }
+        List<List<Object>> expected = tableT(file);
         HostMemoryBudget budget = new HostMemoryBudget(1L << 40);
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(List.of(), budget, probe);
@@ -175,16 +175,7 @@ class ProbeWindowBuildTest {
     void aSessionsTemporaryTableShadowingTheBuiltOneKeepsItsAnswers() throws Exception {
         String file = dir.resolve("shadow.duckdb").toString();
         String temp = "CREATE TEMP TABLE t AS SELECT 7 AS c, 'temp' AS b, 1.50::DECIMAL(15,2) AS m";
-        List<List<Object>> expected;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE t AS SELECT (i % 97)::INTEGER AS c, 'v' || (i % 13) AS b,"
-                    + " (i % 1000 * 1.25)::DECIMAL(15,2) AS m FROM range(3000000) r(i)");
-            st.execute(temp);
-            try (ResultSet rs = st.executeQuery(Q)) {
-                expected = ResultComparator.rows(rs);
-            }
-        }
+        List<List<Object>> expected = tableT(file, temp);
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file);
