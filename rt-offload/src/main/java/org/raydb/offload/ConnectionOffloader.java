@@ -644,7 +644,7 @@ final class ConnectionOffloader implements Offloader {
             throws SQLException {
         Connection c = behind.connection();
         if (c == null) return; // the connection closed meanwhile
-        if (WarmUp.pointless(engines, settings)) return; // the probe found no GPU meanwhile: nothing would use the plan
+        if (engines.offloadsNothing(settings)) return; // the probe found no GPU meanwhile: nothing would use the plan
         QueryPlanner planner = behind.planner();
         QueryPlanner.Behind planned = planner.planBehind(sql, parameters, view);
         PlannedQuery pq = planned.query();

@@ -174,6 +174,15 @@ final class Engines {
         return candidates(settings, true);
     }
 
+    /**
+     * Whether statements under {@code settings} are known to be offloaded nowhere: auto where the probe found no GPU
+     * (false while it runs). Nothing is then warmed up, planned or built for them.
+     */
+    boolean offloadsNothing(OffloadSettings settings) {
+        Candidates c = candidates(settings);
+        return c.none() && !c.starting();
+    }
+
     private Candidates candidates(OffloadSettings settings, boolean untilWarm) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {

@@ -67,7 +67,7 @@ public final class RayOffloadProvider implements OffloadProvider {
         GpuAvailability.knownAfter(() -> builds.awaitFirstStatement(WarmUp.FIRST_STATEMENT_WAIT_MS));
         if (settings.mode() != OffloadSettings.Mode.OFF
                 && !WarmUp.startOnce(builds, engines, settings)
-                && !WarmUp.pointless(engines, settings)) {
+                && !engines.offloadsNothing(settings)) {
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);

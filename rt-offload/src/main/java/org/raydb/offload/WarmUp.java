@@ -112,8 +112,9 @@ final class WarmUp {
     /**
      * Starts the warm-up unless one has started in this JVM (then false), once the process's first statement has
      * ended (or {@link #FIRST_STATEMENT_WAIT_MS} passed without one): a spare planning database first, then the cpu
-     * engine's pass, then, once the probe is known, each of {@code engines}' GPU engines'. It
-     * gives way to the statements {@code builds} sees.
+     * engine's pass, then, once the probe is known, each of {@code engines}' GPU engines'; none of it once the
+     * process is known to offload nothing under {@code settings} (its first connection's). It gives way to the
+     * statements {@code builds} sees.
      */
     static boolean startOnce(BackgroundBuilds builds, Engines engines, OffloadSettings settings) {
         if (!STARTED.compareAndSet(false, true)) {
@@ -124,8 +125,8 @@ final class WarmUp {
                 () -> {
                     try {
                         builds.awaitFirstStatement(FIRST_STATEMENT_WAIT_MS);
-                        if (!pointless(engines, settings)) QueryPlanner.prepare();
-                        run(builds::giveWayToStart, () -> pointless(engines, settings));
+                        if (!engines.offloadsNothing(settings)) QueryPlanner.prepare();
+                        run(builds::giveWayToStart, () -> engines.offloadsNothing(settings));
                     } finally {
                         firstPassDone = true;
                     }
@@ -160,21 +161,13 @@ final class WarmUp {
     }
 
     /**
-     * The cpu pass, running {@code giveWay} before each statement and ending early once {@code pointless}: how many
-     * of its queries the offload answered (all, unless something failed or it ended early).
+     * The cpu pass, running {@code giveWay} before each statement and ending early once {@code pointless} (where the
+     * process can offload nothing, warming its code would only cost a host without a GPU a second or two of its
+     * cores, the code's compilation included): how many of its queries the offload answered (all, unless something
+     * failed or it ended early).
      */
     static int run(Runnable giveWay, BooleanSupplier pointless) {
         return pass(giveWay, pointless, new Engines(List.of(), () -> null), OffloadSettings.Engine.CPU, 1, false);
-    }
-
-    /**
-     * Whether the process's statements under {@code settings} (its first connection's) can be offloaded nowhere: auto
-     * where the probe found no GPU. Warming the offload's code then only costs a host without a GPU (a laptop's IDE)
-     * a second or two of its cores (the code's compilation included) and databases of its own.
-     */
-    static boolean pointless(Engines engines, OffloadSettings settings) {
-        Engines.Candidates candidates = engines.candidates(settings);
-        return candidates.none() && !candidates.starting();
     }
 
     /**

@@ -26,11 +26,11 @@ class WarmUpTest {
     @Test
     void withoutAGpuUnderAutoTheWarmUpEnds() {
         Engines probed = new Engines(List.of(), () -> null, probe(true));
-        assertTrue(WarmUp.pointless(probed, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
-        assertFalse(WarmUp.pointless(probed, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.CPU)));
-        assertFalse(WarmUp.pointless(probed, settings(OffloadSettings.Mode.FORCE, OffloadSettings.Engine.AUTO)));
+        assertTrue(probed.offloadsNothing(settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
+        assertFalse(probed.offloadsNothing(settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.CPU)));
+        assertFalse(probed.offloadsNothing(settings(OffloadSettings.Mode.FORCE, OffloadSettings.Engine.AUTO)));
         Engines probing = new Engines(List.of(), () -> null, probe(false));
-        assertFalse(WarmUp.pointless(probing, settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
+        assertFalse(probing.offloadsNothing(settings(OffloadSettings.Mode.AUTO, OffloadSettings.Engine.AUTO)));
         assertEquals(0, WarmUp.run(() -> {}, () -> true));
     }
 
