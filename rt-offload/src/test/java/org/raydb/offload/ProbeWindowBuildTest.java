@@ -125,6 +125,22 @@ class ProbeWindowBuildTest {
         }
     }
 
+    /**
+     * {@link #Q}'s first run while the GPU is probed (DuckDB's answer), then the probe's end, the builds that run
+     * started, and its second run; both answers {@code expected}.
+     */
+    private static StatementRun secondRunAfterTheProbe(Connection c, HeldProbe probe, List<List<Object>> expected)
+            throws Exception {
+        StatementRun first = StatementRun.of(c, Q);
+        assertEquals(expected, first.rows());
+        assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
+        probe.done.countDown();
+        assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+        StatementRun second = StatementRun.of(c, Q);
+        assertEquals(expected, second.rows());
+        return second;
+    }
+
     @Test
     void aStatementWhileTheGpuIsProbedStartsItsBuild() throws Exception {
         String file = dir.resolve("probe.duckdb").toString();
@@ -132,14 +148,8 @@ class ProbeWindowBuildTest {
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            StatementRun first = StatementRun.of(c, Q);
-            assertEquals(expected, first.rows());
-            assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
-            probe.done.countDown();
-            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            StatementRun second = StatementRun.of(c, Q);
-            assertEquals(expected, second.rows());
-            assertTrue(second.offloaded(), "the build the first run started is ready");
+            assertTrue(
+                    secondRunAfterTheProbe(c, probe, expected).offloaded(), "the build the first run started is ready");
         }
     }
 
@@ -155,15 +165,8 @@ class ProbeWindowBuildTest {
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(List.of(), budget, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            StatementRun first = StatementRun.of(c, Q);
-            assertEquals(expected, first.rows());
-            assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
-            probe.done.countDown();
-            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
+            assertFalse(secondRunAfterTheProbe(c, probe, expected).offloaded(), "no engine: DuckDB answers");
             assertEquals(0, budget.enforce(null), "host bytes held for the table");
-            StatementRun second = StatementRun.of(c, Q);
-            assertEquals(expected, second.rows());
-            assertFalse(second.offloaded(), "no engine: DuckDB answers");
         }
     }
 
