@@ -111,14 +111,10 @@ class ProbeWindowBuildTest {
             StatementRun smallFirst = StatementRun.of(c, small);
             assertEquals(expectedSmall, smallFirst.rows());
             assertFalse(smallFirst.offloaded(), "DuckDB answers a small table's statement while the code warms up");
-            StatementRun first = StatementRun.of(c, Q);
-            assertEquals(expected, first.rows());
-            assertFalse(first.offloaded(), "DuckDB answers while the code warms up");
-            probe.warmed.countDown();
-            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
-            StatementRun second = StatementRun.of(c, Q);
-            assertEquals(expected, second.rows());
-            assertTrue(second.offloaded(), "the build the first run started is ready");
+            assertTrue(
+                    secondRunAfter(c, probe.warmed::countDown, "the code warms up", expected)
+                            .offloaded(),
+                    "the build the first run started is ready");
             StatementRun smallSecond = StatementRun.of(c, small);
             assertEquals(expectedSmall, smallSecond.rows());
             assertTrue(smallSecond.offloaded(), "once warm, the small table is built by its query");
@@ -126,15 +122,15 @@ class ProbeWindowBuildTest {
     }
 
     /**
-     * {@link #Q}'s first run while the GPU is probed (DuckDB's answer), then the probe's end, the builds that run
-     * started, and its second run; both answers {@code expected}.
+     * {@link #Q}'s first run while a new process's {@code window} lasts (DuckDB's answer), then the window's end
+     * ({@code ends}), the builds that run started, and its second run; both answers {@code expected}.
      */
-    private static StatementRun secondRunAfterTheProbe(Connection c, HeldProbe probe, List<List<Object>> expected)
+    private static StatementRun secondRunAfter(Connection c, Runnable ends, String window, List<List<Object>> expected)
             throws Exception {
         StatementRun first = StatementRun.of(c, Q);
         assertEquals(expected, first.rows());
-        assertFalse(first.offloaded(), "DuckDB answers while the GPU is probed");
-        probe.done.countDown();
+        assertFalse(first.offloaded(), "DuckDB answers while " + window);
+        ends.run();
         assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
         StatementRun second = StatementRun.of(c, Q);
         assertEquals(expected, second.rows());
@@ -149,7 +145,9 @@ class ProbeWindowBuildTest {
         try (EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
             assertTrue(
-                    secondRunAfterTheProbe(c, probe, expected).offloaded(), "the build the first run started is ready");
+                    secondRunAfter(c, probe.done::countDown, "the GPU is probed", expected)
+                            .offloaded(),
+                    "the build the first run started is ready");
         }
     }
 
@@ -165,7 +163,10 @@ class ProbeWindowBuildTest {
         HeldProbe probe = new HeldProbe();
         try (EngineRig rig = new EngineRig(List.of(), budget, probe);
                 Connection c = rig.connect("jdbc:raydb:" + file)) {
-            assertFalse(secondRunAfterTheProbe(c, probe, expected).offloaded(), "no engine: DuckDB answers");
+            assertFalse(
+                    secondRunAfter(c, probe.done::countDown, "the GPU is probed", expected)
+                            .offloaded(),
+                    "no engine: DuckDB answers");
             assertEquals(0, budget.enforce(null), "host bytes held for the table");
         }
     }
