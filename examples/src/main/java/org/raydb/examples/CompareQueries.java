@@ -22,9 +22,14 @@ import org.raydb.jdbc.RayConnection;
  * order, values and types), and the engine {@code EXPLAIN OFFLOAD} names. Before the warm runs it waits for the
  * background builds the first runs started.
  *
- * <p>Usage: {@code CompareQueries <database file> <queries file> [--setup <sql file>] [--reps N]}. The queries
- * file holds one query per line ({@code --} lines are comments); the setup file's statements, separated by
- * {@code ;}, run first through {@code jdbc:duckdb:} (to load data, for example).
+ * <p>Usage: {@code CompareQueries <database file> <queries file> [--setup <sql file>] [--reps N] [--side
+ * duckdb|raydb]}. The queries file holds one query per line ({@code --} lines are comments); the setup file's
+ * statements, separated by {@code ;}, run first through {@code jdbc:duckdb:} (to load data, for example).
+ *
+ * <p>{@code --side} times one side alone: the connection and each query's first run, nothing else in the process.
+ * Run it in fresh processes, alternating the sides, to compare what a new process's first queries cost on each;
+ * in the comparison above RayDB's first run comes before DuckDB's on one database instance, so it alone also
+ * pays the first read of the file's blocks.
  */
 public final class CompareQueries {
 
@@ -32,18 +37,25 @@ public final class CompareQueries {
 
     public static void main(String[] args) throws SQLException, IOException {
         if (args.length < 2) {
-            System.err.println("usage: CompareQueries <database file> <queries file> [--setup <sql file>] [--reps N]");
+            System.err.println("usage: CompareQueries <database file> <queries file> [--setup <sql file>] [--reps N]"
+                    + " [--side duckdb|raydb]");
             System.exit(2);
         }
         String db = args[0];
         List<String> queries = lines(Path.of(args[1]));
         int reps = 5;
+        String side = null;
         for (int i = 2; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--setup" -> setUp(db, Files.readString(Path.of(args[i + 1]), StandardCharsets.UTF_8));
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--side" -> side = side(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
+        }
+        if (side != null) {
+            firstRuns(side, db, queries);
+            return;
         }
         System.out.printf(
                 Locale.ROOT,
@@ -84,6 +96,25 @@ public final class CompareQueries {
                         duckdb / raydb,
                         same ? "same" : "DIFFERS",
                         explain(ray, q));
+            }
+        }
+    }
+
+    private static String side(String name) {
+        if (!name.equals("duckdb") && !name.equals("raydb")) {
+            throw new IllegalArgumentException("--side takes duckdb or raydb, not " + name);
+        }
+        return name;
+    }
+
+    /** One side alone: its connection's time, then each query's first run. */
+    private static void firstRuns(String side, String db, List<String> queries) throws SQLException {
+        long t0 = System.nanoTime();
+        try (Connection c = DriverManager.getConnection("jdbc:" + side + ":" + db)) {
+            System.out.printf(Locale.ROOT, "%-6s %-7s %9.1f ms%n", "open", side, (System.nanoTime() - t0) / 1e6);
+            int n = 0;
+            for (String q : queries) {
+                System.out.printf(Locale.ROOT, "q%-5d %-7s %9.1f ms%n", ++n, side, millis(c, q));
             }
         }
     }

@@ -85,6 +85,13 @@ class ExamplesTest {
         assertTrue(out.get(0).startsWith("query"), out.get(0));
         assertTrue(out.get(1).startsWith("q1") && out.get(1).contains(" same "), out.get(1));
         assertTrue(out.get(2).startsWith("q2") && out.get(2).contains(" same "), out.get(2));
+        for (String side : List.of("duckdb", "raydb")) {
+            List<String> alone =
+                    run(() -> CompareQueries.main(new String[] {file.toString(), queries.toString(), "--side", side}));
+            assertEquals(3, alone.size(), String.join("\n", alone));
+            assertTrue(alone.get(0).matches("open +" + side + " +[0-9.]+ ms"), alone.get(0));
+            assertTrue(alone.get(2).matches("q2 +" + side + " +[0-9.]+ ms"), alone.get(2));
+        }
     }
 
     @FunctionalInterface
