@@ -100,7 +100,7 @@ final class Engines {
 
             @Override
             public void await() {
-                GpuAvailability.probe();
+                GpuAvailability.awaited();
             }
         };
 

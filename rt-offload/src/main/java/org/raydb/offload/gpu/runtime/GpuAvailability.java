@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.raydb.offload.gpu.NativeResources;
 import org.raydb.offload.gpu.optix.OptixLibrary;
 
@@ -19,15 +20,22 @@ import org.raydb.offload.gpu.optix.OptixLibrary;
  */
 public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, String optixReason) {
 
-    private static final CompletableFuture<GpuAvailability> PROBED = new CompletableFuture<>();
-    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    private static final Once PROCESS = new Once(GpuAvailability::probeSafely);
 
-    /** The probe's outcome: probed on this thread unless a probe ran or runs already (then its outcome). */
+    /**
+     * The probe's outcome: probed on this thread unless a probe runs or ran already (then its outcome). A probe
+     * started in the background ({@link #knownAfter}) and still waiting to begin is run here instead.
+     */
     public static GpuAvailability probe() {
-        if (STARTED.compareAndSet(false, true)) {
-            PROBED.complete(probeSafely());
-        }
-        return PROBED.join();
+        return PROCESS.now();
+    }
+
+    /**
+     * The probe's outcome for work that is itself in the background (a build, the warm-up): a probe started in the
+     * background is left to begin in its own time, after its wait; probed on this thread where none was started.
+     */
+    public static GpuAvailability awaited() {
+        return PROCESS.awaited();
     }
 
     /**
@@ -45,22 +53,65 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
      * thread): CUDA's and OptiX's initialisation took a new process's first statement from 4 to 162 ms beside it.
      */
     public static GpuAvailability knownAfter(Runnable wait) {
-        if (!PROBED.isDone() && STARTED.compareAndSet(false, true)) {
-            String missing = missingLibraries();
-            if (missing != null) {
-                PROBED.complete(new GpuAvailability(false, false, missing, missing));
-            } else {
-                Thread t = new Thread(
-                        () -> {
-                            wait.run();
-                            PROBED.complete(probeSafely());
-                        },
-                        "raydb-gpu-probe");
-                t.setDaemon(true);
-                t.start();
+        return PROCESS.knownAfter(wait, GpuAvailability::missingLibraries);
+    }
+
+    /**
+     * One probe, run once: on the first thread that needs its outcome, or on a thread of its own after a wait. A
+     * thread that needs the outcome now ({@link #now}) does not wait that wait out, background work ({@link #awaited})
+     * does: the background probe waits for the process's first statement to end, and a statement that needs the GPU
+     * at once ({@code offload=force}) waited for itself, two seconds, before it could run.
+     */
+    static final class Once {
+        private final CompletableFuture<GpuAvailability> outcome = new CompletableFuture<>();
+        /** A background probe was started (it may still be waiting). */
+        private final AtomicBoolean started = new AtomicBoolean();
+        /** The probe itself began, on whichever thread. */
+        private final AtomicBoolean running = new AtomicBoolean();
+
+        private final Supplier<GpuAvailability> probe;
+
+        Once(Supplier<GpuAvailability> probe) {
+            this.probe = probe;
+        }
+
+        GpuAvailability now() {
+            runHere();
+            return outcome.join();
+        }
+
+        GpuAvailability awaited() {
+            if (!started.get()) runHere();
+            return outcome.join();
+        }
+
+        private void runHere() {
+            if (running.compareAndSet(false, true)) {
+                outcome.complete(probe.get());
             }
         }
-        return PROBED.isDone() ? PROBED.join() : null;
+
+        /** The outcome if known, else null, with the probe started in the background after {@code wait}. */
+        GpuAvailability knownAfter(Runnable wait, Supplier<String> missingLibraries) {
+            if (!outcome.isDone() && started.compareAndSet(false, true)) {
+                String missing = missingLibraries.get();
+                if (missing != null) {
+                    if (running.compareAndSet(false, true)) {
+                        outcome.complete(new GpuAvailability(false, false, missing, missing));
+                    }
+                } else {
+                    Thread t = new Thread(
+                            () -> {
+                                wait.run();
+                                runHere();
+                            },
+                            "raydb-gpu-probe");
+                    t.setDaemon(true);
+                    t.start();
+                }
+            }
+            return outcome.isDone() ? outcome.join() : null;
+        }
     }
 
     private static GpuAvailability probeSafely() {

@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.offload.gpu.CudaException;
@@ -28,6 +35,68 @@ class GpuAvailabilityTest {
             assertFalse(availability.optix(), "OptiX needs CUDA");
         }
         assertEquals(availability.optix(), availability.optixReason() == null);
+    }
+
+    /**
+     * A probe started in the background waits before it begins (for the process's first statement); a thread that
+     * needs the outcome meanwhile runs it itself instead of waiting that out, and the probe runs once.
+     */
+    @Test
+    void aThreadNeedingTheOutcomeDoesNotWaitForTheBackgroundProbesWait() throws InterruptedException {
+        GpuAvailability none = new GpuAvailability(false, false, "stand-in", "stand-in");
+        AtomicInteger probes = new AtomicInteger();
+        GpuAvailability.Once once = new GpuAvailability.Once(() -> {
+            probes.incrementAndGet();
+            return none;
+        });
+        CountDownLatch firstStatement = new CountDownLatch(1);
+        CountDownLatch waited = new CountDownLatch(1);
+        assertNull(
+                once.knownAfter(
+                        () -> {
+                            awaitQuietly(firstStatement);
+                            waited.countDown();
+                        },
+                        () -> null),
+                "not known while the background probe waits");
+        assertSame(none, assertTimeoutPreemptively(Duration.ofSeconds(10), once::now));
+        firstStatement.countDown();
+        assertTrue(waited.await(10, TimeUnit.SECONDS));
+        Thread.sleep(200); // the background thread's turn, which must not probe again
+        assertEquals(1, probes.get());
+        assertSame(none, once.knownAfter(() -> {}, () -> null));
+    }
+
+    /** Background work that needs the outcome lets the background probe begin in its own time. */
+    @Test
+    void backgroundWorkWaitsForTheBackgroundProbe() throws Exception {
+        GpuAvailability none = new GpuAvailability(false, false, "stand-in", "stand-in");
+        GpuAvailability.Once once = new GpuAvailability.Once(() -> none);
+        CountDownLatch firstStatement = new CountDownLatch(1);
+        once.knownAfter(() -> awaitQuietly(firstStatement), () -> null);
+        CompletableFuture<GpuAvailability> build = CompletableFuture.supplyAsync(once::awaited);
+        Thread.sleep(200);
+        assertFalse(build.isDone(), "waits while the background probe waits");
+        firstStatement.countDown();
+        assertSame(none, build.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void withoutADriverLibraryTheOutcomeIsKnownAtOnce() {
+        GpuAvailability.Once once = new GpuAvailability.Once(() -> {
+            throw new AssertionError("no probe without a driver library");
+        });
+        GpuAvailability outcome = once.knownAfter(() -> {}, () -> "no NVIDIA driver");
+        assertEquals("no NVIDIA driver", outcome.cudaReason());
+        assertSame(outcome, once.now());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
