@@ -35,15 +35,9 @@ class WarmUpTest {
     }
 
     private static Engines.Probe probe(boolean known) {
-        return new Engines.Probe() {
-            @Override
-            public boolean known() {
-                return known;
-            }
-
-            @Override
-            public void await() {}
-        };
+        ProbeWindowBuildTest.HeldProbe probe = new ProbeWindowBuildTest.HeldProbe();
+        if (known) probe.done.countDown();
+        return probe;
     }
 
     private static OffloadSettings settings(OffloadSettings.Mode mode, OffloadSettings.Engine engine) {
