@@ -29,10 +29,11 @@ rm -rf "$stage" && mkdir -p "$stage/lib/native" "$stage/test" dist
 
 # jdk.zipfs: the JUnit console launcher scans test jars through the zip file system; jdk.management:
 # the bench reads the machine's memory and CPU through com.sun.management; jdk.jfr: profiles of the cold
-# start on the GPU host (-XX:StartFlightRecording in RAYDB_JAVA_OPTS).
+# start on the GPU host (-XX:StartFlightRecording in RAYDB_JAVA_OPTS). --generate-cds-archive: a jlinked runtime has
+# no class-data-sharing archive unless asked, so every JVM of the bundle parsed and verified the JDK's classes itself.
 say "jlink runtime"
 "$java_home/bin/jlink" --add-modules java.base,java.sql,java.logging,java.management,jdk.management,jdk.unsupported,java.naming,jdk.zipfs,jdk.jfr \
-  --compress=zip-0 --strip-debug --no-header-files --no-man-pages --output "$stage/runtime"
+  --compress=zip-0 --strip-debug --no-header-files --no-man-pages --generate-cds-archive --output "$stage/runtime"
 find "$stage/runtime" -name '*.so' -exec strip --strip-unneeded {} +
 
 say "project jars"
