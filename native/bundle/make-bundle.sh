@@ -3,7 +3,7 @@
 # network: a jlinked JDK runtime, the project's jars and runtime dependencies, DuckDB's native library
 # (stripped, outside its jar, loaded through java.library.path), JCuda's driver binding, the native
 # outputs (the raydb-native jar), the GPU self-test and diagnostics (raydb-gpu-selftest), the GPU tests
-# with the JUnit console launcher, and a `run` script.
+# with the JUnit console launcher, a `run` script, and an AOT cache that a training run of the bundle writes.
 # Expects the modules to be packaged (./raydb bundle runs `mvn install -DskipTests` first). RAYDB_TARGET
 # names the build folder the modules were packaged into (default target; e.g. target-gpu after
 # `mvn -Draydb.target=target-gpu package -DskipTests`), so a second build of the tree can be bundled.
@@ -87,6 +87,16 @@ cp LICENSE NOTICE "$stage/"
 cp -r licenses "$stage/licenses"
 chmod +x "$stage/run"
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo "$version" > "$stage/VERSION"
+
+# The AOT cache (JDK 25, JEP 483/515): the bundle's own run script, so that flags and class path are the ones every
+# later run has, runs the bench at SF 0.01 on the cpu engine (DuckDB, Arrow, the driver and the offload's planning;
+# the GPU's classes load on a GPU host as before), and the JVM writes what it loaded, linked and profiled at exit.
+say "AOT cache (a training run)"
+train="$root/.bundle/$target/aot-training" && rm -rf "$train" && mkdir -p "$train"
+(cd "$train" && RAYDB_JAVA_OPTS="-XX:AOTCacheOutput=$stage/lib/raydb.aot" "$stage/run" bench --sf 0.01 --engine cpu --reps 1) \
+  > "$train/run.log" 2>&1 || die "the AOT training run failed: $train/run.log"
+[[ -f "$stage/lib/raydb.aot" ]] || die "the AOT training run wrote no cache: $train/run.log"
+rm -rf "$train"
 
 say "xz"
 out="dist/$name.tar.xz"
