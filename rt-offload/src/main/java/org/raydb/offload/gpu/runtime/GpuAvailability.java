@@ -86,8 +86,13 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
         }
 
         private void runHere() {
+            runHere(probe);
+        }
+
+        /** Whichever thread begins first gives the outcome; a probe never runs twice. */
+        private void runHere(Supplier<GpuAvailability> outcomeOf) {
             if (running.compareAndSet(false, true)) {
-                outcome.complete(probe.get());
+                outcome.complete(outcomeOf.get());
             }
         }
 
@@ -96,9 +101,7 @@ public record GpuAvailability(boolean cuda, boolean optix, String cudaReason, St
             if (!outcome.isDone() && started.compareAndSet(false, true)) {
                 String missing = missingLibraries.get();
                 if (missing != null) {
-                    if (running.compareAndSet(false, true)) {
-                        outcome.complete(new GpuAvailability(false, false, missing, missing));
-                    }
+                    runHere(() -> new GpuAvailability(false, false, missing, missing));
                 } else {
                     Thread t = new Thread(
                             () -> {
