@@ -44,6 +44,10 @@ public final class AdhocHtmlReport {
                         BreakdownTablePrinter.fixed("%.2f&times;", s.worstFirstOverDuckdb()) + " ("
                                 + HtmlReport.escape(s.worstQuery()) + ")")
                 + line(
+                        String.format(Locale.ROOT, "above %.2f&times; DuckDB's median", AdhocSummary.FIRST_RUN_LIMIT),
+                        s.firstRunsOverLimit() + " of " + s.queries() + " first runs; " + s.duckdbRunsOverLimit()
+                                + " of DuckDB's own " + s.duckdbRuns() + " timed runs")
+                + line(
                         "speed-up over DuckDB, geometric mean: first run",
                         BreakdownTablePrinter.fixed("%.2f&times;", s.firstSpeedup()))
                 + line(

@@ -3,11 +3,12 @@ package org.raydb.ssb.bench;
 /**
  * The ad-hoc bench report as JSON: {@code {"machine": {...}, "sf", "source", "seed" (the data's), "rows",
  * "engine", "offload", "query_seed", "reps", "timestamp", "command", "memory_note", "results": [{"query", "sql",
- * "result_rows", "duckdb_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
+ * "result_rows", "duckdb_ms", "duckdb_runs_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
  * "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
  * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes",
  * "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...], "summary": {"queries", "exact", "first_offloaded",
- * "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_speedup_geomean",
+ * "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_run_limit", "first_runs_over_limit",
+ * "duckdb_runs_over_limit", "duckdb_runs", "first_speedup_geomean",
  * "offloaded_first_speedup_geomean", "second_speedup_geomean", "later_speedup_geomean", "first_total_ms",
  * "duckdb_total_ms", "build_wait_total_ms", "second_total_ms"}}}. Times in milliseconds ({@code duckdb_ms} a
  * median, {@code later_ms} the later runs'); speed-ups are DuckDB's time over the run's; null where unknown (a
@@ -34,6 +35,8 @@ public final class AdhocJsonReport {
         return "{\"query\": " + Json.string(r.query()) + ", \"sql\": " + Json.string(r.sql())
                 + ", \"result_rows\": " + r.resultRows()
                 + ", \"duckdb_ms\": " + Json.number(r.duckdbMs())
+                + ", \"duckdb_runs_ms\": "
+                + JsonReport.array(r.duckdbRunsMs().stream().map(Json::number).toList())
                 + ", \"first_ms\": " + Json.number(r.first().ms())
                 + ", \"first_offloaded\": " + r.first().offloaded()
                 + ", \"first_exact\": " + r.first().exact()
@@ -64,6 +67,10 @@ public final class AdhocJsonReport {
                 + ", \"second_offloaded\": " + s.secondOffloaded()
                 + ", \"worst_query\": " + Json.string(s.worstQuery())
                 + ", \"worst_first_over_duckdb\": " + Json.number(s.worstFirstOverDuckdb())
+                + ", \"first_run_limit\": " + Json.number(AdhocSummary.FIRST_RUN_LIMIT)
+                + ", \"first_runs_over_limit\": " + s.firstRunsOverLimit()
+                + ", \"duckdb_runs_over_limit\": " + s.duckdbRunsOverLimit()
+                + ", \"duckdb_runs\": " + s.duckdbRuns()
                 + ", \"first_speedup_geomean\": " + Json.number(s.firstSpeedup())
                 + ", \"offloaded_first_speedup_geomean\": " + Json.number(s.offloadedFirstSpeedup())
                 + ", \"second_speedup_geomean\": " + Json.number(s.secondSpeedup())

@@ -1,7 +1,9 @@
 package org.raydb.ssb.bench;
 
+import java.util.List;
+
 /**
- * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's median time, the first
+ * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's timed runs and their median, the first
  * run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run, the later runs
  * (as many as DuckDB's timed runs, right after the second: their median), the engine
  * {@code EXPLAIN OFFLOAD} names after both, the first difference from DuckDB's answer (null when both runs
@@ -15,6 +17,7 @@ public record AdhocResult(
         String sql,
         int resultRows,
         double duckdbMs,
+        List<Double> duckdbRunsMs,
         Run first,
         double buildWaitMs,
         boolean buildsDone,
@@ -46,5 +49,10 @@ public record AdhocResult(
     /** The first run's time over DuckDB's: what meeting the query costs against DuckDB alone. */
     public double firstOverDuckdb() {
         return duckdbMs > 0 ? first.ms() / duckdbMs : Double.NaN;
+    }
+
+    /** How many of DuckDB's own timed runs took more than {@code limit} times their median. */
+    public int duckdbRunsOver(double limit) {
+        return (int) duckdbRunsMs.stream().filter(ms -> ms > limit * duckdbMs).count();
     }
 }

@@ -77,6 +77,7 @@ public final class AdhocRunner {
                 query.sql(),
                 expected.rowCount(),
                 BenchRunner.median(duckdbMs),
+                Arrays.stream(duckdbMs).boxed().toList(),
                 first,
                 buildWaitMs,
                 buildsDone,

@@ -5,7 +5,9 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The ad-hoc bench's closing figures: how many queries were exact, the worst first run against DuckDB, the
+ * The ad-hoc bench's closing figures: how many queries were exact, the worst first run against DuckDB and how many
+ * first runs took more than {@link #FIRST_RUN_LIMIT} times DuckDB's median, beside how many of DuckDB's own timed runs
+ * did (a first run answered by DuckDB meets that spread too: one run against the median of others), the
  * geometric means of DuckDB's time over the first runs (all, and those offloaded), over the second runs and over
  * the later runs' medians,
  * and the totals. Ratios and totals leave out failed runs (already counted as not exact); a geometric mean
@@ -18,6 +20,9 @@ public record AdhocSummary(
         int secondOffloaded,
         String worstQuery,
         double worstFirstOverDuckdb,
+        int firstRunsOverLimit,
+        int duckdbRunsOverLimit,
+        int duckdbRuns,
         double firstSpeedup,
         double offloadedFirstSpeedup,
         double secondSpeedup,
@@ -26,6 +31,9 @@ public record AdhocSummary(
         double duckdbTotalMs,
         double buildWaitTotalMs,
         double secondTotalMs) {
+
+    /** The most a first run may take against DuckDB's median time, by the bench's goal. */
+    public static final double FIRST_RUN_LIMIT = 1.1;
 
     public static AdhocSummary of(List<AdhocResult> results) {
         AdhocResult worst = null;
@@ -44,6 +52,11 @@ public record AdhocSummary(
                 count(results, r -> r.second().offloaded()),
                 worst == null ? "" : worst.query(),
                 worst == null ? Double.NaN : worst.firstOverDuckdb(),
+                count(results, r -> r.firstOverDuckdb() > FIRST_RUN_LIMIT),
+                results.stream()
+                        .mapToInt(r -> r.duckdbRunsOver(FIRST_RUN_LIMIT))
+                        .sum(),
+                results.stream().mapToInt(r -> r.duckdbRunsMs().size()).sum(),
                 geometricMean(results, r -> r.first().speedup(r.duckdbMs())),
                 geometricMean(
                         results.stream().filter(r -> r.first().offloaded()).toList(),

@@ -84,9 +84,15 @@ public final class AdhocTablePrinter {
                 s.secondOffloaded());
         out.printf(
                 Locale.ROOT,
-                "first run / DuckDB: at most %s (%s)%n",
+                "first run / DuckDB: at most %s (%s); above %.2fx: %d of %d first runs, and %d of DuckDB's own %d timed"
+                        + " runs against their query's median%n",
                 BreakdownTablePrinter.fixed("%.2fx", s.worstFirstOverDuckdb()),
-                s.worstQuery());
+                s.worstQuery(),
+                AdhocSummary.FIRST_RUN_LIMIT,
+                s.firstRunsOverLimit(),
+                s.queries(),
+                s.duckdbRunsOverLimit(),
+                s.duckdbRuns());
         out.printf(
                 Locale.ROOT,
                 "speed-up over DuckDB, geometric mean: first run %s, first run where offloaded %s (%d queries),"

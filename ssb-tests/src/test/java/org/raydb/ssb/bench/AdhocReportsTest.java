@@ -23,6 +23,7 @@ class AdhocReportsTest {
                 "SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1",
                 1,
                 duckdbMs,
+                List.of(duckdbMs * 0.9, duckdbMs, duckdbMs * 1.2),
                 first,
                 100,
                 true,
@@ -64,6 +65,9 @@ class AdhocReportsTest {
         assertEquals(3, s.secondOffloaded());
         assertEquals("a1", s.worstQuery());
         assertEquals(2.0, s.worstFirstOverDuckdb());
+        assertEquals(1, s.firstRunsOverLimit(), "2x; neither 0.5x nor a failed run");
+        assertEquals(3, s.duckdbRunsOverLimit(), "each query's 1.2x run");
+        assertEquals(9, s.duckdbRuns());
         assertEquals(1.0, s.firstSpeedup(), 1e-12, "0.5x and 2x");
         assertEquals(2.0, s.offloadedFirstSpeedup(), 1e-12);
         assertEquals(Math.cbrt(10 * 5 * 2.5), s.secondSpeedup(), 1e-12);
@@ -91,6 +95,7 @@ class AdhocReportsTest {
                         "sql",
                         "result_rows",
                         "duckdb_ms",
+                        "duckdb_runs_ms",
                         "first_ms",
                         "first_offloaded",
                         "first_exact",
@@ -132,6 +137,10 @@ class AdhocReportsTest {
         JsonNode summary = root.obj("summary");
         assertEquals(1, summary.num("exact"));
         assertEquals(2, number(summary, "offloaded_first_speedup_geomean"));
+        assertEquals(0, summary.num("first_runs_over_limit"));
+        assertEquals(2, summary.num("duckdb_runs_over_limit"));
+        assertEquals(6, summary.num("duckdb_runs"));
+        assertEquals(3, r.list("duckdb_runs_ms").size());
         assertEquals(Math.sqrt(10 * 5), number(summary, "later_speedup_geomean"), 1e-5);
     }
 
@@ -141,6 +150,7 @@ class AdhocReportsTest {
         assertTrue(html.contains("<h2>Summary</h2>") && html.contains("<svg") && html.contains("<h2>Queries</h2>"));
         assertTrue(html.contains("<code>SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1</code>"), html);
         assertTrue(html.contains("class=\"bad\">NO: first run: jdbc:raydb: failed"), html);
+        assertTrue(html.contains("1 of 2 first runs; 2 of DuckDB's own 6 timed runs"), html);
         assertFalse(html.contains("<script"), "self-contained, no scripts");
     }
 }
