@@ -3,8 +3,8 @@ package org.raydb.ssb.bench;
 /**
  * The ad-hoc bench report as JSON: {@code {"machine": {...}, "sf", "source", "seed" (the data's), "rows",
  * "engine", "offload", "query_seed", "reps", "timestamp", "command", "memory_note", "results": [{"query", "sql",
- * "result_rows", "duckdb_ms", "duckdb_runs_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms", "builds_done",
- * "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
+ * "result_rows", "duckdb_ms", "duckdb_runs_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms",
+ * "builds_done", "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
  * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes",
  * "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...], "summary": {"queries", "exact", "first_offloaded",
  * "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_run_limit", "first_runs_over_limit",

@@ -3,9 +3,9 @@ package org.raydb.ssb.bench;
 import java.util.List;
 
 /**
- * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's timed runs and their median, the first
- * run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run, the later runs
- * (as many as DuckDB's timed runs, right after the second: their median), the engine
+ * One ad-hoc query of the bench ({@link AdhocRunner}): its SQL and result rows, DuckDB's timed runs and their
+ * median, the first run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run,
+ * the later runs (as many as DuckDB's timed runs, right after the second: their median), the engine
  * {@code EXPLAIN OFFLOAD} names after both, the first difference from DuckDB's answer (null when both runs
  * were exact), and the memory in use after it: the JVM's heap (live data and garbage not yet collected) and
  * the GPUs' used memory by {@code nvidia-smi} (-1 without it).
