@@ -76,7 +76,6 @@ public final class AdhocRunner {
                 query.id(),
                 query.sql(),
                 expected.rowCount(),
-                BenchRunner.median(duckdbMs),
                 Arrays.stream(duckdbMs).boxed().toList(),
                 first,
                 buildWaitMs,

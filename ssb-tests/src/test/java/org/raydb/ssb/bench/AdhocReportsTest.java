@@ -22,7 +22,6 @@ class AdhocReportsTest {
                 id,
                 "SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1",
                 1,
-                duckdbMs,
                 List.of(duckdbMs * 0.9, duckdbMs, duckdbMs * 1.2),
                 first,
                 100,
