@@ -144,6 +144,8 @@ final class ConnectionOffloader implements Offloader {
      * loading and initialisation, timed in a test JVM on the build machine).
      */
     private final QueryPlanner planner;
+    /** {@link ResidentTable#retirements()} when this connection last let go of jobs on retired snapshots. */
+    private long retirementsSwept = -1;
     /** The {@link #SETTINGS_EPOCH} this connection's plans were made in. */
     private long settingsEpoch = SETTINGS_EPOCH.get();
 
@@ -296,11 +298,19 @@ final class ConnectionOffloader implements Offloader {
             throw new Declined(candidates.reason(), false, null);
         }
         // Jobs prepared on snapshots their cache let go would keep each one's columns and indexes alive beside
-        // the snapshot that replaced it.
-        preparedJobs.values().removeIf(j -> j.table().retired());
-        latestOfTemplate.values().removeIf(j -> j.table().retired());
-        synchronized (built) {
-            built.values().removeIf(j -> j.table().retired());
+        // the snapshot that replaced it. Looked for only after a retirement: walking every job on every query
+        // touched each one's table (cold after a build, a cache miss apiece). The count is read before the walk, so
+        // a snapshot retired meanwhile is looked for at the next query; a job that lands later on one retired
+        // before (a background build's) is never taken (prepared() asks for the snapshot held) and goes at the
+        // next retirement or when its plan is prepared again.
+        long retirements = ResidentTable.retirements();
+        if (retirements != retirementsSwept) {
+            preparedJobs.values().removeIf(j -> j.table().retired());
+            latestOfTemplate.values().removeIf(j -> j.table().retired());
+            synchronized (built) {
+                built.values().removeIf(j -> j.table().retired());
+            }
+            retirementsSwept = retirements;
         }
         PlannedQuery pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
         TableVersion version = null;

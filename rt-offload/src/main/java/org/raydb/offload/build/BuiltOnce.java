@@ -39,6 +39,7 @@ public final class BuiltOnce<V> {
         try {
             V value = builder.get();
             mine.complete(value);
+            HeldBytes.changed();
             return value;
         } catch (RuntimeException | Error e) {
             build.compareAndSet(mine, null);

@@ -24,6 +24,11 @@ public final class ColumnData {
     private final int[] stringCodes;
     private final String[] dictionary;
     private final BitSet nulls;
+    /**
+     * {@link #bytes}, counted once: the host budget asks after every query, and walking a string column's
+     * dictionary each time touched every value (cold after a build: a cache miss apiece).
+     */
+    private final long bytes;
 
     /** A column of storage-form values ({@code longs}) or of one string per row ({@code strings}). */
     public ColumnData(String name, ColumnType type, long[] longs, String[] strings, BitSet nulls) {
@@ -39,6 +44,7 @@ public final class ColumnData {
             this.dictionary = sortedDistinct(strings, nulls);
             this.stringCodes = codes(strings, nulls, dictionary);
         }
+        this.bytes = count(this.longs, this.ints, this.stringCodes, this.dictionary);
     }
 
     private ColumnData(String name, ColumnType type, int[] stringCodes, String[] dictionary, BitSet nulls) {
@@ -49,6 +55,7 @@ public final class ColumnData {
         this.stringCodes = stringCodes;
         this.dictionary = dictionary;
         this.nulls = nulls;
+        this.bytes = count(null, null, stringCodes, dictionary);
     }
 
     private ColumnData(String name, ColumnType type, int[] ints, BitSet nulls) {
@@ -59,6 +66,7 @@ public final class ColumnData {
         this.stringCodes = null;
         this.dictionary = null;
         this.nulls = nulls;
+        this.bytes = count(null, ints, null, null);
     }
 
     /** A column of a type that {@link #holdsInts}, its storage-form values in {@code ints}. */
@@ -162,6 +170,10 @@ public final class ColumnData {
 
     /** Bytes held in memory (strings counted as their UTF-16 payload). */
     public long bytes() {
+        return bytes;
+    }
+
+    private static long count(long[] longs, int[] ints, int[] stringCodes, String[] dictionary) {
         if (longs != null) {
             return 8L * longs.length;
         }

@@ -2,6 +2,7 @@ package org.raydb.offload.encode;
 
 import java.util.Arrays;
 import java.util.List;
+import org.raydb.offload.build.HeldBytes;
 
 /**
  * RayDB's group encoding: every distinct tuple of group-key codes that occurs in the table gets a dense code
@@ -199,6 +200,7 @@ public final class GroupCodes {
                     }
                     g = packing.packAllInts(columns, rows);
                     groupOfRow = g;
+                    HeldBytes.changed();
                 }
             }
         }

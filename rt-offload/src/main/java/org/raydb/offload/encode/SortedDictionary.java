@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.raydb.offload.build.HeldBytes;
 import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.plan.ValueSet;
 
@@ -155,6 +156,7 @@ public final class SortedDictionary {
         if (starts == null) {
             starts = CodeOrder.starts(codes, cardinality());
             codeStarts = starts;
+            HeldBytes.changed();
         }
         long rows = 0;
         for (int[] iv : intervals) {

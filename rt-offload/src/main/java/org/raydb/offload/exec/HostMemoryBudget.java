@@ -3,6 +3,7 @@ package org.raydb.offload.exec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.raydb.offload.build.HeldBytes;
 
 /**
  * Bounds the host memory that resident snapshots (columns, dictionaries, encodings, sieving vectors, group
@@ -21,6 +22,10 @@ public final class HostMemoryBudget {
 
     private final long budget;
     private final Map<ResidentTable, ResidencyCache> byUse = new LinkedHashMap<>(16, 0.75f, true);
+    /** {@link HeldBytes#changes()} when {@link #enforce} last found everything within the budget, and the sum then. */
+    private long fittedAt = -1;
+
+    private long fittedBytes;
 
     public HostMemoryBudget(long budget) {
         this.budget = budget;
@@ -32,12 +37,16 @@ public final class HostMemoryBudget {
 
     /** {@code table}, held by {@code owner}, was just used. */
     synchronized void used(ResidentTable table, ResidencyCache owner) {
-        byUse.put(table, owner);
+        if (byUse.put(table, owner) == null) {
+            HeldBytes.changed();
+        }
     }
 
     /** {@code table} is no longer held (replaced, or its cache cleared). */
     synchronized void forget(ResidentTable table) {
-        byUse.remove(table);
+        if (byUse.remove(table) != null) {
+            HeldBytes.changed();
+        }
     }
 
     /**
@@ -50,7 +59,20 @@ public final class HostMemoryBudget {
      * @return the bytes still held
      */
     public long enforce(ResidentTable inUse) {
-        return dropUntil(budget, inUse);
+        long changes = HeldBytes.changes();
+        synchronized (this) {
+            if (changes == fittedAt) {
+                return fittedBytes; // nothing held changed since every snapshot fitted: nothing to drop
+            }
+        }
+        long held = dropUntil(budget, inUse);
+        if (held <= budget) {
+            synchronized (this) {
+                fittedAt = changes;
+                fittedBytes = held;
+            }
+        }
+        return held;
     }
 
     /**

@@ -14,6 +14,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.build.BuildPhases;
 import org.raydb.offload.build.BuiltOnce;
+import org.raydb.offload.build.HeldBytes;
 import org.raydb.offload.column.ColumnData;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
@@ -109,6 +110,18 @@ public final class ResidentTable implements BvhCatalog.Encodings {
     /** Its cache let it go: a newer snapshot replaces it, or the host budget or a write dropped it. */
     void retire() {
         retired = true;
+        RETIREMENTS.incrementAndGet();
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong RETIREMENTS =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * How many snapshots of the process were retired so far: what holds jobs on snapshots looks for retired ones
+     * only when it changed since it last looked.
+     */
+    public static long retirements() {
+        return RETIREMENTS.get();
     }
 
     /** Whether its cache let it go ({@link #retire}): a job prepared on it only keeps its memory alive. */
@@ -229,6 +242,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         for (ColumnData c : loaded) {
             columns.put(c.name(), c);
         }
+        HeldBytes.changed();
         rows = count;
         return true;
     }
@@ -303,6 +317,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
                     && !parts.groupKeys.isEmpty()
                     && ready.values().stream().noneMatch(p -> parts.groupKeys.equals(p.groupKeys))) {
                 BuiltOnce<GroupCodes> codes = groupCodes.remove(parts.groupKeys);
+                HeldBytes.changed();
                 GroupCodes built = codes == null ? null : codes.ifBuilt();
                 freed += built == null ? 0 : built.bytes();
             }
@@ -471,12 +486,15 @@ public final class ResidentTable implements BvhCatalog.Encodings {
      * keyed by it are shared), or null where their code space is too large to pack.
      */
     public GroupCodes packedGroups(List<String> keys) {
-        return packedGroups
-                .computeIfAbsent(
-                        List.copyOf(keys),
-                        k -> java.util.Optional.ofNullable(GroupCodes.packed(
-                                k.stream().map(this::dictionary).toArray(SortedDictionary[]::new), rows)))
-                .orElse(null);
+        java.util.Optional<GroupCodes> packed = packedGroups.get(keys);
+        if (packed == null) {
+            packed = packedGroups.computeIfAbsent(
+                    List.copyOf(keys),
+                    k -> java.util.Optional.ofNullable(GroupCodes.packed(
+                            k.stream().map(this::dictionary).toArray(SortedDictionary[]::new), rows)));
+            HeldBytes.changed();
+        }
+        return packed.orElse(null);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.raydb.offload.build.BuildPhases;
+import org.raydb.offload.build.HeldBytes;
 import org.raydb.offload.encode.BijectivePacking;
 import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.encode.SortedDictionary;
@@ -129,6 +130,7 @@ public final class BvhCatalog {
     private synchronized boolean used(Choice choice) {
         if (entries.get(choice.scene.key()) != choice.scene) return false;
         byUse = List.copyOf(entries.values());
+        HeldBytes.changed();
         return true;
     }
 
@@ -162,6 +164,7 @@ public final class BvhCatalog {
             encodings.dropped(oldest);
         }
         byUse = List.copyOf(entries.values());
+        HeldBytes.changed();
         return built;
     }
 
@@ -240,6 +243,7 @@ public final class BvhCatalog {
     public synchronized long drop(BvhKey key) {
         TriangleScene scene = entries.remove(key);
         byUse = List.copyOf(entries.values());
+        HeldBytes.changed();
         return scene == null ? 0 : scene.bytes();
     }
 

@@ -15,6 +15,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.offload.encode.GroupCodes;
 import org.raydb.offload.plan.ColumnType;
 import org.raydb.offload.plan.TableRef;
 
@@ -73,6 +74,36 @@ class HostMemoryBudgetTest {
             assertFalse(b.retired());
             assertTrue(o.retired(), "the other one was dropped");
             assertNotSame(o, resident(cache, c, other, allocator));
+        }
+    }
+
+    @Test
+    void whatGrowsAfterEverythingFittedIsCountedAtTheNextQuery() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator()) {
+            TableRef one = table(c, "one");
+            TableRef two = table(c, "two");
+            ResidencyCache unbounded = new ResidencyCache(new HostMemoryBudget(Long.MAX_VALUE));
+            ResidentTable probe = resident(unbounded, c, one, allocator);
+            long loaded = probe.bytes();
+            probe.packedGroups(List.of("a"));
+            long packed = probe.bytes();
+            long grown = 4L * probe.rows(); // the packed codes' group of every row, made on first use
+            assertTrue(packed > loaded);
+
+            HostMemoryBudget budget = new HostMemoryBudget(packed + loaded + grown / 2);
+            ResidencyCache cache = new ResidencyCache(budget);
+            ResidentTable t2 = resident(cache, c, two, allocator);
+            ResidentTable t1 = resident(cache, c, one, allocator);
+            GroupCodes codes = t1.packedGroups(List.of("a"));
+            assertTrue(budget.enforce(t1) <= budget.budget());
+            assertTrue(budget.enforce(t1) <= budget.budget(), "nothing changed: both still fit");
+            assertFalse(t2.retired());
+            // Grows lazily, after the budget last found everything within it.
+            codes.groupOfRow();
+            assertTrue(t1.bytes() >= packed + grown);
+            assertTrue(budget.enforce(t1) <= budget.budget());
+            assertTrue(t2.retired(), "the growth was counted and the other snapshot dropped");
         }
     }
 
