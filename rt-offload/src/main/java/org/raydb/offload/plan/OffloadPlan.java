@@ -15,8 +15,8 @@ import java.util.Set;
  * @param shape what the structures a plan's job needs depend on, its constants aside: the filtered columns (their
  *     dictionaries), the group keys (their codes) and the aggregates (their measures); plans of one shape differ
  *     only in the intervals they select. Derived from the other components whatever is passed (the other
- *     constructors pass {@code null}), once per plan: a repeated query looked its shape up three times, each
- *     building it anew (a tenth of its host time on the build machine).
+ *     constructors pass {@code null}), once per plan: a repeated query looks its shape up three times, and
+ *     built its sets, lists and strings anew at each.
  */
 public record OffloadPlan(
         TableRef table,
