@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
@@ -113,8 +114,7 @@ public final class ResidentTable implements BvhCatalog.Encodings {
         RETIREMENTS.incrementAndGet();
     }
 
-    private static final java.util.concurrent.atomic.AtomicLong RETIREMENTS =
-            new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong RETIREMENTS = new AtomicLong();
 
     /**
      * How many snapshots of the process were retired so far: what holds jobs on snapshots looks for retired ones
