@@ -129,8 +129,7 @@ public final class BvhCatalog {
     /** Marks the chosen entry used, where the catalog still holds it (an eviction may have come between). */
     private synchronized boolean used(Choice choice) {
         if (entries.get(choice.scene.key()) != choice.scene) return false;
-        byUse = List.copyOf(entries.values());
-        HeldBytes.changed();
+        byUse = List.copyOf(entries.values()); // the same entries in a new order: nothing held changed
         return true;
     }
 
