@@ -127,4 +127,23 @@ class PlanTemplateTest {
         }
         assertTrue(plan(q.formatted(4, 4, 4)).templated(), "equal constants");
     }
+
+    /** A template's plan has no joins (rebind keeps the model's table, groups and aggregates only). */
+    @Test
+    void aStarJoinIsPlannedInFullEveryTime() throws SQLException {
+        try (Statement s = duckdb.createStatement()) {
+            s.execute("CREATE TABLE dim(k INTEGER PRIMARY KEY, name VARCHAR)");
+            s.execute("INSERT INTO dim VALUES (1, 'a'), (2, 'b')");
+            s.execute("INSERT INTO t SELECT x, 1, x, 0.05, DATE '1993-01-01', 'a', x % 2 + 1 FROM range(10) r(x)");
+        }
+        // Filters on the fact table's own columns only: its WHERE clause would name every filter.
+        String q =
+                "SELECT dim.name, sum(t.b) FROM t JOIN dim ON t.g = dim.k WHERE t.i BETWEEN %d AND %d GROUP BY dim.name";
+        for (int k = 0; k < 5; k++) {
+            PlannedQuery pq = plan(q.formatted(k, 2 * k + 3));
+            assertTrue(pq.qualifies(), pq.reason());
+            assertFalse(pq.templated(), pq.boundSql());
+            assertEquals(1, pq.plan().joins().size(), pq.plan().toString());
+        }
+    }
 }
