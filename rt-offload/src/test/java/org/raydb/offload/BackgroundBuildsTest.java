@@ -60,15 +60,42 @@ class BackgroundBuildsTest {
     void aBuildWaitsWhileAStatementRunsButNotForever() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            Runnable checkPoint = builds.checkPoints();
             long idle = System.nanoTime();
-            builds.giveWay();
+            checkPoint.run();
             assertTrue(System.nanoTime() - idle < 50_000_000L, "no statement runs: no wait");
             try (Offloader.DuckDbWork work = builds.statement()) {
                 long held = System.nanoTime();
-                builds.giveWay();
+                checkPoint.run();
                 long waited = (System.nanoTime() - held) / 1_000_000;
                 assertTrue(waited >= BackgroundBuilds.GIVE_WAY_MS - 20, "waited " + waited + " ms");
                 assertTrue(waited < 10 * BackgroundBuilds.GIVE_WAY_MS, "but not forever: " + waited + " ms");
+            }
+            builds.allocator().close();
+        }
+    }
+
+    /** Under a statement that never ends, a build waits in all no longer than it works (beyond a first allowance). */
+    @Test
+    void aBuildUnderASteadyLoadWaitsNoLongerThanItWorks() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            Runnable checkPoint = builds.checkPoints();
+            try (Offloader.DuckDbWork work = builds.statement()) {
+                long held = System.nanoTime();
+                for (int i = 0; i < 20; i++) checkPoint.run();
+                long waited = (System.nanoTime() - held) / 1_000_000;
+                assertTrue(waited >= BackgroundBuilds.WAIT_FREELY_MS - 20, "waited " + waited + " ms");
+                assertTrue(waited < BackgroundBuilds.WAIT_FREELY_MS + 2 * BackgroundBuilds.GIVE_WAY_MS, waited + " ms");
+                long after = System.nanoTime();
+                checkPoint.run();
+                assertTrue(System.nanoTime() - after < 20_000_000L, "its waits used up: it goes on");
+                Thread.sleep(3 * BackgroundBuilds.WAIT_FREELY_MS); // work: the build may wait about as long again
+                long worked = System.nanoTime();
+                for (int i = 0; i < 40; i++) checkPoint.run();
+                long again = (System.nanoTime() - worked) / 1_000_000;
+                assertTrue(again >= 2 * BackgroundBuilds.WAIT_FREELY_MS - 50, "waited again " + again + " ms");
+                assertTrue(again < 4 * BackgroundBuilds.WAIT_FREELY_MS, "no more than it worked: " + again + " ms");
             }
             builds.allocator().close();
         }
