@@ -43,7 +43,6 @@ import org.raydb.offload.exec.PreparedJob;
 import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
-import org.raydb.offload.plan.AverageForm;
 import org.raydb.offload.plan.AverageProbe;
 import org.raydb.offload.plan.DimensionJoin;
 import org.raydb.offload.plan.NotQualified;
@@ -826,8 +825,11 @@ final class ConnectionOffloader implements Offloader {
 
     private final Map<PlannedQuery, Overflow> overflows = new WeakHashMap<>();
 
-    /** The form DuckDB's plan gives a decision's statistics-decided AVGs, asked once per table version. */
-    private record AskedAverage(TableVersion version, AverageForm form) {}
+    /**
+     * A decision's plan with the form DuckDB's plan gives its statistics-decided AVGs, asked once per table version;
+     * kept whole, so that a repeated query does not copy the plan (and derive its shape) again.
+     */
+    private record AskedAverage(TableVersion version, OffloadPlan finishing) {}
 
     private final Map<PlannedQuery, AskedAverage> askedAverages = new WeakHashMap<>();
 
@@ -838,10 +840,11 @@ final class ConnectionOffloader implements Offloader {
         }
         AskedAverage asked = askedAverages.get(pq);
         if (asked == null || !asked.version().equals(version)) {
-            asked = new AskedAverage(version, AverageProbe.ask(duckdb, pq.boundSql(), pq.plan()));
+            asked = new AskedAverage(
+                    version, pq.plan().withAskedAverage(AverageProbe.ask(duckdb, pq.boundSql(), pq.plan())));
             askedAverages.put(pq, asked);
         }
-        return pq.plan().withAskedAverage(asked.form());
+        return asked.finishing();
     }
 
     /** A background build's identity: one per database, table snapshot and shape. */
