@@ -122,7 +122,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                     return;
                 }
             }
-            QueryCancel cancel = new QueryCancel(builds.checkPoints());
+            QueryCancel cancel =
+                    new QueryCancel(builds.checkPoints(() -> cache.changedWithin(BackgroundBuilds.WRITTEN_LATELY_MS)));
             try {
                 table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
             } catch (SQLException e) {
