@@ -13,7 +13,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.Offloader;
 
@@ -26,9 +25,8 @@ import org.raydb.jdbc.offload.Offloader;
  * the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's
  * result only once the build marked it ready. And a build gives way to the statements of the process: at each of its
  * check points (every batch of a load, between build phases) it waits while any statement runs, so that DuckDB's
- * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, and, where its database was written
- * lately, in all no longer than it has worked beyond {@link #WAIT_FREELY_MS}, so that it ends before the next write
- * makes it stale even under a steady load. Before it starts it waits for the
+ * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, and in all no longer than it has
+ * worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it finish. Before it starts it waits for the
  * statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads
  * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
  */
@@ -49,14 +47,6 @@ final class BackgroundBuilds {
      * it ended, and the soak offloaded nothing.
      */
     static final long WAIT_FREELY_MS = 500;
-    /**
-     * How recent a change of a build's database makes it hurry ({@link #WAIT_FREELY_MS}): where nothing was written
-     * the build waits at every check point, since holding its waits to its work put it beside DuckDB's answers about
-     * half the time, and a new process's first runs, back to back, were slowed by it (H100 host, SF 20: in the
-     * cold-start bench 4 of 13 star queries' first runs 1.17-1.43x DuckDB's, where waiting at every check point had
-     * left one at 1.11x).
-     */
-    static final long WRITTEN_LATELY_MS = 60_000;
     /**
      * The longest a build waits before it starts for the statement that asked for it to end, and the process's
      * warm-up before each of its steps for the statements running.
@@ -266,20 +256,16 @@ final class BackgroundBuilds {
 
     /**
      * A build's check points (one hook per build): each waits while statements run, at most {@link #GIVE_WAY_MS}, and
-     * while {@code writtenLately} none once the build has waited in all as long as it has worked
-     * ({@link #WAIT_FREELY_MS} at least). Waits at once on parallel workers count each: a build under load is held
-     * back less, never more.
+     * none once the build has waited in all as long as it has worked ({@link #WAIT_FREELY_MS} at least). Waits at once
+     * on parallel workers count each: a build under load is held back less, never more.
      */
-    Runnable checkPoints(BooleanSupplier writtenLately) {
+    Runnable checkPoints() {
         long started = System.nanoTime();
         AtomicLong waited = new AtomicLong();
         return () -> {
             long held = waited.get();
             long worked = System.nanoTime() - started - held;
-            long mayWait = GIVE_WAY_MS * 1_000_000;
-            if (writtenLately.getAsBoolean()) {
-                mayWait = Math.min(mayWait, Math.max(worked, WAIT_FREELY_MS * 1_000_000) - held);
-            }
+            long mayWait = Math.min(GIVE_WAY_MS * 1_000_000, Math.max(worked, WAIT_FREELY_MS * 1_000_000) - held);
             if (mayWait <= 0 || statements.get() == 0) {
                 return;
             }

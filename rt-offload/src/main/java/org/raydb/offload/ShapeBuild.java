@@ -122,8 +122,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
                     return;
                 }
             }
-            QueryCancel cancel =
-                    new QueryCancel(builds.checkPoints(() -> cache.changedWithin(BackgroundBuilds.WRITTEN_LATELY_MS)));
+            QueryCancel cancel = new QueryCancel(builds.checkPoints());
             try {
                 table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
             } catch (SQLException e) {

@@ -22,10 +22,6 @@ public final class ResidencyCache {
     private final HostMemoryBudget budget;
     /** Read by every query's version without the lock (written under it). */
     private volatile long writes;
-    /** When the data was last seen changed (a write through the driver, a snapshot replaced); valid once changed. */
-    private volatile long changedAt;
-
-    private volatile boolean changed;
 
     public ResidencyCache() {
         this(HostMemoryBudget.JVM);
@@ -47,7 +43,6 @@ public final class ResidencyCache {
             if (t != null) {
                 budget.forget(t);
                 t.retire();
-                changedNow();
             }
             t = new ResidentTable(ref, version);
             tables.put(key, t);
@@ -134,18 +129,7 @@ public final class ResidencyCache {
     /** A statement that may have written went through the driver: every snapshot may be stale. */
     public synchronized void written() {
         writes++;
-        changedNow();
         clear();
-    }
-
-    /** Whether the database's data was seen changed in the last {@code millis}: more writes may be coming. */
-    public boolean changedWithin(long millis) {
-        return changed && System.nanoTime() - changedAt < millis * 1_000_000;
-    }
-
-    private void changedNow() {
-        changedAt = System.nanoTime();
-        changed = true;
     }
 
     private void clear() {
