@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.raydb.jdbc.offload.OffloadSettings;
+import org.raydb.jdbc.offload.Residency;
 
 /** RayDB's extension of {@link Connection}, reached with {@code connection.unwrap(RayConnection.class)}. */
 public interface RayConnection extends Connection {
@@ -20,4 +21,12 @@ public interface RayConnection extends Connection {
      * @throws SQLException 57014 when the waiting thread is interrupted
      */
     boolean awaitBackgroundBuilds(Duration timeout) throws SQLException;
+
+    /**
+     * The host and GPU memory the offload layer holds resident now, against its {@code host.memory} and
+     * {@code gpu.memory} budgets: process-wide, not this connection's share ({@link Residency#NONE} without an
+     * offload layer). Cheap enough to call after each query, but not meant for a hot path: it sums over every
+     * resident snapshot.
+     */
+    Residency residency();
 }

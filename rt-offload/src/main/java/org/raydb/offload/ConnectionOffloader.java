@@ -27,6 +27,7 @@ import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.jdbc.offload.Residency;
 import org.raydb.offload.cost.CostChoice;
 import org.raydb.offload.cost.HostOverhead;
 import org.raydb.offload.cost.JobCosts;
@@ -37,6 +38,7 @@ import org.raydb.offload.engine.EngineResult;
 import org.raydb.offload.engine.GroupCut;
 import org.raydb.offload.exec.DatabaseIdentity;
 import org.raydb.offload.exec.DictionaryFilter;
+import org.raydb.offload.exec.HostMemoryBudget;
 import org.raydb.offload.exec.JobPlanner;
 import org.raydb.offload.exec.OpenTransaction;
 import org.raydb.offload.exec.PreparedJob;
@@ -1383,6 +1385,14 @@ final class ConnectionOffloader implements Offloader {
     @Override
     public boolean awaitBackgroundBuilds(long timeoutMillis) throws InterruptedException {
         return builds.awaitIdle(timeoutMillis);
+    }
+
+    /** The host budget is shared by every database of the process, so its figures are the whole process's. */
+    @Override
+    public Residency residency() {
+        HostMemoryBudget budget = residency.budget();
+        return new Residency(
+                budget.held(), budget.budget(), engines.residentDeviceBytes(), engines.deviceBudgetBytes());
     }
 
     @Override

@@ -183,6 +183,16 @@ final class Engines {
         return c.none() && !c.starting();
     }
 
+    /** Device bytes resident on the process's GPUs (the GPU engines share them: the first one's figure). */
+    long residentDeviceBytes() {
+        return gpu.isEmpty() ? 0 : gpu.getFirst().residentDeviceBytes();
+    }
+
+    /** The {@code gpu.memory} budgets of the GPUs {@link #residentDeviceBytes} counts, summed. */
+    long deviceBudgetBytes() {
+        return gpu.isEmpty() ? 0 : gpu.getFirst().deviceBudgetBytes();
+    }
+
     private Candidates candidates(OffloadSettings settings, boolean untilWarm) {
         OffloadSettings.Engine wanted = settings.engine();
         if (wanted == OffloadSettings.Engine.CPU) {

@@ -19,6 +19,7 @@ import org.raydb.jdbc.error.SqlErrors;
 import org.raydb.jdbc.error.SqlState;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
+import org.raydb.jdbc.offload.Residency;
 
 /**
  * The driver's connection: DuckDB's connection plus the offloader attached to it. It creates the driver's own
@@ -54,6 +55,11 @@ public final class ConnectionWrapper extends DelegatingConnection implements Ray
             Thread.currentThread().interrupt();
             throw SqlErrors.create(SqlState.QUERY_CANCELED, "interrupted while waiting for background builds");
         }
+    }
+
+    @Override
+    public Residency residency() {
+        return offloader.residency();
     }
 
     ConnectionSettings settings() {

@@ -107,6 +107,11 @@ public interface Offloader extends AutoCloseable {
         return true;
     }
 
+    /** What the offload layer holds resident for the whole process now (see {@link Residency}). */
+    default Residency residency() {
+        return Residency.NONE;
+    }
+
     @Override
     void close();
 }

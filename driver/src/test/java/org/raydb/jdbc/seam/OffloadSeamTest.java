@@ -20,9 +20,11 @@ import org.duckdb.DuckDBPreparedStatement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.raydb.jdbc.RayConnection;
 import org.raydb.jdbc.RayStatement;
 import org.raydb.jdbc.offload.OffloadSettings.Engine;
 import org.raydb.jdbc.offload.OffloadSettings.Mode;
+import org.raydb.jdbc.offload.Residency;
 
 /** The driver routes through the offload seam as the Offloader contract says, using a recording fixture. */
 class OffloadSeamTest {
@@ -250,6 +252,16 @@ class OffloadSeamTest {
             assertTrue(e.getMessage().contains("offload=force"));
             assertFalse(s.isClosed(), "the offloader's refusal leaves the statement usable");
             assertThrows(SQLException.class, () -> s.executeQuery("SELECT 43"));
+        }
+    }
+
+    @Test
+    void residencyIsTheOffloadersAndNoneWithoutOne() throws SQLException {
+        assertEquals(
+                RecordingOffloadProvider.RESIDENCY,
+                connection.unwrap(RayConnection.class).residency());
+        try (Connection off = DriverManager.getConnection("jdbc:raydb:?offload=off")) {
+            assertEquals(Residency.NONE, off.unwrap(RayConnection.class).residency());
         }
     }
 

@@ -11,6 +11,7 @@ import org.raydb.jdbc.offload.OffloadProvider;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.Offloader;
 import org.raydb.jdbc.offload.QueryCancel;
+import org.raydb.jdbc.offload.Residency;
 
 /**
  * TEST FIXTURE, not an offload engine: an {@link OffloadProvider} registered only in the driver's test
@@ -40,6 +41,9 @@ public final class RecordingOffloadProvider implements OffloadProvider {
     }
 
     public static volatile Recording recording;
+
+    /** What the recording offloaders report as resident: figures no real offload layer would show at once. */
+    public static final Residency RESIDENCY = new Residency(1, 2, 3, 4);
 
     @Override
     public String unavailableReason() {
@@ -85,6 +89,11 @@ public final class RecordingOffloadProvider implements OffloadProvider {
             @Override
             public java.util.Map<String, Long> lastTimings() {
                 return java.util.Map.of("planning_us", 1L, "execution_us", (long) r.queries.size());
+            }
+
+            @Override
+            public Residency residency() {
+                return RESIDENCY;
             }
 
             @Override

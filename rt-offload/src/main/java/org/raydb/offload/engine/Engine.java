@@ -48,4 +48,17 @@ public interface Engine {
     default boolean judgesMeasures() {
         return false;
     }
+
+    /**
+     * Device bytes resident on the GPUs this engine has opened, as counted against their {@code gpu.memory}
+     * budgets: engines sharing the process's GPUs report the same (engines without a device: 0).
+     */
+    default long residentDeviceBytes() {
+        return 0;
+    }
+
+    /** The {@code gpu.memory} budgets of the GPUs {@link #residentDeviceBytes} counts, summed. */
+    default long deviceBudgetBytes() {
+        return 0;
+    }
 }

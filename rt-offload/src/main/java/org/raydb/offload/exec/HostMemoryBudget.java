@@ -35,6 +35,20 @@ public final class HostMemoryBudget {
         return budget;
     }
 
+    /** The bytes the snapshots it tracks hold now. */
+    public long held() {
+        List<ResidentTable> tables;
+        synchronized (this) {
+            tables = List.copyOf(byUse.keySet());
+        }
+        // Sizes are read outside the lock, as in dropUntil: a snapshot being built holds its own lock meanwhile.
+        long held = 0;
+        for (ResidentTable t : tables) {
+            held += t.bytes();
+        }
+        return held;
+    }
+
     /** {@code table}, held by {@code owner}, was just used. */
     synchronized void used(ResidentTable table, ResidencyCache owner) {
         if (byUse.put(table, owner) == null) {

@@ -1,5 +1,6 @@
 package org.raydb.offload.exec;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -39,6 +40,7 @@ class HostMemoryBudgetTest {
             ResidentTable t1 = resident(cache, c, tables.get(0), allocator);
             ResidentTable t2 = resident(cache, c, tables.get(1), allocator);
             assertTrue(budget.enforce(t2) <= budget.budget());
+            assertEquals(t1.bytes() + t2.bytes(), budget.held(), "both snapshots fit, so both are held");
             assertSame(t1, resident(cache, c, tables.get(0), allocator), "two snapshots fit");
             // t1 was just used again: the third snapshot pushes out t2.
             ResidentTable t3 = resident(cache, c, tables.get(2), allocator);

@@ -63,6 +63,7 @@ public final class AdhocHtmlReport {
                 + line(
                         "totals: build waits, second runs",
                         String.format(Locale.ROOT, "%.1f ms, %.1f ms", s.buildWaitTotalMs(), s.secondTotalMs()))
+                + line("resident at most", HtmlReport.escape(AdhocTablePrinter.residentAtMost(s)))
                 + "</table>\n";
     }
 
@@ -108,13 +109,16 @@ public final class AdhocHtmlReport {
                         "later speed-up",
                         "heap MiB",
                         "GPU MiB",
+                        "host res MiB",
+                        "GPU res MiB",
                         "exact"));
         for (AdhocResult r : results) {
             table.append(String.format(
                     Locale.ROOT,
                     "<tr><td>%s</td><td style=\"text-align:left\"><code>%s</code></td><td>%d</td><td>%s</td>"
                             + "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
-                            + "<td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td%s>%s</td></tr>\n",
+                            + "<td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%d</td><td>%d</td>"
+                            + "<td%s>%s</td></tr>\n",
                     HtmlReport.escape(r.query()),
                     HtmlReport.escape(r.sql()),
                     r.resultRows(),
@@ -131,6 +135,8 @@ public final class AdhocHtmlReport {
                     BreakdownTablePrinter.fixed("%.2f&times;", r.later().speedup(r.duckdbMs())),
                     r.heapUsedBytes() >> 20,
                     r.gpuUsedMib() < 0 ? "n/a" : Long.toString(r.gpuUsedMib()),
+                    r.residentHostBytes() >> 20,
+                    r.residentGpuBytes() >> 20,
                     r.exact() ? "" : " class=\"bad\"",
                     r.exact() ? "yes" : "NO: " + HtmlReport.escape(r.difference())));
         }

@@ -6,11 +6,13 @@ package org.raydb.ssb.bench;
  * "result_rows", "duckdb_ms", "duckdb_runs_ms", "first_ms", "first_offloaded", "first_exact", "build_wait_ms",
  * "builds_done", "second_ms", "second_offloaded", "second_exact", "later_ms", "later_offloaded", "engine", "exact",
  * "first_over_duckdb", "first_speedup", "second_speedup", "later_speedup", "difference", "heap_used_bytes",
- * "gpu_used_mib", "first_breakdown", "second_breakdown"}, ...], "summary": {"queries", "exact", "first_offloaded",
+ * "gpu_used_mib", "resident_host_bytes", "resident_gpu_bytes", "first_breakdown", "second_breakdown"}, ...],
+ * "summary": {"queries", "exact", "first_offloaded",
  * "second_offloaded", "worst_query", "worst_first_over_duckdb", "first_run_limit", "first_runs_over_limit",
  * "duckdb_runs_over_limit", "duckdb_runs", "first_speedup_geomean",
  * "offloaded_first_speedup_geomean", "second_speedup_geomean", "later_speedup_geomean", "first_total_ms",
- * "duckdb_total_ms", "build_wait_total_ms", "second_total_ms"}}}. Times in milliseconds ({@code duckdb_ms} a
+ * "duckdb_total_ms", "build_wait_total_ms", "second_total_ms", "max_resident_host_bytes", "host_budget_bytes",
+ * "max_resident_gpu_bytes", "gpu_budget_bytes"}}}. Times in milliseconds ({@code duckdb_ms} a
  * median, {@code later_ms} the later runs'); speed-ups are DuckDB's time over the run's; null where unknown (a
  * failed run, no nvidia-smi). A breakdown is where an offloaded run's time went, as the bench's
  * ({@link JsonReport}; no bandwidth floor here: its keys null), null for a run DuckDB answered.
@@ -56,6 +58,8 @@ public final class AdhocJsonReport {
                 + ", \"difference\": " + Json.string(r.difference())
                 + ", \"heap_used_bytes\": " + r.heapUsedBytes()
                 + ", \"gpu_used_mib\": " + (r.gpuUsedMib() < 0 ? "null" : Long.toString(r.gpuUsedMib()))
+                + ", \"resident_host_bytes\": " + r.residentHostBytes()
+                + ", \"resident_gpu_bytes\": " + r.residentGpuBytes()
                 + ", \"first_breakdown\": " + JsonReport.breakdown(r.first().breakdown(), BandwidthFloor.UNKNOWN)
                 + ", \"second_breakdown\": " + JsonReport.breakdown(r.second().breakdown(), BandwidthFloor.UNKNOWN)
                 + "}";
@@ -78,6 +82,10 @@ public final class AdhocJsonReport {
                 + ", \"first_total_ms\": " + Json.number(s.firstTotalMs())
                 + ", \"duckdb_total_ms\": " + Json.number(s.duckdbTotalMs())
                 + ", \"build_wait_total_ms\": " + Json.number(s.buildWaitTotalMs())
-                + ", \"second_total_ms\": " + Json.number(s.secondTotalMs()) + "}";
+                + ", \"second_total_ms\": " + Json.number(s.secondTotalMs())
+                + ", \"max_resident_host_bytes\": " + s.maxResidentHostBytes()
+                + ", \"host_budget_bytes\": " + s.hostBudgetBytes()
+                + ", \"max_resident_gpu_bytes\": " + s.maxResidentGpuBytes()
+                + ", \"gpu_budget_bytes\": " + s.gpuBudgetBytes() + "}";
     }
 }

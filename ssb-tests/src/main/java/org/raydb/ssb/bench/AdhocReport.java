@@ -8,10 +8,11 @@ import java.util.List;
  */
 public record AdhocReport(RunHeader header, int reps, String timestamp, String command, List<AdhocResult> results) {
 
-    /** What the memory columns are: the offload layer tells neither its host nor its GPU residency. */
+    /** What the memory columns are. */
     public static final String MEMORY_NOTE = "memory after each query: the JVM's used heap (live data and garbage"
-            + " not yet collected; the offload layer reports no resident bytes) and the GPUs' used memory by"
-            + " nvidia-smi (n/a without it)";
+            + " not yet collected) and the GPUs' used memory by nvidia-smi (n/a without it; it includes the CUDA"
+            + " contexts), beside what the offload layer holds resident for the process: host bytes counted"
+            + " against host.memory and GPU bytes counted against gpu.memory";
 
     public AdhocSummary summary() {
         return AdhocSummary.of(results);

@@ -7,10 +7,13 @@ import java.util.List;
  * median, the first run through {@code jdbc:raydb:}, the wait for the background builds it started, the second run,
  * the later runs (as many as DuckDB's timed runs, right after the second: their median), the engine
  * {@code EXPLAIN OFFLOAD} names after both, the first difference from DuckDB's answer (null when both runs
- * were exact), and the memory in use after it: the JVM's heap (live data and garbage not yet collected) and
- * the GPUs' used memory by {@code nvidia-smi} (-1 without it).
+ * were exact), and the memory in use after it: the JVM's heap (live data and garbage not yet collected), the
+ * GPUs' used memory by {@code nvidia-smi} (-1 without it), and what the offload layer holds resident for the whole
+ * process ({@link org.raydb.jdbc.RayConnection#residency()}) on the host and on the GPUs, with its budgets then.
  *
  * @param buildsDone whether the background builds finished within the wait's timeout
+ * @param hostBudgetBytes the {@code host.memory} budget {@code residentHostBytes} counts against
+ * @param gpuBudgetBytes the {@code gpu.memory} budgets of the GPUs opened so far, summed (0 while none is)
  */
 public record AdhocResult(
         String query,
@@ -25,7 +28,11 @@ public record AdhocResult(
         String engine,
         String difference,
         long heapUsedBytes,
-        long gpuUsedMib) {
+        long gpuUsedMib,
+        long residentHostBytes,
+        long residentGpuBytes,
+        long hostBudgetBytes,
+        long gpuBudgetBytes) {
 
     /**
      * One run through the driver: its wall time (NaN when it failed), whether it was offloaded and exact, and where

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.raydb.jdbc.RayConnection;
+import org.raydb.jdbc.offload.Residency;
 import org.raydb.ssb.query.AdhocQuery;
 import org.raydb.ssb.sql.RaydbProbe;
 import org.raydb.ssb.suite.DifferentialSuite;
@@ -72,6 +73,7 @@ public final class AdhocRunner {
         AdhocResult.Run second = timed(raydb, query, expected, "second run", differences);
         AdhocResult.Run later = later(raydb, query, expected, differences);
         Runtime runtime = Runtime.getRuntime();
+        Residency resident = ray.residency();
         return new AdhocResult(
                 query.id(),
                 query.sql(),
@@ -85,7 +87,11 @@ public final class AdhocRunner {
                 RaydbProbe.engine(raydb, query.sql()),
                 differences.isEmpty() ? null : differences.getFirst(),
                 runtime.totalMemory() - runtime.freeMemory(),
-                MachineInfo.gpuMemoryUsedMib());
+                MachineInfo.gpuMemoryUsedMib(),
+                resident.hostBytes(),
+                resident.gpuBytes(),
+                resident.hostBudgetBytes(),
+                resident.gpuBudgetBytes());
     }
 
     /**

@@ -3,6 +3,7 @@ package org.raydb.ssb.bench;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The ad-hoc bench's closing figures: how many queries were exact, the worst first run against DuckDB and how many
@@ -10,7 +11,8 @@ import java.util.function.ToDoubleFunction;
  * did (a first run answered by DuckDB meets that spread too: one run against the median of others), the
  * geometric means of DuckDB's time over the first runs (all, and those offloaded), over the second runs and over
  * the later runs' medians,
- * and the totals. Ratios and totals leave out failed runs (already counted as not exact); a geometric mean
+ * the totals, and the most the offload layer held resident after a query, on the host and on the GPUs, beside
+ * their budgets. Ratios and totals leave out failed runs (already counted as not exact); a geometric mean
  * over no query is NaN.
  */
 public record AdhocSummary(
@@ -30,7 +32,11 @@ public record AdhocSummary(
         double firstTotalMs,
         double duckdbTotalMs,
         double buildWaitTotalMs,
-        double secondTotalMs) {
+        double secondTotalMs,
+        long maxResidentHostBytes,
+        long hostBudgetBytes,
+        long maxResidentGpuBytes,
+        long gpuBudgetBytes) {
 
     /** The most a first run may take against DuckDB's median time, by the bench's goal. */
     public static final double FIRST_RUN_LIMIT = 1.1;
@@ -66,7 +72,16 @@ public record AdhocSummary(
                 sum(firstAnswered, r -> r.first().ms()),
                 sum(firstAnswered, AdhocResult::duckdbMs),
                 sum(results, AdhocResult::buildWaitMs),
-                sum(results, r -> r.second().ms()));
+                sum(results, r -> r.second().ms()),
+                max(results, AdhocResult::residentHostBytes),
+                max(results, AdhocResult::hostBudgetBytes),
+                max(results, AdhocResult::residentGpuBytes),
+                // The GPUs' budget grows as the run opens them: the largest is that of every GPU it used.
+                max(results, AdhocResult::gpuBudgetBytes));
+    }
+
+    private static long max(List<AdhocResult> results, ToLongFunction<AdhocResult> bytes) {
+        return results.stream().mapToLong(bytes).max().orElse(0);
     }
 
     private static int count(List<AdhocResult> results, Predicate<AdhocResult> test) {

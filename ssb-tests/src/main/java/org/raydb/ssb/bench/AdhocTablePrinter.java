@@ -10,7 +10,7 @@ import java.util.Locale;
 public final class AdhocTablePrinter {
 
     private static final String FORMAT =
-            "%-5s %7s %10s %10s %-5s %13s %10s %-5s %10s %-7s %12s %11s %13s %-5s %9s %8s%n";
+            "%-5s %7s %10s %10s %-5s %13s %10s %-5s %10s %-7s %12s %11s %13s %-5s %9s %8s %12s %11s%n";
 
     private final PrintStream out;
     private boolean headerPrinted;
@@ -39,7 +39,9 @@ public final class AdhocTablePrinter {
                     "later speedup",
                     "exact",
                     "heap MiB",
-                    "GPU MiB");
+                    "GPU MiB",
+                    "host res MiB",
+                    "GPU res MiB");
             headerPrinted = true;
         }
         out.printf(
@@ -60,7 +62,9 @@ public final class AdhocTablePrinter {
                 BreakdownTablePrinter.fixed("%.2fx", r.later().speedup(r.duckdbMs())),
                 r.exact() ? "yes" : "NO",
                 r.heapUsedBytes() >> 20,
-                r.gpuUsedMib() < 0 ? "n/a" : Long.toString(r.gpuUsedMib()));
+                r.gpuUsedMib() < 0 ? "n/a" : Long.toString(r.gpuUsedMib()),
+                r.residentHostBytes() >> 20,
+                r.residentGpuBytes() >> 20);
         out.println("      " + r.sql());
         if (!r.buildsDone()) {
             out.println(
@@ -109,6 +113,23 @@ public final class AdhocTablePrinter {
                 s.duckdbTotalMs(),
                 s.buildWaitTotalMs(),
                 s.secondTotalMs());
+        out.println("resident at most: " + residentAtMost(s));
         out.println(AdhocReport.MEMORY_NOTE);
+    }
+
+    /** The summary's largest resident bytes against their budgets, in MiB (shared by the HTML report). */
+    static String residentAtMost(AdhocSummary s) {
+        return String.format(
+                        Locale.ROOT,
+                        "host %d MiB of the %d MiB host.memory budget; ",
+                        s.maxResidentHostBytes() >> 20,
+                        s.hostBudgetBytes() >> 20)
+                + (s.gpuBudgetBytes() == 0
+                        ? "no GPU opened"
+                        : String.format(
+                                Locale.ROOT,
+                                "GPU %d MiB of the %d MiB gpu.memory budget",
+                                s.maxResidentGpuBytes() >> 20,
+                                s.gpuBudgetBytes() >> 20));
     }
 }

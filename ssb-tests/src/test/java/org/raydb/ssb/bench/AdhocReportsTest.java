@@ -31,7 +31,11 @@ class AdhocReportsTest {
                 "cpu",
                 first.exact() ? null : "first run: jdbc:raydb: failed",
                 1L << 30,
-                -1);
+                -1,
+                (long) secondMs << 20,
+                0,
+                8L << 30,
+                0);
     }
 
     private static AdhocReport report(AdhocResult... results) {
@@ -75,6 +79,10 @@ class AdhocReportsTest {
         assertEquals(20, s.duckdbTotalMs(), "only where the first run answered");
         assertEquals(300, s.buildWaitTotalMs());
         assertEquals(7, s.secondTotalMs());
+        assertEquals(4L << 20, s.maxResidentHostBytes(), "the largest over the run");
+        assertEquals(8L << 30, s.hostBudgetBytes());
+        assertEquals(0, s.maxResidentGpuBytes());
+        assertEquals(0, s.gpuBudgetBytes(), "no GPU opened");
         assertTrue(Double.isNaN(report(SLOW_FIRST).summary().offloadedFirstSpeedup()), "no offloaded first run");
     }
 
@@ -114,6 +122,8 @@ class AdhocReportsTest {
                         "difference",
                         "heap_used_bytes",
                         "gpu_used_mib",
+                        "resident_host_bytes",
+                        "resident_gpu_bytes",
                         "first_breakdown",
                         "second_breakdown"),
                 List.copyOf(r.map().keySet()));
@@ -129,6 +139,8 @@ class AdhocReportsTest {
         assertEquals(10, number(r, "later_speedup"));
         assertEquals(Boolean.TRUE, r.raw("exact"));
         assertNull(r.raw("gpu_used_mib"), "no nvidia-smi");
+        assertEquals(2L << 20, r.num("resident_host_bytes"));
+        assertEquals(0, r.num("resident_gpu_bytes"));
         JsonNode failed = results.get(1);
         assertNull(failed.raw("first_ms"));
         assertEquals(Boolean.FALSE, failed.raw("exact"));
@@ -139,6 +151,9 @@ class AdhocReportsTest {
         assertEquals(0, summary.num("first_runs_over_limit"));
         assertEquals(2, summary.num("duckdb_runs_over_limit"));
         assertEquals(6, summary.num("duckdb_runs"));
+        assertEquals(4L << 20, summary.num("max_resident_host_bytes"));
+        assertEquals(8L << 30, summary.num("host_budget_bytes"));
+        assertEquals(0, summary.num("gpu_budget_bytes"));
         assertEquals(3, r.list("duckdb_runs_ms").size());
         assertEquals(Math.sqrt(10 * 5), number(summary, "later_speedup_geomean"), 1e-5);
     }
@@ -150,6 +165,7 @@ class AdhocReportsTest {
         assertTrue(html.contains("<code>SELECT count(*) FROM lineorder_flat WHERE lo_tax = 1</code>"), html);
         assertTrue(html.contains("class=\"bad\">NO: first run: jdbc:raydb: failed"), html);
         assertTrue(html.contains("1 of 2 first runs; 2 of DuckDB's own 6 timed runs"), html);
+        assertTrue(html.contains("host 4 MiB of the 8192 MiB host.memory budget; no GPU opened"), html);
         assertFalse(html.contains("<script"), "self-contained, no scripts");
     }
 }

@@ -35,7 +35,7 @@ class AdhocBenchCommandTest {
         }
         assertTrue(
                 out.matches("(?s).*\\na01 +\\d+ +[0-9.]+ +[0-9.]+ +true +[0-9.]+ +[0-9.]+ +true +[0-9.]+ +cpu"
-                        + " +[0-9.]+x +[0-9.]+x +[0-9.]+x +yes +\\d+ +n/a\\n.*"),
+                        + " +[0-9.]+x +[0-9.]+x +[0-9.]+x +yes +\\d+ +n/a +\\d+ +\\d+\\n.*"),
                 out);
         assertTrue(
                 out.contains("5 ad-hoc queries (seed " + CliOptions.DEFAULT_SEED + "): 5 of 5 exact;"
@@ -45,6 +45,7 @@ class AdhocBenchCommandTest {
                 out.matches("(?s).*\\nspeed-up over DuckDB, geometric mean: first run [0-9.]+x, first run where"
                         + " offloaded [0-9.]+x \\(5 queries\\), second run [0-9.]+x, later runs [0-9.]+x\\n.*"),
                 out);
+        assertTrue(out.matches("(?s).*\\nresident at most: host \\d+ MiB of the \\d+ MiB host.memory budget; .*"), out);
 
         JsonNode root =
                 JsonNode.of(Json.parse(Files.readString(Path.of(CliOptions.BENCH_FOLDER, "adhoc-latest.json"))));
@@ -60,6 +61,7 @@ class AdhocBenchCommandTest {
             assertEquals(Boolean.TRUE, r.raw("builds_done"), r.str("sql"));
             assertEquals(Boolean.TRUE, r.raw("later_offloaded"), r.str("sql"));
             assertEquals("cpu", r.str("engine"));
+            assertTrue(r.num("resident_host_bytes") > 0, "the offloaded table is resident: " + r.str("sql"));
         }
         assertEquals(5, root.obj("summary").num("exact"));
         String html = Files.readString(Path.of(CliOptions.BENCH_FOLDER, "adhoc-latest.html"));

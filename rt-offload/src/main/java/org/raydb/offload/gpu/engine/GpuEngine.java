@@ -95,6 +95,16 @@ abstract class GpuEngine implements Engine {
     }
 
     @Override
+    public long residentDeviceBytes() {
+        return ResidentBytes.total();
+    }
+
+    @Override
+    public long deviceBudgetBytes() {
+        return ResidentBytes.budget();
+    }
+
+    @Override
     public EngineResult run(OffloadJob job) throws EngineException {
         if (job.rows() == 0) return exact.run(job);
         List<Part> parts;

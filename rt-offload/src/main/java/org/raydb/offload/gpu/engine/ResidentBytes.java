@@ -6,13 +6,32 @@ import org.raydb.offload.gpu.residency.GpuResidency;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
 /**
- * The process's GPU-resident data by kind (table-ordered measures and group codes, their Z-sorted copies,
- * Z and Y codes, ranks, GASes), summed over its GPUs, for cold-start reports of GPU bytes per row. Empty while no
- * GPU engine has run.
+ * The process's GPU-resident data, summed over the GPUs opened so far: in all, against the {@code gpu.memory}
+ * budgets (what the driver reports as resident), and by kind (table-ordered measures and group codes, their
+ * Z-sorted copies, Z and Y codes, ranks, GASes) for cold-start reports of GPU bytes per row. Empty, and 0, while no
+ * GPU has been opened; reading it never opens one.
  */
 public final class ResidentBytes {
 
     private ResidentBytes() {}
+
+    /** Device bytes resident over every opened GPU. */
+    public static long total() {
+        long sum = 0;
+        for (GpuRuntime gpu : SharedGpu.opened()) {
+            sum += gpu.residency().usedBytes();
+        }
+        return sum;
+    }
+
+    /** The {@code gpu.memory} budgets of every opened GPU, summed. */
+    public static long budget() {
+        long sum = 0;
+        for (GpuRuntime gpu : SharedGpu.opened()) {
+            sum += gpu.residency().budgetBytes();
+        }
+        return sum;
+    }
 
     /** Device bytes by kind over every opened GPU, largest first. */
     public static Map<String, Long> byKind() {
