@@ -46,7 +46,6 @@ import org.raydb.offload.exec.ResidencyCache;
 import org.raydb.offload.exec.ResidentTable;
 import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.AverageProbe;
-import org.raydb.offload.plan.DimensionJoin;
 import org.raydb.offload.plan.NotQualified;
 import org.raydb.offload.plan.OffloadPlan;
 import org.raydb.offload.plan.PlannedQuery;
@@ -317,12 +316,14 @@ final class ConnectionOffloader implements Offloader {
         TableVersion version = null;
         try {
             version = version(pq.plan());
-            if (residencyOf(pq.plan().table()).held(pq.plan().table(), version) == null
-                    && (pq.tableOid() != pq.plan().table().oid(duckdb) || dimensionsChanged(pq.plan()))) {
-                // The data changed, and the table was dropped and created again (or altered) since it was planned.
+            TableVersion ranAt = ranAtVersion.put(pq, version);
+            if (ranAt != null && !ranAt.equals(version)) {
+                // Written since this connection last ran the decision, by anyone: what it was planned from (a view,
+                // a macro, a column's type, a dimension) may have changed with the data, on this connection or another.
                 planner.clear();
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
+                ranAtVersion.put(pq, version);
             }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
@@ -445,14 +446,6 @@ final class ConnectionOffloader implements Offloader {
             throw new Declined(INPUTS_BUILDING, false, null);
         }
         return runnable;
-    }
-
-    /** Whether a star join's dimension was dropped and created again (or altered) since it was planned. */
-    private boolean dimensionsChanged(OffloadPlan plan) throws SQLException {
-        for (DimensionJoin j : plan.joins()) {
-            if (j.dimensionOid() != j.dimension().oid(duckdb)) return true;
-        }
-        return false;
     }
 
     /** The engine the cost model picks for the prepared job; declined where DuckDB is cheaper. */
@@ -826,6 +819,13 @@ final class ConnectionOffloader implements Offloader {
     private record Overflow(TableVersion version, String message) {}
 
     private final Map<PlannedQuery, Overflow> overflows = new WeakHashMap<>();
+
+    /**
+     * The table version each decision last ran at on this connection. A decision is made again where its table's
+     * version moved: any commit changes a database file's version, and any write through the driver every version of
+     * its database, so a view or table another connection replaced is not answered from its old definition.
+     */
+    private final Map<PlannedQuery, TableVersion> ranAtVersion = new WeakHashMap<>();
 
     /**
      * A decision's plan with the form DuckDB's plan gives its statistics-decided AVGs, asked once per table version;

@@ -213,6 +213,27 @@ class SessionFidelityTest {
         }
     }
 
+    /** A view or table another connection replaced, through the driver or behind it, is answered as it is now. */
+    @Test
+    void aViewOrTableAnotherConnectionReplacedIsAnsweredAsItIsNow() throws SQLException {
+        String file = dir.resolve("r.duckdb").toString();
+        String overView = "SELECT g, SUM(v) FROM w GROUP BY g ORDER BY g";
+        try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection b = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(a, "CREATE TABLE t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            exec(a, "CREATE VIEW w AS SELECT * FROM t WHERE v > 2");
+            assertEquals(List.of(List.of(0L, 18L), List.of(1L, 24L)), asLongs(offloaded(a, overView, true)));
+            exec(b, "CREATE OR REPLACE VIEW w AS SELECT * FROM t WHERE v > 6");
+            assertEquals(List.of(List.of(0L, 8L), List.of(1L, 16L)), asLongs(offloaded(a, overView, true)));
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                exec(plain, "CREATE OR REPLACE VIEW w AS SELECT * FROM t WHERE v < 4");
+            }
+            assertEquals(List.of(List.of(0L, 2L), List.of(1L, 4L)), asLongs(offloaded(a, overView, true)));
+            exec(b, "CREATE OR REPLACE TABLE t AS SELECT (i % 2)::INTEGER g, (i - 2)::BIGINT v FROM range(6) r(i)");
+            assertEquals(List.of(List.of(0L, 0L), List.of(1L, 3L)), asLongs(offloaded(a, overView, true)));
+        }
+    }
+
     @Test
     void writesToAStarJoinsDimensionTheDriverDoesNotSeeAreSeen() throws SQLException {
         String file = dir.resolve("star.duckdb").toString();

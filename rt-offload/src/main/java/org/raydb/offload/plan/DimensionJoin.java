@@ -11,12 +11,10 @@ import java.util.List;
  * @param path         the joins from the fact table, this one last
  * @param keyType      the type of both key columns
  * @param dimension    the dimension table
- * @param dimensionOid its catalog oid when planned (another oid: the dimension was created again or altered)
  * @param uniqueness   how the key is known to be unique ({@code PRIMARY KEY}, {@code UNIQUE}, or counted over the
  *                     data; the load counts again on every snapshot)
  */
-public record DimensionJoin(
-        List<VirtualColumn.Hop> path, ColumnType keyType, TableRef dimension, long dimensionOid, String uniqueness) {
+public record DimensionJoin(List<VirtualColumn.Hop> path, ColumnType keyType, TableRef dimension, String uniqueness) {
 
     public DimensionJoin {
         path = List.copyOf(path);
@@ -38,10 +36,10 @@ public record DimensionJoin(
     }
 
     /** A join from this dimension's column {@code foreignKey} to {@code next}. */
-    DimensionJoin then(String foreignKey, TableRef next, String key, ColumnType type, long oid, String uniqueness) {
+    DimensionJoin then(String foreignKey, TableRef next, String key, ColumnType type, String uniqueness) {
         List<VirtualColumn.Hop> longer = new ArrayList<>(path);
         longer.add(new VirtualColumn.Hop(foreignKey, next.schema(), next.name(), key));
-        return new DimensionJoin(longer, type, next, oid, uniqueness);
+        return new DimensionJoin(longer, type, next, uniqueness);
     }
 
     /** Whether a filter on {@code column} that fails NULL drops the fact rows this join drops (and maybe more). */

@@ -10,7 +10,6 @@ package org.raydb.offload.plan;
  * @param rewrittenSql   the statement DuckDB runs over the registered result
  * @param relationName   the name the result is registered under
  * @param planningMicros what planning cost
- * @param tableOid       DuckDB's oid of the table when it was planned (a table created again is planned again)
  * @param duckDbMayReject whether the reason suggests DuckDB rejects the statement itself ({@link NotQualified})
  * @param templated      whether the plan is a template's with this statement's constants ({@link PlanTemplate})
  */
@@ -21,7 +20,6 @@ public record PlannedQuery(
         String rewrittenSql,
         String relationName,
         long planningMicros,
-        long tableOid,
         LastRun lastRun,
         boolean duckDbMayReject,
         boolean templated) {
@@ -51,15 +49,6 @@ public record PlannedQuery(
 
     public static PlannedQuery notQualified(String boundSql, NotQualified reason, long micros) {
         return new PlannedQuery(
-                boundSql,
-                null,
-                reason.reason(),
-                null,
-                null,
-                micros,
-                -1,
-                new LastRun(),
-                reason.duckDbMayReject(),
-                false);
+                boundSql, null, reason.reason(), null, null, micros, new LastRun(), reason.duckDbMayReject(), false);
     }
 }

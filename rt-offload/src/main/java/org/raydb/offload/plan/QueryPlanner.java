@@ -364,7 +364,6 @@ public final class QueryPlanner implements AutoCloseable {
                 model.rewrittenSql(),
                 model.relationName(),
                 (System.nanoTime() - t0) / 1000,
-                model.tableOid(),
                 new PlannedQuery.LastRun(),
                 false,
                 true);
@@ -537,7 +536,6 @@ public final class QueryPlanner implements AutoCloseable {
                     rewritten,
                     relation,
                     (System.nanoTime() - t0) / 1000,
-                    binding.oid(),
                     new PlannedQuery.LastRun(),
                     false,
                     false);

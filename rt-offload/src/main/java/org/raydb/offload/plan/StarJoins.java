@@ -139,15 +139,8 @@ final class StarJoins {
                                     e.leftColumn(), dimension.schema(), dimension.name(), e.rightColumn())),
                             type,
                             dimension,
-                            dim.binding().oid(),
                             uniqueness)
-                    : parent.then(
-                            e.leftColumn(),
-                            dimension,
-                            e.rightColumn(),
-                            type,
-                            dim.binding().oid(),
-                            uniqueness);
+                    : parent.then(e.leftColumn(), dimension, e.rightColumn(), type, uniqueness);
             joins.add(join);
             joinOf.put(dim, join);
         }

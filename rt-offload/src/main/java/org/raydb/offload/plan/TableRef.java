@@ -8,11 +8,6 @@ import java.sql.SQLException;
 /** A base table as the plan names it. */
 public record TableRef(String catalog, String schema, String name) {
 
-    /** DuckDB's catalog oid of the table, {@code -1} when absent: a table created again or altered has another. */
-    public long oid(Connection session) throws SQLException {
-        return catalogEntry(session, "table_oid", -1);
-    }
-
     /** DuckDB's estimate of the table's rows, from its catalog (no scan); {@code absent} when there is no such table. */
     public long estimatedRows(Connection session, long absent) throws SQLException {
         return catalogEntry(session, "estimated_size", absent);
