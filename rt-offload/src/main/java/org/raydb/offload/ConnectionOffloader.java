@@ -316,14 +316,15 @@ final class ConnectionOffloader implements Offloader {
         TableVersion version = null;
         try {
             version = version(pq.plan());
-            TableVersion ranAt = ranAtVersion.put(pq, version);
-            if (ranAt != null && !ranAt.equals(version)) {
-                // Written since this connection last ran the decision, by anyone: what it was planned from (a view,
-                // a macro, a column's type, a dimension) may have changed with the data, on this connection or another.
+            TableVersion seen = versionSeen.put(pq.plan().table(), version);
+            if (seen != null && !seen.equals(version)) {
+                // Written since this connection last offloaded from the table, by anyone: what its decisions and
+                // templates were planned from (a view, a macro, a column's type, a dimension) may have changed with
+                // the data, on this connection or another.
                 planner.clear();
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
-                ranAtVersion.put(pq, version);
+                versionSeen.put(pq.plan().table(), version);
             }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
@@ -821,11 +822,12 @@ final class ConnectionOffloader implements Offloader {
     private final Map<PlannedQuery, Overflow> overflows = new WeakHashMap<>();
 
     /**
-     * The table version each decision last ran at on this connection. A decision is made again where its table's
-     * version moved: any commit changes a database file's version, and any write through the driver every version of
-     * its database, so a view or table another connection replaced is not answered from its old definition.
+     * The version of each table this connection last offloaded from. Where it moved, every decision is made again:
+     * any commit changes a database file's version, and any write through the driver every version of its database,
+     * so a view or table another connection replaced is not answered from its old definition. Forgotten with the
+     * decisions at this connection's own writes.
      */
-    private final Map<PlannedQuery, TableVersion> ranAtVersion = new WeakHashMap<>();
+    private final Map<TableRef, TableVersion> versionSeen = new HashMap<>();
 
     /**
      * A decision's plan with the form DuckDB's plan gives its statistics-decided AVGs, asked once per table version;
@@ -1360,6 +1362,7 @@ final class ConnectionOffloader implements Offloader {
             residency.written();
             temporary.written();
             files.clear();
+            versionSeen.clear();
             planner.clear();
             preparedJobs.clear();
             latestOfTemplate.clear();

@@ -234,6 +234,29 @@ class SessionFidelityTest {
         }
     }
 
+    /** New constants of a statement whose table another connection created again are not bound from the old one. */
+    @Test
+    void aTableAnotherConnectionCreatedAgainIsNotAnsweredFromItsOldTemplate() throws SQLException {
+        String file = dir.resolve("u.duckdb").toString();
+        try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection b = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(a, "CREATE TABLE u AS SELECT (i % 2)::INTEGER g, i::INTEGER v FROM range(10) r(i)");
+            for (int c = 1; c <= 3; c++) { // the statement's template, made and confirmed
+                offloaded(a, "SELECT g, SUM(v) FROM u WHERE v > " + c + " GROUP BY g ORDER BY g", true);
+            }
+            exec(
+                    b,
+                    "CREATE OR REPLACE TABLE u AS SELECT (i % 3)::INTEGER g, (i * 2.5)::DECIMAL(9,1) v"
+                            + " FROM range(10) r(i)");
+            String sql = "SELECT g, SUM(v) FROM u WHERE v > 4 GROUP BY g ORDER BY g";
+            List<List<Object>> expected;
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                expected = rows(plain, sql);
+            }
+            assertEquals(expected, offloaded(a, sql, true));
+        }
+    }
+
     @Test
     void writesToAStarJoinsDimensionTheDriverDoesNotSeeAreSeen() throws SQLException {
         String file = dir.resolve("star.duckdb").toString();
