@@ -80,6 +80,7 @@ final class ConnectionOffloader implements Offloader {
     private final BufferAllocator allocator;
     private final Engines engines;
     private final ResidencyCache residency;
+    private final SharedDecisions decisions;
     /** This connection's temporary tables: no other connection can see them, so they are not shared. */
     private final ResidencyCache temporary;
     /**
@@ -181,7 +182,22 @@ final class ConnectionOffloader implements Offloader {
             BackgroundBuilds builds,
             Runnable onClose)
             throws SQLException {
+        this(duckdb, settings, allocator, engines, residency, new SharedDecisions(), builds, onClose);
+    }
+
+    /** @param decisions what pristine sessions of the database ran, shared by its connections */
+    ConnectionOffloader(
+            Connection duckdb,
+            OffloadSettings settings,
+            BufferAllocator allocator,
+            Engines engines,
+            ResidencyCache residency,
+            SharedDecisions decisions,
+            BackgroundBuilds builds,
+            Runnable onClose)
+            throws SQLException {
         this.duckdb = duckdb;
+        this.decisions = decisions;
         this.settings = settings;
         this.allocator = allocator;
         this.engines = engines;
@@ -192,8 +208,7 @@ final class ConnectionOffloader implements Offloader {
         this.initializedByDuckDb = init != null && !init.isBlank();
         this.builds = builds;
         this.onClose = onClose;
-        this.planner = new QueryPlanner(
-                duckdb.unwrap(DuckDBConnection.class), () -> !handedOut && !sessionMoved && !initializedByDuckDb);
+        this.planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class), this::pristine);
         this.handoff = new ResultHandoff(
                 duckdb, planner::finishing, settings.finish() == OffloadSettings.Finish.DIRECT, planner::parse);
         loadDeclinePathOnce(duckdb);
@@ -312,7 +327,11 @@ final class ConnectionOffloader implements Offloader {
             }
             retirementsSwept = retirements;
         }
-        PlannedQuery pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
+        List<Object> key = pristine() ? QueryPlanner.key(sql, parameters) : null;
+        PlannedQuery pq = key == null ? null : shared(key, sql, parameters);
+        if (pq == null) {
+            pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
+        }
         TableVersion version = null;
         try {
             version = version(pq.plan());
@@ -325,6 +344,9 @@ final class ConnectionOffloader implements Offloader {
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
                 versionSeen.put(pq.plan().table(), version);
+            }
+            if (key != null && !TEMP_CATALOG.equals(pq.plan().table().catalog())) {
+                share(key, pq, version);
             }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
@@ -856,6 +878,56 @@ final class ConnectionOffloader implements Offloader {
         return List.of(cache, plan.table(), version, plan.shape());
     }
 
+    /**
+     * Whether the session binds as a new connection of its database does, with its settings: nothing but queries
+     * ran in it (no temporary object, {@code USE}, variable or setting of its own), none of its DuckDB objects was
+     * handed out, and DuckDB ran no initialisation of its own in it.
+     */
+    private boolean pristine() {
+        return !handedOut && !sessionMoved && !initializedByDuckDb;
+    }
+
+    /**
+     * The decision another pristine session of the database ran for the statement, as this connection's own, where
+     * this one has none yet, the table is still at the version it ran at, and no setting changed since; else
+     * {@code null}.
+     */
+    private PlannedQuery shared(List<Object> key, String sql, List<Object> parameters) throws SQLException, Declined {
+        if (planner.cached(sql, parameters)) return null;
+        SharedDecisions.Decision d = decisions.get(key);
+        if (d == null || d.settingsEpoch() != SETTINGS_EPOCH.get()) return null;
+        TableVersion now;
+        try {
+            now = version(d.query().plan());
+        } catch (NotQualified e) {
+            return null; // planning in full gives the reason
+        }
+        if (!now.equals(d.version())) return null;
+        PlannedQuery mine = d.query().relabeled(QueryPlanner.newRelation());
+        planner.take(sql, parameters, mine);
+        handoff.adopt(mine, d.finish());
+        shared.put(mine, Boolean.TRUE);
+        taken.put(mine, Boolean.TRUE);
+        return mine;
+    }
+
+    /**
+     * Offers a decision this pristine session runs to the database's other pristine sessions: once without its
+     * finishing, once more with it after the run that read it.
+     */
+    private void share(List<Object> key, PlannedQuery pq, TableVersion version) {
+        if (shared.get(pq) == Boolean.TRUE) return;
+        ResultHandoff.Known finish = handoff.known(pq);
+        decisions.put(key, new SharedDecisions.Decision(pq, version, settingsEpoch, finish));
+        shared.put(pq, handoff.prepared(pq)); // its finishing read here: nothing more to offer
+    }
+
+    /** The decisions this connection offered ({@code true}: with their finishing, where it has one) or took. */
+    private final Map<PlannedQuery, Boolean> shared = new WeakHashMap<>();
+
+    /** The decisions this connection took from another ({@link #shared(List, String, List)}), for EXPLAIN OFFLOAD. */
+    private final Map<PlannedQuery, Boolean> taken = new WeakHashMap<>();
+
     /** The plan of a qualifying query, else its decline. */
     private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
         return planned(sql, parameters, null);
@@ -1281,7 +1353,10 @@ final class ConnectionOffloader implements Offloader {
                         "planning",
                         pq.templated()
                                 ? "template: the plan of an earlier statement of this text with these constants"
-                                : "in full (DuckDB's optimized plan)")
+                                : taken.containsKey(pq)
+                                        ? "another connection's: made in a session of this database that binds as"
+                                                + " this one, at this version of the table"
+                                        : "in full (DuckDB's optimized plan)")
                 .add("rewritten_sql", pq.rewrittenSql())
                 .add("finishing", handoff.prepared(pq) ? "prepared" : "prepared at its next offloaded run")
                 .add("last_run", pq.lastRun().summary == null ? "not run yet" : pq.lastRun().summary);

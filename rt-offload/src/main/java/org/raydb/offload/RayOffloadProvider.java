@@ -34,9 +34,10 @@ public final class RayOffloadProvider implements OffloadProvider {
     /** The host memory budget of every database's resident tables, set by the first connection's host.memory. */
     private HostMemoryBudget hostBudget;
 
-    /** One database's resident tables and how many connections use them. */
+    /** One database's resident tables, the decisions its pristine sessions ran, and how many connections use them. */
     private static final class Shared {
         final ResidencyCache cache;
+        final SharedDecisions decisions = new SharedDecisions();
         int connections;
 
         Shared(HostMemoryBudget budget) {
@@ -71,7 +72,8 @@ public final class RayOffloadProvider implements OffloadProvider {
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
-        return new ConnectionOffloader(duckdb, settings, child, engines, shared.cache, builds, () -> release(database));
+        return new ConnectionOffloader(
+                duckdb, settings, child, engines, shared.cache, shared.decisions, builds, () -> release(database));
     }
 
     private void release(Object database) {

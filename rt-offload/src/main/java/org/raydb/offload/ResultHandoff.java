@@ -329,6 +329,30 @@ final class ResultHandoff implements AutoCloseable {
                 prepared(pq, ResultBuilder.fields(pq.plan()), finisher, DirectFinish.Order.of(settingsOf), parser));
     }
 
+    /**
+     * How a direct finish finishes a decision, as another connection of the same settings read it: what its
+     * statement's columns and shape told, without the relation its results went to.
+     */
+    record Known(DirectFinish direct, GroupFilter filter) {}
+
+    /** {@code pq}'s finishing as the direct finish read it here, for other connections; {@code null}: none yet. */
+    Known known(PlannedQuery pq) {
+        PlanEntry entry = entries.get(pq.relationName());
+        return !direct || entry == null || entry.direct == null ? null : new Known(entry.direct, entry.filter);
+    }
+
+    /**
+     * Takes {@code known}, read by another connection whose session binds as this one, as {@code pq}'s finishing
+     * (over a relation of its own), where the direct finish is on here and none is known already.
+     */
+    void adopt(PlannedQuery pq, Known known) {
+        if (known == null || !direct || prepared(pq)) return;
+        PlanEntry entry = new PlanEntry(slot(pq, ResultBuilder.fields(pq.plan())), pq.rewrittenSql());
+        entry.direct = known.direct();
+        entry.filter = known.filter();
+        entries.put(pq.relationName(), entry);
+    }
+
     /** A finishing prepared by {@link #prepareElsewhere}. */
     static final class Prepared {
         private final PlanEntry entry;

@@ -257,6 +257,50 @@ class SessionFidelityTest {
         }
     }
 
+    private static String planning(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
+            while (rs.next()) {
+                if (rs.getString(1).equals("planning")) return rs.getString(2);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A new connection takes the decision another one ran, also after every connection closed, but not where its
+     * session binds otherwise (a temporary table of the same name) or the table changed since.
+     */
+    @Test
+    void aNewConnectionTakesTheDecisionAnotherRanWhereItBindsAlike() throws SQLException {
+        String file = dir.resolve("d.duckdb").toString();
+        String force = CPU + "&offload=force";
+        try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+            // Written and checkpointed before: closing the last connection over a WAL with writes changes the file.
+            exec(plain, "CREATE TABLE t AS SELECT i % 3 g, i v FROM range(30) r(i)");
+        }
+        try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + force)) {
+            offloaded(a, Q, true);
+            assertTrue(planning(a, Q).startsWith("in full"), planning(a, Q));
+        }
+        List<List<Object>> expected = List.of(List.of(0L, 135L), List.of(1L, 145L), List.of(2L, 155L));
+        try (Connection b = DriverManager.getConnection("jdbc:raydb:" + file + force)) {
+            assertEquals(expected, asLongs(offloaded(b, Q, true)));
+            assertTrue(planning(b, Q).startsWith("another connection's"), planning(b, Q));
+            try (Connection c = DriverManager.getConnection("jdbc:raydb:" + file + force)) {
+                exec(c, "CREATE TEMPORARY TABLE t AS SELECT 7 g, 1 v");
+                assertEquals(List.of(List.of(7L, 1L)), asLongs(rows(c, Q)), "its own temporary table");
+            }
+            exec(b, "INSERT INTO t VALUES (0, 1000)");
+            try (Connection d = DriverManager.getConnection("jdbc:raydb:" + file + force)) {
+                assertEquals(
+                        List.of(List.of(0L, 1135L), List.of(1L, 145L), List.of(2L, 155L)),
+                        asLongs(offloaded(d, Q, true)));
+                assertTrue(planning(d, Q).startsWith("in full"), planning(d, Q));
+            }
+        }
+    }
+
     @Test
     void writesToAStarJoinsDimensionTheDriverDoesNotSeeAreSeen() throws SQLException {
         String file = dir.resolve("star.duckdb").toString();

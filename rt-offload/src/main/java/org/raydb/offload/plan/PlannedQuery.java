@@ -47,6 +47,23 @@ public record PlannedQuery(
         return plan != null;
     }
 
+    /**
+     * This decision for another connection, which registers its results under a relation of its own: the same
+     * rewrite over {@code relation}, a last run of its own.
+     */
+    public PlannedQuery relabeled(String relation) {
+        return new PlannedQuery(
+                boundSql,
+                plan,
+                reason,
+                rewrittenSql.replace(relationName, relation),
+                relation,
+                planningMicros,
+                new LastRun(),
+                duckDbMayReject,
+                templated);
+    }
+
     public static PlannedQuery notQualified(String boundSql, NotQualified reason, long micros) {
         return new PlannedQuery(
                 boundSql, null, reason.reason(), null, null, micros, new LastRun(), reason.duckDbMayReject(), false);

@@ -111,7 +111,23 @@ public final class QueryPlanner implements AutoCloseable {
         return planned;
     }
 
-    private static List<Object> key(String sql, List<Object> parameters) {
+    /** A name no other decision's result relation of the process has. */
+    public static String newRelation() {
+        return "__raydb_result_" + RELATIONS.incrementAndGet();
+    }
+
+    /** Whether the decision for a statement with these parameters is cached. */
+    public synchronized boolean cached(String sql, List<Object> parameters) {
+        return cache.containsKey(key(sql, parameters));
+    }
+
+    /** Takes {@code query}, made on another connection as this session would make it, as its decision. */
+    public synchronized void take(String sql, List<Object> parameters, PlannedQuery query) {
+        cache.putIfAbsent(key(sql, parameters), query);
+    }
+
+    /** A statement with its parameters, as decisions are cached by. */
+    public static List<Object> key(String sql, List<Object> parameters) {
         List<Object> key = new ArrayList<>(parameters.size() + 1);
         key.add(sql);
         key.addAll(parameters);
@@ -526,7 +542,7 @@ public final class QueryPlanner implements AutoCloseable {
                             || !computed.isEmpty()
                     ? null
                     : SqlRewriter.aggregatingWhere(tree, binding.table());
-            String relation = "__raydb_result_" + RELATIONS.incrementAndGet();
+            String relation = newRelation();
             String rewritten = SqlRewriter.rewrite(
                     session, db.connection(), tree, plan, relation, names, names == null ? optimized.namesSql() : null);
             PlannedQuery planned = new PlannedQuery(
