@@ -878,6 +878,11 @@ final class ConnectionOffloader implements Offloader {
         return List.of(cache, plan.table(), version, plan.shape());
     }
 
+    /** The catalog the session starts in and its file ({@code null}: in memory), known to the database already. */
+    void startsIn(String catalog, Path file) {
+        files.put(catalog, file);
+    }
+
     /**
      * Whether the session binds as a new connection of its database does, with its settings: nothing but queries
      * ran in it (no temporary object, {@code USE}, variable or setting of its own), none of its DuckDB objects was

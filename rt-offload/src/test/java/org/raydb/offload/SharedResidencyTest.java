@@ -46,6 +46,28 @@ class SharedResidencyTest {
         return out;
     }
 
+    /**
+     * In-memory databases opened one after another (a closed instance's address may be the next one's, and their
+     * URLs are the same) are each their own, through the driver as an application opens them.
+     */
+    @Test
+    void inMemoryDatabasesOpenedInTurnShareNothing() throws SQLException {
+        for (int round = 1; round <= 5; round++) {
+            try (Connection ray = DriverManager.getConnection("jdbc:raydb:?engine=cpu&offload=force");
+                    Statement st = ray.createStatement()) {
+                st.execute("CREATE TABLE t AS SELECT i::INTEGER AS a, (i % 3)::INTEGER AS b FROM range(" + (100 * round)
+                        + ") r(i)");
+                try (ResultSet rs = st.executeQuery("SELECT count(*), sum(a) FROM t WHERE a > 10")) {
+                    rs.next();
+                    int n = 100 * round;
+                    assertEquals(n - 11, rs.getLong(1), "round " + round);
+                    assertEquals((long) n * (n - 1) / 2 - 55, rs.getLong(2), "round " + round);
+                }
+                assertTrue(st.unwrap(org.raydb.jdbc.RayStatement.class).lastQueryOffloaded());
+            }
+        }
+    }
+
     @Test
     void secondConnectionReusesTheFirstOnesIndexes() throws SQLException {
         RayOffloadProvider provider = new RayOffloadProvider();

@@ -33,24 +33,38 @@ public final class DatabaseIdentity {
         }
     }
 
-    /** A key equal for connections to one database: its file's real path, or its open in-memory instance. */
-    public static Object of(Connection connection) throws SQLException {
-        Path file = TableVersion.file(connection, currentCatalog(connection));
+    /**
+     * The native address of the DuckDB instance {@code connection} belongs to, {@code 0} where it cannot be read: it
+     * names the instance only while one of its connections is open (a closed instance's address may be reused).
+     */
+    public static long instance(Connection connection) throws SQLException {
+        if (DB_ADDRESS == null) return 0;
+        try {
+            return DB_ADDRESS.getLong(connection.unwrap(DuckDBConnection.class));
+        } catch (IllegalAccessException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * A connection's database: a key equal for connections to one database (its file's real path, or its open
+     * in-memory instance), and the catalog a new connection starts in with its file ({@code null}: in memory).
+     */
+    public record Named(Object key, String catalog, Path file) {}
+
+    /** The database {@code connection} belongs to (two catalog queries). */
+    public static Named of(Connection connection) throws SQLException {
+        String catalog = currentCatalog(connection);
+        Path file = TableVersion.file(connection, catalog);
         if (file != null) {
             try {
-                return file.toRealPath();
+                return new Named(file.toRealPath(), catalog, file);
             } catch (IOException e) {
-                return file.toAbsolutePath().normalize();
+                return new Named(file.toAbsolutePath().normalize(), catalog, file);
             }
         }
-        if (DB_ADDRESS != null) {
-            try {
-                return DB_ADDRESS.getLong(connection.unwrap(DuckDBConnection.class));
-            } catch (IllegalAccessException e) {
-                // fall through: unshared
-            }
-        }
-        return new Object();
+        long address = instance(connection);
+        return new Named(address != 0 ? address : new Object(), catalog, null);
     }
 
     /**
