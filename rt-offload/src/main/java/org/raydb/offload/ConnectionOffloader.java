@@ -171,21 +171,9 @@ final class ConnectionOffloader implements Offloader {
 
     /**
      * @param residency the resident tables of this connection's database (shared with its other connections)
+     * @param decisions what pristine sessions of the database ran, shared by its connections
      * @param onClose   releases this connection's share of them
      */
-    ConnectionOffloader(
-            Connection duckdb,
-            OffloadSettings settings,
-            BufferAllocator allocator,
-            Engines engines,
-            ResidencyCache residency,
-            BackgroundBuilds builds,
-            Runnable onClose)
-            throws SQLException {
-        this(duckdb, settings, allocator, engines, residency, new SharedDecisions(), builds, onClose);
-    }
-
-    /** @param decisions what pristine sessions of the database ran, shared by its connections */
     ConnectionOffloader(
             Connection duckdb,
             OffloadSettings settings,

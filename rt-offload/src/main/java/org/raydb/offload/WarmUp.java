@@ -226,6 +226,7 @@ final class WarmUp {
                     root.newChildAllocator("warm-up", 0, Long.MAX_VALUE),
                     engines,
                     new ResidencyCache(new HostMemoryBudget(HOST_BYTES)),
+                    new SharedDecisions(),
                     new BackgroundBuilds(root),
                     () -> {})) {
                 for (int round = 0; round < rounds; round++) {

@@ -64,6 +64,7 @@ class AutoEngineChoiceTest {
                     root.newChildAllocator("c", 0, Long.MAX_VALUE),
                     new Engines(List.of(cuda), () -> device),
                     new ResidencyCache(),
+                    new SharedDecisions(),
                     builds,
                     () -> {});
         }

@@ -130,7 +130,8 @@ public final class EngineRig implements AutoCloseable {
 
     private Offloader attach(Connection duckdb, OffloadSettings settings, BufferAllocator allocator)
             throws SQLException {
-        return new ConnectionOffloader(duckdb, settings, allocator, engines, residency, builds, () -> {});
+        return new ConnectionOffloader(
+                duckdb, settings, allocator, engines, residency, new SharedDecisions(), builds, () -> {});
     }
 
     /** Waits for the background builds its connections started (their Arrow memory is the allocator's too). */
