@@ -196,7 +196,7 @@ final class ConnectionOffloader implements Offloader {
         this.initializedByDuckDb = init != null && !init.isBlank();
         this.builds = builds;
         this.onClose = onClose;
-        this.planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class), this::pristine);
+        this.planner = new QueryPlanner(duckdb.unwrap(DuckDBConnection.class), this::pristine, this::madeElsewhere);
         this.handoff = new ResultHandoff(
                 duckdb, planner::finishing, settings.finish() == OffloadSettings.Finish.DIRECT, planner::parse);
         loadDeclinePathOnce(duckdb);
@@ -315,11 +315,7 @@ final class ConnectionOffloader implements Offloader {
             }
             retirementsSwept = retirements;
         }
-        List<Object> key = pristine() ? QueryPlanner.key(sql, parameters) : null;
-        PlannedQuery pq = key == null ? null : shared(key, sql, parameters);
-        if (pq == null) {
-            pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
-        }
+        PlannedQuery pq = planned(sql, parameters, settings.mode() == OffloadSettings.Mode.AUTO ? unready : null);
         TableVersion version = null;
         try {
             version = version(pq.plan());
@@ -333,8 +329,8 @@ final class ConnectionOffloader implements Offloader {
                 version = version(pq.plan());
                 versionSeen.put(pq.plan().table(), version);
             }
-            if (key != null && !TEMP_CATALOG.equals(pq.plan().table().catalog())) {
-                share(key, pq, version);
+            if (pristine() && !TEMP_CATALOG.equals(pq.plan().table().catalog())) {
+                share(sql, parameters, pq, version);
             }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
@@ -881,12 +877,11 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * The decision another pristine session of the database ran for the statement, as this connection's own, where
-     * this one has none yet, the table is still at the version it ran at, and no setting changed since; else
-     * {@code null}.
+     * The decision another pristine session of the database ran for the statement, as this connection's own (its
+     * planner asks where it has none yet), where the table is still at the version it ran at and no setting changed
+     * since; else {@code null}.
      */
-    private PlannedQuery shared(List<Object> key, String sql, List<Object> parameters) throws SQLException, Declined {
-        if (planner.cached(sql, parameters)) return null;
+    private PlannedQuery madeElsewhere(String sql, List<Object> parameters, List<Object> key) throws SQLException {
         SharedDecisions.Decision d = decisions.get(key);
         if (d == null || d.settingsEpoch() != SETTINGS_EPOCH.get()) return null;
         TableVersion now;
@@ -897,10 +892,8 @@ final class ConnectionOffloader implements Offloader {
         }
         if (!now.equals(d.version())) return null;
         PlannedQuery mine = d.query().relabeled(QueryPlanner.newRelation());
-        planner.take(sql, parameters, mine);
         handoff.adopt(mine, d.finish());
-        shared.put(mine, Boolean.TRUE);
-        taken.put(mine, Boolean.TRUE);
+        sharing.put(mine, Sharing.TAKEN);
         return mine;
     }
 
@@ -908,18 +901,26 @@ final class ConnectionOffloader implements Offloader {
      * Offers a decision this pristine session runs to the database's other pristine sessions: once without its
      * finishing, once more with it after the run that read it.
      */
-    private void share(List<Object> key, PlannedQuery pq, TableVersion version) {
-        if (shared.get(pq) == Boolean.TRUE) return;
-        ResultHandoff.Known finish = handoff.known(pq);
-        decisions.put(key, new SharedDecisions.Decision(pq, version, settingsEpoch, finish));
-        shared.put(pq, handoff.prepared(pq)); // its finishing read here: nothing more to offer
+    private void share(String sql, List<Object> parameters, PlannedQuery pq, TableVersion version) {
+        Sharing now = sharing.get(pq);
+        if (now == Sharing.DONE || now == Sharing.TAKEN) return;
+        decisions.put(
+                QueryPlanner.key(sql, parameters),
+                new SharedDecisions.Decision(pq, version, settingsEpoch, handoff.known(pq)));
+        sharing.put(pq, handoff.prepared(pq) ? Sharing.DONE : Sharing.OFFERED);
     }
 
-    /** The decisions this connection offered ({@code true}: with their finishing, where it has one) or took. */
-    private final Map<PlannedQuery, Boolean> shared = new WeakHashMap<>();
+    /** Where a decision of this connection stands with the database's other sessions. */
+    private enum Sharing {
+        /** Offered before its finishing was read here: offered again once it was. */
+        OFFERED,
+        /** Offered with all there is of it. */
+        DONE,
+        /** Taken from another connection ({@link #madeElsewhere}). */
+        TAKEN
+    }
 
-    /** The decisions this connection took from another ({@link #shared(List, String, List)}), for EXPLAIN OFFLOAD. */
-    private final Map<PlannedQuery, Boolean> taken = new WeakHashMap<>();
+    private final Map<PlannedQuery, Sharing> sharing = new WeakHashMap<>();
 
     /** The plan of a qualifying query, else its decline. */
     private PlannedQuery planned(String sql, List<Object> parameters) throws SQLException, Declined {
@@ -1346,7 +1347,7 @@ final class ConnectionOffloader implements Offloader {
                         "planning",
                         pq.templated()
                                 ? "template: the plan of an earlier statement of this text with these constants"
-                                : taken.containsKey(pq)
+                                : sharing.get(pq) == Sharing.TAKEN
                                         ? "another connection's: made in a session of this database that binds as"
                                                 + " this one, at this version of the table"
                                         : "in full (DuckDB's optimized plan)")

@@ -110,7 +110,6 @@ public final class RayOffloadProvider implements OffloadProvider {
             QueryPlanner.prepare();
         }
         BufferAllocator child = root.newChildAllocator("connection", 0, Long.MAX_VALUE);
-        Object released = database;
         ConnectionOffloader offloader = new ConnectionOffloader(
                 duckdb,
                 settings,
@@ -119,7 +118,7 @@ public final class RayOffloadProvider implements OffloadProvider {
                 shared.cache,
                 shared.decisions,
                 builds,
-                () -> release(released, address));
+                () -> release(database, address));
         offloader.startsIn(named.catalog(), named.file());
         return offloader;
     }

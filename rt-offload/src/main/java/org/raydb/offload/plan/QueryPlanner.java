@@ -76,9 +76,29 @@ public final class QueryPlanner implements AutoCloseable {
      *                 for a statement it left {@link #unbound} is then taken without binding the statement in it
      */
     public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine) {
+        this(session, pristine, Elsewhere.NOWHERE);
+    }
+
+    /** @param elsewhere asked, while the session is pristine, for a statement it has no decision for yet */
+    public QueryPlanner(Connection session, java.util.function.BooleanSupplier pristine, Elsewhere elsewhere) {
         this.session = session;
         this.pristine = pristine;
+        this.elsewhere = elsewhere;
     }
+
+    /**
+     * Where a decision made by another connection of the database whose session binds as a new one does may be
+     * found, for a pristine session that has none yet: taken as its own instead of being planned.
+     */
+    @FunctionalInterface
+    public interface Elsewhere {
+        Elsewhere NOWHERE = (sql, parameters, key) -> null;
+
+        /** The decision for the statement ({@code key}: as {@link #key} makes it), or {@code null}. */
+        PlannedQuery find(String sql, List<Object> parameters, List<Object> key) throws SQLException;
+    }
+
+    private final Elsewhere elsewhere;
 
     /** Opens a planning database ahead for the next planner, in the background, unless one is ready. */
     public static void prepare() {
@@ -106,6 +126,11 @@ public final class QueryPlanner implements AutoCloseable {
         if (cached != null) {
             return cached;
         }
+        PlannedQuery found = pristine.getAsBoolean() ? elsewhere.find(sql, parameters, key) : null;
+        if (found != null) {
+            cache.put(key, found);
+            return found;
+        }
         PlannedQuery planned = planNew(sql, parameters, ahead);
         cache.put(key, planned);
         return planned;
@@ -114,16 +139,6 @@ public final class QueryPlanner implements AutoCloseable {
     /** A name no other decision's result relation of the process has. */
     public static String newRelation() {
         return "__raydb_result_" + RELATIONS.incrementAndGet();
-    }
-
-    /** Whether the decision for a statement with these parameters is cached. */
-    public synchronized boolean cached(String sql, List<Object> parameters) {
-        return cache.containsKey(key(sql, parameters));
-    }
-
-    /** Takes {@code query}, made on another connection as this session would make it, as its decision. */
-    public synchronized void take(String sql, List<Object> parameters, PlannedQuery query) {
-        cache.putIfAbsent(key(sql, parameters), query);
     }
 
     /** A statement with its parameters, as decisions are cached by. */
