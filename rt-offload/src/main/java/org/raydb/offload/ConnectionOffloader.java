@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -319,18 +320,20 @@ final class ConnectionOffloader implements Offloader {
         TableVersion version = null;
         try {
             version = version(pq.plan());
-            TableVersion seen = versionSeen.put(pq.plan().table(), version);
-            if (seen != null && !seen.equals(version)) {
+            Seen now = new Seen(version, otherFiles(pq));
+            Seen seen = versionSeen.put(pq.plan().table(), now);
+            if (seen != null && !seen.equals(now)) {
                 // Written since this connection last offloaded from the table, by anyone: what its decisions and
                 // templates were planned from (a view, a macro, a column's type, a dimension) may have changed with
                 // the data, on this connection or another.
                 planner.clear();
                 pq = planned(sql, parameters);
                 version = version(pq.plan());
-                versionSeen.put(pq.plan().table(), version);
+                now = new Seen(version, otherFiles(pq));
+                versionSeen.put(pq.plan().table(), now);
             }
             if (pristine() && !TEMP_CATALOG.equals(pq.plan().table().catalog())) {
-                share(sql, parameters, pq, version);
+                share(sql, parameters, pq, now);
             }
             Overflow overflow = overflows.get(pq);
             if (overflow != null && overflow.version().equals(version)) {
@@ -828,12 +831,36 @@ final class ConnectionOffloader implements Offloader {
     private final Map<PlannedQuery, Overflow> overflows = new WeakHashMap<>();
 
     /**
-     * The version of each table this connection last offloaded from. Where it moved, every decision is made again:
-     * any commit changes a database file's version, and any write through the driver every version of its database,
-     * so a view or table another connection replaced is not answered from its old definition. Forgotten with the
-     * decisions at this connection's own writes.
+     * The version of each table this connection last offloaded from, and the stamps of the other database files
+     * attached then. Where either moved, every decision is made again: any commit changes a database file's
+     * version, and any write through the driver every version of its database, so a view or table another
+     * connection replaced, in the table's file or another, is not answered from its old definition. Forgotten with
+     * the decisions at this connection's own writes.
      */
-    private final Map<TableRef, TableVersion> versionSeen = new HashMap<>();
+    private final Map<TableRef, Seen> versionSeen = new HashMap<>();
+
+    /** A table's version and the stamps of the other attached files ({@link TableVersion#otherFiles}). */
+    record Seen(TableVersion version, String otherFiles) {}
+
+    /**
+     * The files of the databases attached, as last read ({@code null}: to be read): read again for each decision
+     * this connection runs first that was planned in full (another connection may have attached a file it reads),
+     * and forgotten with {@link #files}.
+     */
+    private List<Path> attached;
+
+    /** Decisions run since {@link #attached} was read, or taken with the stamps of another connection's read. */
+    private final Set<PlannedQuery> stamped = Collections.newSetFromMap(new WeakHashMap<>());
+
+    /** The residency's count of writes through the driver when {@link #files} was last forgotten. */
+    private long filesAtWrites;
+
+    private String otherFiles(PlannedQuery pq) throws SQLException {
+        if (attached == null || (stamped.add(pq) && !pq.templated())) {
+            attached = TableVersion.attachedFiles(duckdb);
+        }
+        return TableVersion.otherFiles(attached, files.get(pq.plan().table().catalog()));
+    }
 
     /**
      * A decision's plan with the form DuckDB's plan gives its statistics-decided AVGs, asked once per table version;
@@ -864,6 +891,7 @@ final class ConnectionOffloader implements Offloader {
 
     /** The catalog the session starts in and its file ({@code null}: in memory), known to the database already. */
     void startsIn(String catalog, Path file) {
+        filesAtWrites = residency.writes();
         files.put(catalog, file);
     }
 
@@ -890,8 +918,11 @@ final class ConnectionOffloader implements Offloader {
         } catch (NotQualified e) {
             return null; // planning in full gives the reason
         }
-        if (!now.equals(d.version())) return null;
         PlannedQuery mine = d.query().relabeled(QueryPlanner.newRelation());
+        stamped.add(mine);
+        if (!now.equals(d.seen().version()) || !otherFiles(mine).equals(d.seen().otherFiles())) {
+            return null;
+        }
         handoff.adopt(mine, d.finish());
         sharing.put(mine, Sharing.TAKEN);
         return mine;
@@ -901,12 +932,12 @@ final class ConnectionOffloader implements Offloader {
      * Offers a decision this pristine session runs to the database's other pristine sessions: once without its
      * finishing, once more with it after the run that read it.
      */
-    private void share(String sql, List<Object> parameters, PlannedQuery pq, TableVersion version) {
+    private void share(String sql, List<Object> parameters, PlannedQuery pq, Seen seen) {
         Sharing now = sharing.get(pq);
         if (now == Sharing.DONE || now == Sharing.TAKEN) return;
         decisions.put(
                 QueryPlanner.key(sql, parameters),
-                new SharedDecisions.Decision(pq, version, settingsEpoch, handoff.known(pq)));
+                new SharedDecisions.Decision(pq, seen, settingsEpoch, handoff.known(pq)));
         sharing.put(pq, handoff.prepared(pq) ? Sharing.DONE : Sharing.OFFERED);
     }
 
@@ -987,6 +1018,11 @@ final class ConnectionOffloader implements Offloader {
     }
 
     private TableVersion version(TableRef table) throws SQLException, NotQualified {
+        if (residency.writes() != filesAtWrites) {
+            // Another connection wrote through the driver: it may have attached another file under a name read here.
+            forgetFiles();
+            filesAtWrites = residency.writes();
+        }
         String catalog = table.catalog();
         Path file = files.containsKey(catalog) ? files.get(catalog) : TableVersion.file(duckdb, catalog);
         files.put(catalog, file);
@@ -1001,6 +1037,12 @@ final class ConnectionOffloader implements Offloader {
             }
         }
         return TableVersion.read(duckdb, table, file, residencyOf(table).writes());
+    }
+
+    private void forgetFiles() {
+        files.clear();
+        attached = null;
+        stamped.clear();
     }
 
     /** Where the resident snapshots of {@code table} live: this connection's own for a temporary table. */
@@ -1430,7 +1472,7 @@ final class ConnectionOffloader implements Offloader {
         try {
             residency.written();
             temporary.written();
-            files.clear();
+            forgetFiles();
             versionSeen.clear();
             planner.clear();
             preparedJobs.clear();

@@ -3,14 +3,13 @@ package org.raydb.offload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.raydb.offload.exec.TableVersion;
 import org.raydb.offload.plan.PlannedQuery;
 
 /**
  * The decisions pristine sessions of one database ran, for its other pristine sessions, which bind a statement as
  * any new connection of the database does: a process that opens a connection per request, or closes every
  * connection and opens another, finds its statements planned. A decision holds while its table stays at the version
- * it ran at and no setting of the process changed since; each connection takes its own copy (its own result
+ * it ran at (and the other attached files too) and no setting of the process changed since; each connection takes its own copy (its own result
  * relation).
  */
 final class SharedDecisions {
@@ -18,10 +17,11 @@ final class SharedDecisions {
     private static final int SIZE = 512;
 
     /**
-     * A decision, the table version it last ran at, the process's settings count then, and its finishing as the
-     * direct finish read it ({@code null}: not yet, or DuckDB finishes it).
+     * A decision, the table version and other attached files' stamps it last ran at, the process's settings count
+     * then, and its finishing as the direct finish read it ({@code null}: not yet, or DuckDB finishes it).
      */
-    record Decision(PlannedQuery query, TableVersion version, long settingsEpoch, ResultHandoff.Known finish) {}
+    record Decision(
+            PlannedQuery query, ConnectionOffloader.Seen seen, long settingsEpoch, ResultHandoff.Known finish) {}
 
     private final Map<List<Object>, Decision> decisions = new LinkedHashMap<>(64, 0.75f, true) {
         @Override

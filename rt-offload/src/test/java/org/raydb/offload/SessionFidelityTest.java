@@ -234,6 +234,41 @@ class SessionFidelityTest {
         }
     }
 
+    /**
+     * A view in one database file over a table in another attached file, replaced behind the driver, is answered as
+     * it is now; so is a catalog name another connection attached to another file through the driver.
+     */
+    @Test
+    void aViewInAnotherAttachedFileAndAnAttachmentReplacedBehindTheDriverAreSeen() throws SQLException {
+        String main = dir.resolve("views.duckdb").toString();
+        String data = dir.resolve("data.duckdb").toString();
+        String other = dir.resolve("other.duckdb").toString();
+        String overView = "SELECT g, SUM(v) FROM w GROUP BY g ORDER BY g";
+        String overTable = "SELECT g, SUM(v) FROM b.t GROUP BY g ORDER BY g";
+        try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + other)) {
+            exec(plain, "CREATE TABLE t AS SELECT i % 2 g, i * 100 v FROM range(10) r(i)");
+        }
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + main + CPU)) {
+            exec(ray, "ATTACH '" + data + "' AS b");
+            exec(ray, "CREATE TABLE b.t AS SELECT i % 2 g, i v FROM range(10) r(i)");
+            exec(ray, "CREATE VIEW w AS SELECT * FROM b.t WHERE v > 2");
+            assertEquals(List.of(List.of(0L, 18L), List.of(1L, 24L)), asLongs(offloaded(ray, overView, true)));
+            assertEquals(List.of(List.of(0L, 20L), List.of(1L, 25L)), asLongs(offloaded(ray, overTable, true)));
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + main)) {
+                exec(plain, "CREATE OR REPLACE VIEW w AS SELECT * FROM b.t WHERE v < 4");
+                assertEquals(rows(plain, overView), offloaded(ray, overView, true), "the view replaced");
+                try (Connection another = DriverManager.getConnection("jdbc:raydb:" + main + CPU)) {
+                    exec(another, "DETACH b");
+                    exec(another, "ATTACH '" + other + "' AS b");
+                }
+                assertEquals(rows(plain, overTable), offloaded(ray, overTable, true), "another file as b");
+                assertEquals(rows(plain, overView), offloaded(ray, overView, true), "the view over the other file");
+                exec(plain, "INSERT INTO b.t VALUES (1, 7)");
+                assertEquals(rows(plain, overTable), offloaded(ray, overTable, true), "the other file written");
+            }
+        }
+    }
+
     /** New constants of a statement whose table another connection created again are not bound from the old one. */
     @Test
     void aTableAnotherConnectionCreatedAgainIsNotAnsweredFromItsOldTemplate() throws SQLException {

@@ -9,6 +9,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.raydb.offload.plan.TableRef;
 
@@ -23,6 +25,8 @@ import org.raydb.offload.plan.TableRef;
  * an insert, delete or append changes;</li>
  * <li>the number of writes the driver itself has seen on the database ({@code writes}).</li>
  * </ul>
+ * The file is the one the catalog was attached from when last asked, asked again after any write through the
+ * driver: a plain connection that attaches another file under the same name is not seen.
  * An in-place UPDATE of an in-memory table through a connection the driver does not see changes none of these,
  * so the offload reads an in-memory table only while no such connection can exist. Reading a version outside a
  * transaction is one file stat (stored tables) or one {@code count(*)} (tables in memory).
@@ -48,6 +52,34 @@ public record TableVersion(String storage, long writes) {
                 return path == null || path.isEmpty() || path.startsWith(":memory:") ? null : Path.of(path);
             }
         }
+    }
+
+    /**
+     * The files of every database attached to the session's instance. A decision also depends on what it read
+     * outside its table's file (a view or macro in another attached database), which {@link #otherFiles} stamps.
+     */
+    public static List<Path> attachedFiles(Connection session) throws SQLException {
+        List<Path> out = new ArrayList<>();
+        try (PreparedStatement p = session.prepareStatement("SELECT path FROM duckdb_databases() WHERE NOT internal");
+                ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                String path = rs.getString(1);
+                if (path != null && !path.isEmpty() && !path.startsWith(":memory:")) out.add(Path.of(path));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The stamps of the files in {@code attached} but {@code own} (the table's, which its version stamps), as
+     * {@link #read} stamps a table's file: empty for a database of one file.
+     */
+    public static String otherFiles(List<Path> attached, Path own) throws SQLException {
+        StringBuilder out = new StringBuilder();
+        for (Path file : attached) {
+            if (!file.equals(own)) out.append(files(file)).append(';');
+        }
+        return out.toString();
     }
 
     private static String rows(Connection session, TableRef table) throws SQLException {
