@@ -297,6 +297,7 @@ final class ConnectionOffloader implements Offloader {
         if (OpenTransaction.in(duckdb)) {
             throw new Declined(IN_TRANSACTION, false, null);
         }
+        forgetPlansAfterSettingsMovedBehind();
         if (candidates.starting()) {
             planBehind(sql, parameters, planner.unbound());
             throw new Declined(candidates.reason(), false, null);
@@ -1266,6 +1267,7 @@ final class ConnectionOffloader implements Offloader {
     private ResultSet explainLocked(Statement duckdbStatement, String sql, List<Object> parameters)
             throws SQLException {
         forgetPlansAfterSettingChanges();
+        if (!OpenTransaction.in(duckdb)) forgetPlansAfterSettingsMovedBehind();
         PlannedQuery pq = planner.plan(sql, parameters);
         ExplainRows rows = new ExplainRows().add("qualifies", pq.qualifies());
         if (!pq.qualifies()) {
@@ -1511,7 +1513,22 @@ final class ConnectionOffloader implements Offloader {
 
     @Override
     public void duckDbHandedOut() {
-        handedOut = true;
+        lock.lock();
+        try {
+            if (handedOut) return;
+            // From now on the session may change through DuckDB's own objects, unseen: its settings are compared
+            // with these at each statement, and each cached decision is taken only where the session still binds its
+            // statement as it did when it was planned.
+            settingsHandedOut = planner.settingsNow();
+            planner.rebindEachRun();
+            handedOut = true;
+        } catch (SQLException e) {
+            // Compared with nothing, the next statement's settings make every decision again.
+            settingsHandedOut = null;
+            handedOut = true;
+        } finally {
+            unlock();
+        }
     }
 
     @Override
@@ -1529,6 +1546,25 @@ final class ConnectionOffloader implements Offloader {
             handoff.clear();
         }
     }
+
+    /**
+     * Once the session's DuckDB objects were handed out, its settings may change through them, unseen: plans and
+     * finishing steps are made again where they differ from those the decisions were made with. Outside a
+     * transaction only (the query is the session's).
+     */
+    private void forgetPlansAfterSettingsMovedBehind() throws SQLException {
+        if (handedOut) {
+            Map<String, String> now = planner.settingsNow();
+            if (!now.equals(settingsHandedOut)) {
+                settingsHandedOut = now;
+                planner.clear();
+                handoff.clear();
+            }
+        }
+    }
+
+    /** The session's settings as last compared, once its DuckDB objects were handed out ({@code null}: unread). */
+    private Map<String, String> settingsHandedOut;
 
     /**
      * Cancels the running query, if any, without waiting for it (it may be blocked inside an engine): the

@@ -269,6 +269,46 @@ class SessionFidelityTest {
         }
     }
 
+    /**
+     * Once the session's DuckDB connection was handed out, what changes through it (a setting, a temporary table, a
+     * setting of the instance's) is seen; a statement whose session did not change keeps its decision.
+     */
+    @Test
+    void aSessionChangedThroughItsUnwrappedConnectionIsAnsweredAsItIsNow() throws SQLException {
+        String file = dir.resolve("set.duckdb").toString();
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(ray, "CREATE TABLE t AS SELECT i % 3 g, i v FROM range(30) r(i)");
+            offloaded(ray, Q, true);
+            Connection raw = ray.unwrap(DuckDBConnection.class);
+            offloaded(ray, Q, true);
+            assertEquals("true", explained(ray, Q, "qualifies"));
+            assertFalse(explained(ray, Q, "last_run").equals("not run yet"), "the decision is kept");
+            exec(raw, "SET default_order = 'DESC'");
+            assertEquals(rows(raw, Q), offloaded(ray, Q, true), "a setting of the session");
+            exec(raw, "RESET default_order");
+            assertEquals(rows(raw, Q), offloaded(ray, Q, true), "reset");
+            exec(raw, "CREATE TEMPORARY TABLE t AS SELECT 7 g, 1 v");
+            assertEquals(List.of(List.of(7L, 1L)), asLongs(offloaded(ray, Q, false)), "a temporary table over t");
+            exec(raw, "DROP TABLE temp.t");
+            assertEquals(rows(raw, Q), offloaded(ray, Q, true), "the temporary table dropped");
+            try (Connection plain = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                exec(plain, "SET GLOBAL default_order = 'DESC'");
+                assertEquals(rows(raw, Q), offloaded(ray, Q, true), "a setting of the instance");
+                exec(plain, "RESET GLOBAL default_order");
+            }
+        }
+    }
+
+    private static String explained(Connection c, String sql, String row) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
+            while (rs.next()) {
+                if (rs.getString(1).equals(row)) return rs.getString(2);
+            }
+        }
+        return null;
+    }
+
     /** New constants of a statement whose table another connection created again are not bound from the old one. */
     @Test
     void aTableAnotherConnectionCreatedAgainIsNotAnsweredFromItsOldTemplate() throws SQLException {
@@ -293,13 +333,7 @@ class SessionFidelityTest {
     }
 
     private static String planning(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
-            while (rs.next()) {
-                if (rs.getString(1).equals("planning")) return rs.getString(2);
-            }
-        }
-        return null;
+        return explained(c, sql, "planning");
     }
 
     /**

@@ -123,7 +123,7 @@ public final class QueryPlanner implements AutoCloseable {
             throws SQLException, PlanBehind {
         List<Object> key = key(sql, parameters);
         PlannedQuery cached = cache.get(key);
-        if (cached != null) {
+        if (cached != null && (!rebindEachRun || bindsAsPlanned(key, cached))) {
             return cached;
         }
         PlannedQuery found = pristine.getAsBoolean() ? elsewhere.find(sql, parameters, key) : null;
@@ -131,9 +131,43 @@ public final class QueryPlanner implements AutoCloseable {
             cache.put(key, found);
             return found;
         }
+        lastBound = null;
         PlannedQuery planned = planNew(sql, parameters, ahead);
         cache.put(key, planned);
+        if (lastBound != null && !planned.templated()) {
+            boundAs.put(key, lastBound);
+        }
         return planned;
+    }
+
+    /**
+     * From now on each cached decision is taken only where the session binds its statement as it did when the
+     * decision was planned in full here (no template is rebound): the session may change behind the planner
+     * (its DuckDB objects were handed out, and a temporary object, a {@code USE} or a view made through them is
+     * not seen otherwise). One bind per run of a qualifying statement.
+     */
+    public synchronized void rebindEachRun() {
+        rebindEachRun = true;
+    }
+
+    private boolean rebindEachRun;
+
+    /**
+     * The session's bound plan ({@link TableBinding.Bound#plan}) of each statement planned in full here, for
+     * {@link #rebindEachRun}.
+     */
+    private final Map<List<Object>, String> boundAs = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Object>, String> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    };
+
+    /** Whether the session binds a cached decision's statement as it did when it was planned (a decline: always). */
+    private boolean bindsAsPlanned(List<Object> key, PlannedQuery cached) throws SQLException {
+        if (!cached.qualifies()) return true; // DuckDB answers it
+        String planned = boundAs.get(key);
+        return planned != null && planned.equals(TableBinding.plan(session, cached.boundSql()));
     }
 
     /** A name no other decision's result relation of the process has. */
@@ -363,7 +397,7 @@ public final class QueryPlanner implements AutoCloseable {
         List<PlanTemplate> family = templates.computeIfAbsent(literals.skeleton(), k -> new ArrayList<>(1));
         PlanTemplate template =
                 family.stream().filter(t -> t.matches(literals)).findFirst().orElse(null);
-        if (template != null && template.confirmed()) {
+        if (template != null && template.confirmed() && !rebindEachRun) {
             PlannedQuery rebound = rebind(template, bound, literals, t0);
             if (rebound != null) {
                 return rebound;
@@ -869,6 +903,7 @@ public final class QueryPlanner implements AutoCloseable {
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
         cache.clear();
+        boundAs.clear();
         guesses.clear();
         statistics.clear();
         uniqueKeys.clear();

@@ -72,6 +72,18 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
     private static final String BIND = "SELECT json_serialize_plan(?::VARCHAR, optimize := false),"
             + " (SELECT list([database_name, schema_name, table_name, CAST(table_oid AS VARCHAR)]) FROM duckdb_tables())";
 
+    /** DuckDB's unoptimized plan of {@code sql} in the session, as {@link Bound#plan} has it (or its error). */
+    static String plan(Connection session, String sql) throws SQLException {
+        try (PreparedStatement p =
+                session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
+            p.setString(1, sql);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
     static Bound bind(Connection session, String sql) throws SQLException, NotQualified {
         String json;
         Map<TableRef, Long> oids = new java.util.HashMap<>();
