@@ -111,16 +111,6 @@ class FirstRunResidencyTest {
         return Thread.currentThread().getName().startsWith("raydb-build-worker-");
     }
 
-    private static String explained(Connection c, String sql, String row) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
-            while (rs.next()) {
-                if (rs.getString(1).equals(row)) return rs.getString(2);
-            }
-        }
-        return null;
-    }
-
     /** The first shape, whose build makes the table's columns resident. */
     private static final String BUILT =
             "SELECT b, sum(m), count(*) FROM t WHERE c BETWEEN 3 AND 40 GROUP BY b ORDER BY b";
@@ -158,12 +148,12 @@ class FirstRunResidencyTest {
             StatementRun.of(c, BUILT);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
             assertTrue(StatementRun.of(c, BUILT).offloaded(), "the first shape is built");
-            String reason = explained(c, fresh, "engine_reason");
+            String reason = ExplainOffload.row(c, fresh, "engine_reason");
             assertEquals(!alwaysResident, reason.contains("being made resident"), reason);
             StatementRun first = StatementRun.of(c, fresh);
             assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
             // Offloaded, the first run prepared it; left to DuckDB, it was prepared behind the answer.
-            assertEquals("prepared", explained(c, fresh, "finishing"));
+            assertEquals("prepared", ExplainOffload.row(c, fresh, "finishing"));
             StatementRun later = StatementRun.of(c, fresh);
             assertEquals(expected, first.rows());
             assertEquals(expected, later.rows());
@@ -234,7 +224,7 @@ class FirstRunResidencyTest {
 
             engine.copies.clear(); // evicted by the GPU budget
             engine.ran.clear();
-            String reason = explained(c, BUILT, "engine_reason");
+            String reason = ExplainOffload.row(c, BUILT, "engine_reason");
             assertTrue(reason.startsWith("the copies cuda reads for the shape's own index are not on the GPU"), reason);
             assertTrue(reason.contains("meanwhile a full scan"), reason);
             assertTrue(engine.ran.isEmpty(), "EXPLAIN runs nothing");
@@ -301,7 +291,7 @@ class FirstRunResidencyTest {
                 assertEquals(expected, run.rows());
                 assertTrue(ray.awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
             }
-            assertTrue(run.offloaded(), explained(c, top, "engine_reason"));
+            assertTrue(run.offloaded(), ExplainOffload.row(c, top, "engine_reason"));
             assertTrue(engine.ran.stream().anyMatch(j -> j.scene() != null), "over its own index entry");
         }
     }

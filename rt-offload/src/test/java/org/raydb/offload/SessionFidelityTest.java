@@ -281,8 +281,8 @@ class SessionFidelityTest {
             offloaded(ray, Q, true);
             Connection raw = ray.unwrap(DuckDBConnection.class);
             offloaded(ray, Q, true);
-            assertEquals("true", explained(ray, Q, "qualifies"));
-            assertFalse(explained(ray, Q, "last_run").equals("not run yet"), "the decision is kept");
+            assertEquals("true", ExplainOffload.row(ray, Q, "qualifies"));
+            assertFalse(ExplainOffload.row(ray, Q, "last_run").equals("not run yet"), "the decision is kept");
             exec(raw, "SET default_order = 'DESC'");
             assertEquals(rows(raw, Q), offloaded(ray, Q, true), "a setting of the session");
             exec(raw, "RESET default_order");
@@ -297,16 +297,6 @@ class SessionFidelityTest {
                 exec(plain, "RESET GLOBAL default_order");
             }
         }
-    }
-
-    private static String explained(Connection c, String sql, String row) throws SQLException {
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("EXPLAIN OFFLOAD " + sql)) {
-            while (rs.next()) {
-                if (rs.getString(1).equals(row)) return rs.getString(2);
-            }
-        }
-        return null;
     }
 
     /** New constants of a statement whose table another connection created again are not bound from the old one. */
@@ -333,7 +323,7 @@ class SessionFidelityTest {
     }
 
     private static String planning(Connection c, String sql) throws SQLException {
-        return explained(c, sql, "planning");
+        return ExplainOffload.row(c, sql, "planning");
     }
 
     /**
