@@ -2,6 +2,7 @@ package org.raydb.offload.gpu.engine;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import org.raydb.offload.gpu.residency.GpuResidency;
 import org.raydb.offload.gpu.runtime.GpuRuntime;
 
@@ -17,18 +18,18 @@ public final class ResidentBytes {
 
     /** Device bytes resident over every opened GPU. */
     public static long total() {
-        long sum = 0;
-        for (GpuRuntime gpu : SharedGpu.opened()) {
-            sum += gpu.residency().usedBytes();
-        }
-        return sum;
+        return summed(GpuResidency::usedBytes);
     }
 
     /** The {@code gpu.memory} budgets of every opened GPU, summed. */
     public static long budget() {
+        return summed(GpuResidency::budgetBytes);
+    }
+
+    private static long summed(ToLongFunction<GpuResidency> bytes) {
         long sum = 0;
         for (GpuRuntime gpu : SharedGpu.opened()) {
-            sum += gpu.residency().budgetBytes();
+            sum += bytes.applyAsLong(gpu.residency());
         }
         return sum;
     }
