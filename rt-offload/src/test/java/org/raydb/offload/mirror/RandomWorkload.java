@@ -18,7 +18,7 @@ import org.duckdb.DuckDBConnection;
 /**
  * A seeded random stream of statements over two connections of the mirrored databases: writes of every kind
  * (INSERT, RETURNING, UPDATE, DELETE, COPY, multi-statement strings, PREPARE/EXECUTE, through the unwrapped
- * DuckDB connection and its appender), transactions by SQL and by JDBC, DDL, temp tables shadowing main
+ * DuckDB connection and its appender, and session changes through it), transactions by SQL and by JDBC, DDL, temp tables shadowing main
  * ones, search_path, an attached database made current with USE, and the second connection writing while
  * the first holds a snapshot, connections closed and opened again; between them the aggregations the offload
  * answers.
@@ -242,13 +242,33 @@ final class RandomWorkload {
         });
     }
 
-    /** Writes that bypass the driver: a statement of the unwrapped DuckDB connection, or its appender. */
+    /**
+     * Writes that bypass the driver: a statement of the unwrapped DuckDB connection, or its appender; or a change of
+     * the session through that connection (a setting that orders results, a temporary table over a main one).
+     */
     private void unwrappedWrite(int c) {
         Target t = target(true);
         if (t == null) {
             return;
         }
         TableCatalog.Table table = t.table();
+        if (r.nextInt(4) == 0) {
+            String sql = switch (r.nextInt(4)) {
+                case 0 -> "SET default_order = 'DESC'";
+                case 1 -> "RESET default_order";
+                case 2 ->
+                    "CREATE OR REPLACE TEMP TABLE " + table.name() + " AS SELECT * FROM " + t.ref() + where(table);
+                default -> "DROP TABLE IF EXISTS temp.main." + table.name();
+            };
+            m.step(c, "unwrap(DuckDBConnection).createStatement(): " + sql, conn -> {
+                try (Statement st = conn.unwrap(DuckDBConnection.class).createStatement()) {
+                    st.execute(sql);
+                    return Outcome.count(0);
+                }
+            });
+            if (sql.contains("TABLE")) refresh();
+            return;
+        }
         if (r.nextBoolean()) {
             String sql = "INSERT INTO " + t.ref() + " VALUES " + rows(table, 1 + r.nextInt(10));
             m.step(c, "unwrap(DuckDBConnection).createStatement(): " + sql, conn -> {
