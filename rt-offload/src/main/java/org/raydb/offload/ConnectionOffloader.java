@@ -1519,7 +1519,7 @@ final class ConnectionOffloader implements Offloader {
             // From now on the session may change through DuckDB's own objects, unseen: its settings are compared
             // with these at each statement, and each cached decision is taken only where the session still binds its
             // statement as it did when it was planned.
-            settingsHandedOut = planner.settingsNow();
+            settingsHandedOut = planner.answerSettingsNow();
             planner.rebindEachRun();
             handedOut = true;
         } catch (SQLException e) {
@@ -1554,7 +1554,7 @@ final class ConnectionOffloader implements Offloader {
      */
     private void forgetPlansAfterSettingsMovedBehind() throws SQLException {
         if (handedOut) {
-            Map<String, String> now = planner.settingsNow();
+            List<String> now = planner.answerSettingsNow();
             if (!now.equals(settingsHandedOut)) {
                 settingsHandedOut = now;
                 planner.clear();
@@ -1564,7 +1564,7 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /** The session's settings as last compared, once its DuckDB objects were handed out ({@code null}: unread). */
-    private Map<String, String> settingsHandedOut;
+    private List<String> settingsHandedOut;
 
     /**
      * Cancels the running query, if any, without waiting for it (it may be blocked inside an engine): the

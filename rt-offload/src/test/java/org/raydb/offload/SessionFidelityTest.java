@@ -299,6 +299,26 @@ class SessionFidelityTest {
         }
     }
 
+    /** A default collation that merges strings groups them as DuckDB does, set through the driver or behind it. */
+    @Test
+    void aDefaultCollationIsTheSessions() throws SQLException {
+        String file = dir.resolve("coll.duckdb").toString();
+        String q = "SELECT s, count(*) FROM c GROUP BY s ORDER BY s";
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(
+                    ray,
+                    "CREATE TABLE c AS SELECT CASE i % 3 WHEN 0 THEN 'a' WHEN 1 THEN 'A' ELSE 'b' END s FROM range(30) r(i)");
+            Connection raw = ray.unwrap(DuckDBConnection.class);
+            assertEquals(rows(raw, q), rows(ray, q));
+            exec(raw, "SET default_collation = 'nocase'");
+            assertEquals(rows(raw, q), rows(ray, q), "set behind the driver");
+            exec(ray, "RESET default_collation");
+            assertEquals(rows(raw, q), rows(ray, q), "reset through the driver");
+            exec(ray, "SET default_collation = 'nocase'");
+            assertEquals(rows(raw, q), rows(ray, q), "set through the driver");
+        }
+    }
+
     /** New constants of a statement whose table another connection created again are not bound from the old one. */
     @Test
     void aTableAnotherConnectionCreatedAgainIsNotAnsweredFromItsOldTemplate() throws SQLException {

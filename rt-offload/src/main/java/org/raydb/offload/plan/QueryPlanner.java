@@ -3,6 +3,7 @@ package org.raydb.offload.plan;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -899,6 +900,42 @@ public final class QueryPlanner implements AutoCloseable {
     public synchronized Map<String, String> settingsNow() throws SQLException {
         return PlanningDatabase.settings(session);
     }
+
+    /**
+     * The session's settings that change a planned aggregation's answer or its error (the order and collation of
+     * its rows, time zone and calendar, division, floating point, the error's form; the search path and schema, which
+     * its bind reflects too), as they are now: one query of a quarter of a millisecond, where reading every setting
+     * ({@link #settingsNow}) takes several (2-core build machine).
+     */
+    public synchronized List<String> answerSettingsNow() throws SQLException {
+        List<String> out = new ArrayList<>(ANSWER_SETTINGS.size());
+        try (Statement st = session.createStatement();
+                ResultSet rs = st.executeQuery(ANSWER_SETTINGS_QUERY)) {
+            rs.next();
+            for (int i = 1; i <= ANSWER_SETTINGS.size(); i++) out.add(rs.getString(i));
+        }
+        return out;
+    }
+
+    private static final List<String> ANSWER_SETTINGS = List.of(
+            "default_order",
+            "default_null_order",
+            "default_collation",
+            "TimeZone",
+            "Calendar",
+            "integer_division",
+            "ieee_floating_point_ops",
+            "error_on_division_by_zero",
+            "errors_as_json",
+            "preserve_insertion_order",
+            "search_path",
+            "schema");
+    private static final String ANSWER_SETTINGS_QUERY = "SELECT "
+            + String.join(
+                    ", ",
+                    ANSWER_SETTINGS.stream()
+                            .map(n -> "current_setting('" + n + "')")
+                            .toList());
 
     /** Forgets every decision (after DDL or a setting change). */
     public synchronized void clear() {
