@@ -1513,22 +1513,13 @@ final class ConnectionOffloader implements Offloader {
 
     @Override
     public void duckDbHandedOut() {
-        lock.lock();
-        try {
-            if (handedOut) return;
-            // From now on the session may change through DuckDB's own objects, unseen: its settings are compared
-            // with these at each statement, and each cached decision is taken only where the session still binds its
-            // statement as it did when it was planned.
-            settingsHandedOut = planner.answerSettingsNow();
-            planner.rebindEachRun();
-            handedOut = true;
-        } catch (SQLException e) {
-            // Compared with nothing, the next statement's settings make every decision again.
-            settingsHandedOut = null;
-            handedOut = true;
-        } finally {
-            unlock();
-        }
+        if (handedOut) return;
+        // From now on the session may change through DuckDB's own objects, unseen: its settings are compared at each
+        // statement (first with none, so the next statement makes every decision again: they are not read here, where
+        // another thread's statement may be using the session), and each cached decision is taken only where the
+        // session still binds its statement as it did when it was planned.
+        planner.rebindEachRun();
+        handedOut = true;
     }
 
     @Override
@@ -1563,7 +1554,7 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    /** The session's settings as last compared, once its DuckDB objects were handed out ({@code null}: unread). */
+    /** The session's settings as last compared, once its DuckDB objects were handed out ({@code null}: none yet). */
     private List<String> settingsHandedOut;
 
     /**

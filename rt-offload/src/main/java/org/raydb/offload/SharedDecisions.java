@@ -8,9 +8,9 @@ import org.raydb.offload.plan.PlannedQuery;
 /**
  * The decisions pristine sessions of one database ran, for its other pristine sessions, which bind a statement as
  * any new connection of the database does: a process that opens a connection per request, or closes every
- * connection and opens another, finds its statements planned. A decision holds while its table stays at the version
- * it ran at (and the other attached files too) and no setting of the process changed since; each connection takes its own copy (its own result
- * relation).
+ * connection and opens another, finds its statements planned. A decision holds while its table and the other
+ * attached files stay at the versions it ran at and no setting of the process changed since; each connection takes
+ * its own copy (its own result relation).
  */
 final class SharedDecisions {
 
