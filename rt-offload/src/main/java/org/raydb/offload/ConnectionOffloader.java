@@ -911,6 +911,8 @@ final class ConnectionOffloader implements Offloader {
      * since; else {@code null}.
      */
     private PlannedQuery madeElsewhere(String sql, List<Object> parameters, List<Object> key) throws SQLException {
+        // Where DuckDB's objects were handed out, the instance's settings may have moved unseen since it ran.
+        if (decisions.anyHandedOut()) return null;
         SharedDecisions.Decision d = decisions.get(key);
         if (d == null || d.settingsEpoch() != SETTINGS_EPOCH.get()) return null;
         TableVersion now;
@@ -1519,6 +1521,7 @@ final class ConnectionOffloader implements Offloader {
         // another thread's statement may be using the session), and each cached decision is taken only where the
         // session still binds its statement as it did when it was planned.
         planner.rebindEachRun();
+        decisions.handedOut();
         handedOut = true;
     }
 
@@ -1539,12 +1542,12 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * Once the session's DuckDB objects were handed out, its settings may change through them, unseen: plans and
-     * finishing steps are made again where they differ from those the decisions were made with. Outside a
-     * transaction only (the query is the session's).
+     * Once a session of the database handed DuckDB's objects out, settings may change through them, unseen (this
+     * session's own, or the instance's that every session shares): plans and finishing steps are made again where they
+     * differ from those the decisions were made with. Outside a transaction only (the query is the session's).
      */
     private void forgetPlansAfterSettingsMovedBehind() throws SQLException {
-        if (handedOut) {
+        if (handedOut || decisions.anyHandedOut()) {
             List<String> now = planner.answerSettingsNow();
             if (!now.equals(settingsHandedOut)) {
                 settingsHandedOut = now;
@@ -1554,7 +1557,7 @@ final class ConnectionOffloader implements Offloader {
         }
     }
 
-    /** The session's settings as last compared, once its DuckDB objects were handed out ({@code null}: none yet). */
+    /** The session's settings as last compared, once DuckDB's objects were handed out ({@code null}: none yet). */
     private List<String> settingsHandedOut;
 
     /**

@@ -10,7 +10,8 @@ import org.raydb.offload.plan.PlannedQuery;
  * any new connection of the database does: a process that opens a connection per request, or closes every
  * connection and opens another, finds its statements planned. A decision holds while its table and the other
  * attached files stay at the versions it ran at and no setting of the process changed since; each connection takes
- * its own copy (its own result relation).
+ * its own copy (its own result relation). Also whether a session of the database handed DuckDB's objects out,
+ * after which none are shared.
  */
 final class SharedDecisions {
 
@@ -38,4 +39,21 @@ final class SharedDecisions {
     synchronized void put(List<Object> key, Decision decision) {
         decisions.put(key, decision);
     }
+
+    /**
+     * A session of the database handed DuckDB's objects out: most settings that change an answer are the
+     * instance's (DuckDB's {@code default_order}, {@code default_collation}, division, time zone), so a {@code SET}
+     * through them changes every session's, unseen by the driver, and every session compares its settings from now
+     * on.
+     */
+    void handedOut() {
+        handedOut = true;
+    }
+
+    /** Whether a session of the database handed DuckDB's objects out ({@link #handedOut()}). */
+    boolean anyHandedOut() {
+        return handedOut;
+    }
+
+    private volatile boolean handedOut;
 }

@@ -299,6 +299,23 @@ class SessionFidelityTest {
         }
     }
 
+    /** DuckDB's ordering settings are the instance's: one set through another session's unwrapped connection is seen. */
+    @Test
+    void anInstanceSettingAnotherSessionSetUnwrappedIsSeen() throws SQLException {
+        String file = dir.resolve("inst.duckdb").toString();
+        try (Connection a = DriverManager.getConnection("jdbc:raydb:" + file + CPU);
+                Connection b = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(a, "CREATE TABLE t AS SELECT i % 3 g, i v FROM range(30) r(i)");
+            offloaded(a, Q, true);
+            exec(b.unwrap(DuckDBConnection.class), "SET default_order = 'DESC'");
+            assertEquals(rows(b, Q), offloaded(a, Q, true));
+            assertEquals(
+                    List.of(2L, 1L, 0L),
+                    asLongs(rows(a, Q)).stream().map(r -> r.get(0)).toList());
+            exec(b.unwrap(DuckDBConnection.class), "RESET default_order");
+        }
+    }
+
     /** A default collation that merges strings groups them as DuckDB does, set through the driver or behind it. */
     @Test
     void aDefaultCollationIsTheSessions() throws SQLException {
@@ -316,6 +333,28 @@ class SessionFidelityTest {
             assertEquals(rows(raw, q), rows(ray, q), "reset through the driver");
             exec(ray, "SET default_collation = 'nocase'");
             assertEquals(rows(raw, q), rows(ray, q), "set through the driver");
+        }
+    }
+
+    /**
+     * Every setting of the session reaches the database DuckDB finishes offloaded results on, also after one that
+     * cannot be mirrored there (a search path naming the application's schemas): a NULL group key, which only DuckDB
+     * orders, comes where the session's order puts it.
+     */
+    @Test
+    void settingsAfterOneThatCannotBeMirroredStillOrderTheResult() throws SQLException {
+        String file = dir.resolve("mirror.duckdb").toString();
+        String q = "SELECT g, sum(v) FROM t GROUP BY g ORDER BY g NULLS LAST";
+        try (Connection ray = DriverManager.getConnection("jdbc:raydb:" + file + CPU)) {
+            exec(
+                    ray,
+                    "CREATE TABLE t AS SELECT CASE WHEN i % 4 = 3 THEN NULL ELSE i % 4 END g, i v FROM range(40) r(i)");
+            exec(ray, "CREATE SCHEMA s1");
+            exec(ray, "SET search_path = 's1,main'");
+            exec(ray, "SET default_order = 'DESC'");
+            Connection raw = ray.unwrap(DuckDBConnection.class);
+            assertEquals(rows(raw, q), offloaded(ray, q, true));
+            assertEquals(2L, ((Number) rows(ray, q).get(0).get(0)).longValue(), "descending");
         }
     }
 

@@ -169,30 +169,30 @@ final class PlanningDatabase implements AutoCloseable {
     /** Makes the planning session's settings those of the application's session ({@link #settings}). */
     synchronized void mirrorSettings(Map<String, String> wanted) throws SQLException {
         sessionOptimizers = java.util.Objects.requireNonNullElse(wanted.get("disabled_optimizers"), "");
-        try (Statement st = planning.createStatement()) {
-            for (Map.Entry<String, String> e : wanted.entrySet()) {
-                String name = e.getKey();
-                String value = e.getValue();
-                String current = mirrored.getOrDefault(name, defaults.get(name));
-                if (NOT_MIRRORED.contains(name)
-                        || !defaults.containsKey(name)
-                        || java.util.Objects.equals(value, current)) {
-                    continue;
-                }
-                try {
-                    st.execute(setting(name, value));
-                    mirrored.put(name, value);
-                    if (naming != null) {
-                        try (Statement other = naming.createStatement()) {
-                            other.execute(setting(name, value));
-                        } catch (SQLException e3) {
-                            closeNaming(); // opened again with every setting mirrored, or names nothing
-                        }
+        for (Map.Entry<String, String> e : wanted.entrySet()) {
+            String name = e.getKey();
+            String value = e.getValue();
+            String current = mirrored.getOrDefault(name, defaults.get(name));
+            if (NOT_MIRRORED.contains(name)
+                    || !defaults.containsKey(name)
+                    || java.util.Objects.equals(value, current)) {
+                continue;
+            }
+            // A statement per setting: DuckDB's driver closes a statement whose execution failed, and one shared by
+            // the loop left every setting after a failed one unmirrored (a default order after a search path).
+            try (Statement st = planning.createStatement()) {
+                st.execute(setting(name, value));
+                mirrored.put(name, value);
+                if (naming != null) {
+                    try (Statement other = naming.createStatement()) {
+                        other.execute(setting(name, value));
+                    } catch (SQLException e3) {
+                        closeNaming(); // opened again with every setting mirrored, or names nothing
                     }
-                } catch (SQLException e2) {
-                    // A setting that only names the application's objects (a search_path of its schemas)
-                    // cannot be mirrored and does not bind the replica differently.
                 }
+            } catch (SQLException e2) {
+                // A setting that only names the application's objects (a search_path of its schemas)
+                // cannot be mirrored and does not bind the replica differently.
             }
         }
     }
