@@ -921,11 +921,10 @@ final class ConnectionOffloader implements Offloader {
         } catch (NotQualified e) {
             return null; // planning in full gives the reason
         }
+        if (!now.equals(d.seen().version())) return null;
         PlannedQuery mine = d.query().relabeled(QueryPlanner.newRelation());
         stamped.add(mine);
-        if (!now.equals(d.seen().version()) || !otherFiles(mine).equals(d.seen().otherFiles())) {
-            return null;
-        }
+        if (!otherFiles(mine).equals(d.seen().otherFiles())) return null;
         handoff.adopt(mine, d.finish());
         sharing.put(mine, Sharing.TAKEN);
         return mine;
@@ -1021,10 +1020,11 @@ final class ConnectionOffloader implements Offloader {
     }
 
     private TableVersion version(TableRef table) throws SQLException, NotQualified {
-        if (residency.writes() != filesAtWrites) {
+        long writes = residency.writes();
+        if (writes != filesAtWrites) {
             // Another connection wrote through the driver: it may have attached another file under a name read here.
             forgetFiles();
-            filesAtWrites = residency.writes();
+            filesAtWrites = writes;
         }
         String catalog = table.catalog();
         Path file = files.containsKey(catalog) ? files.get(catalog) : TableVersion.file(duckdb, catalog);

@@ -69,13 +69,14 @@ record TableBinding(TableRef table, String identity, long oid, Map<String, Colum
      * The catalog's tables are read in the bind's own query: one call to DuckDB instead of two (about 1 ms of a new
      * statement's planning on the 2-core build machine), and the oids are those of the catalog the plan was bound in.
      */
-    private static final String BIND = "SELECT json_serialize_plan(?::VARCHAR, optimize := false),"
+    private static final String PLAN = "json_serialize_plan(?::VARCHAR, optimize := false)";
+
+    private static final String BIND = "SELECT " + PLAN + ","
             + " (SELECT list([database_name, schema_name, table_name, CAST(table_oid AS VARCHAR)]) FROM duckdb_tables())";
 
     /** DuckDB's unoptimized plan of {@code sql} in the session, as {@link Bound#plan} has it (or its error). */
     static String plan(Connection session, String sql) throws SQLException {
-        try (PreparedStatement p =
-                session.prepareStatement("SELECT json_serialize_plan(?::VARCHAR, optimize := false)")) {
+        try (PreparedStatement p = session.prepareStatement("SELECT " + PLAN)) {
             p.setString(1, sql);
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
