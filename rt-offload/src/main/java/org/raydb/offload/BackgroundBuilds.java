@@ -13,6 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.raydb.jdbc.offload.Offloader;
 
@@ -28,7 +29,9 @@ import org.raydb.jdbc.offload.Offloader;
  * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, and in all no longer than it has
  * worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it finish. Before it starts it waits for the
  * statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads
- * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load).
+ * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load); then
+ * for the statements running, as at a check point, the application's next one included. Plans made behind DuckDB's
+ * answers start the same way.
  */
 final class BackgroundBuilds {
 
@@ -52,6 +55,12 @@ final class BackgroundBuilds {
      * warm-up before each of its steps for the statements running.
      */
     static final long START_GIVE_WAY_MS = 5_000;
+    /**
+     * How long after the statement that asked for it ends a build or plan waits for the application's next statement
+     * to begin, so as to give way to that one too: a loop's statements come back to back, and what a statement asked
+     * for would otherwise start just as the next one does (a new process's TPC-H q6 ran beside q1's plan and build).
+     */
+    static final long NEXT_STATEMENT_MS = 5;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "raydb-background-build");
@@ -83,6 +92,13 @@ final class BackgroundBuilds {
     });
 
     private final Set<Object> plansQueued = ConcurrentHashMap.newKeySet();
+    /**
+     * Where builds and plans start: each waits while statements run, within a budget of its thread's (as a build's
+     * check points do, {@link #checkPoints}), so that under a steady load they still start.
+     */
+    private final Runnable buildStarts = checkPoints();
+
+    private final Runnable planStarts = checkPoints();
     private final BufferAllocator allocator;
     /** Statements of the process running now: offloaded queries, and what DuckDB runs for the driver. */
     private final AtomicInteger statements = new AtomicInteger();
@@ -90,6 +106,8 @@ final class BackgroundBuilds {
     private final Object quiet = new Object();
     /** Open until no statement ran for the first time ({@link #awaitFirstStatement}). */
     private final CountDownLatch firstEnded = new CountDownLatch(1);
+
+    private volatile long firstEndedAt;
 
     private int running;
     /** The outermost statement running on each thread: a build asked for there waits for it to end. */
@@ -118,16 +136,20 @@ final class BackgroundBuilds {
      * @return whether it was queued (otherwise {@link Build#dropped} has run)
      */
     boolean submit(Object key, Build build) {
-        return submit(key, build, worker, queued, buildWorkers);
+        return submit(key, build, worker, queued, buildWorkers, buildStarts);
     }
 
     /** {@link #submit} of a plan made behind a statement's answer, on the plans' thread and queue. */
     boolean submitPlan(Object key, Build build) {
-        return submit(key, build, planner, plansQueued, null);
+        return submit(key, build, planner, plansQueued, null, planStarts);
     }
 
-    /** @param pool where the build runs, its parallel work included ({@code null}: on the thread of {@code on}) */
-    private boolean submit(Object key, Build build, ExecutorService on, Set<Object> queue, ForkJoinPool pool) {
+    /**
+     * @param pool   where the build runs, its parallel work included ({@code null}: on the thread of {@code on})
+     * @param starts where it waits, before it starts, while statements run
+     */
+    private boolean submit(
+            Object key, Build build, ExecutorService on, Set<Object> queue, ForkJoinPool pool, Runnable starts) {
         if (queue.size() >= QUEUE || !queue.add(key)) {
             build.dropped();
             return false;
@@ -138,7 +160,8 @@ final class BackgroundBuilds {
         Statement askedBy = asking.get();
         try {
             on.execute(() -> {
-                if (askedBy != null) askedBy.awaitEnd(START_GIVE_WAY_MS);
+                if (askedBy != null) askedBy.awaitEndAndNext(START_GIVE_WAY_MS);
+                starts.run();
                 runOne(key, build, queue, pool);
             });
             return true;
@@ -147,6 +170,11 @@ final class BackgroundBuilds {
             build.dropped();
             return false;
         }
+    }
+
+    /** A plan's check point between its steps: waits while statements run, as it did before it started. */
+    void planCheckPoint() {
+        planStarts.run();
     }
 
     /** Whether a build or plan for {@code key} is queued or running. */
@@ -219,38 +247,52 @@ final class BackgroundBuilds {
     /** A statement's span: the offer and, where the offload declines, DuckDB's answer. */
     private final class Statement implements Offloader.DuckDbWork {
         private final CountDownLatch ended = new CountDownLatch(1);
+        private volatile long endedAt;
 
         @Override
         public void close() {
             if (ended.getCount() == 0) return;
             if (asking.get() == this) asking.remove();
+            endedAt = System.nanoTime();
             ended.countDown();
             if (statements.decrementAndGet() == 0) {
-                firstEnded.countDown();
+                if (firstEnded.getCount() > 0) {
+                    firstEndedAt = endedAt;
+                    firstEnded.countDown();
+                }
                 synchronized (quiet) {
                     quiet.notifyAll();
                 }
             }
         }
 
-        void awaitEnd(long maxMillis) {
-            try {
-                ended.await(maxMillis, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        /** Waits for it to end, at most {@code maxMillis}, then for the application's next statement. */
+        void awaitEndAndNext(long maxMillis) {
+            awaitThenNext(ended, maxMillis, () -> endedAt);
         }
     }
 
     /**
      * Waits until a statement of the process has ended (its span, DuckDB's answer included, and no other running),
-     * at most {@code maxMillis}.
+     * at most {@code maxMillis}, then while the application's next statement runs, at most {@link #GIVE_WAY_MS}.
      */
     void awaitFirstStatement(long maxMillis) {
+        if (awaitThenNext(firstEnded, maxMillis, () -> firstEndedAt)) giveWay(GIVE_WAY_MS);
+    }
+
+    /**
+     * Waits for {@code ended} to open, at most {@code maxMillis}, and then until {@link #NEXT_STATEMENT_MS} after
+     * {@code endedAt}, so that a statement begun as that one ended is seen running; whether it opened.
+     */
+    private static boolean awaitThenNext(CountDownLatch ended, long maxMillis, LongSupplier endedAt) {
         try {
-            firstEnded.await(maxMillis, TimeUnit.MILLISECONDS);
+            if (!ended.await(maxMillis, TimeUnit.MILLISECONDS)) return false;
+            long next = endedAt.getAsLong() + NEXT_STATEMENT_MS * 1_000_000 - System.nanoTime();
+            if (next > 0) TimeUnit.NANOSECONDS.sleep(next);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 

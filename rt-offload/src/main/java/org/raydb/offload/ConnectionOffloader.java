@@ -665,6 +665,7 @@ final class ConnectionOffloader implements Offloader {
         PlannedQuery pq = planned.query();
         ResultHandoff.Prepared finish = null;
         if (planned.adoptable() && pq.qualifies()) {
+            builds.planCheckPoint();
             // The finishing statement's first preparation too (2.6-7.4 ms of a second run on the H200 host):
             // this connection's settings are the session's.
             try {
@@ -678,6 +679,7 @@ final class ConnectionOffloader implements Offloader {
         if (!pq.qualifies() || TEMP_CATALOG.equals(pq.plan().table().catalog())) {
             return;
         }
+        builds.planCheckPoint();
         TableRef table = pq.plan().table();
         Path file = TableVersion.file(c, table.catalog());
         if (file == null && (handedOut || !privateDatabase)) {

@@ -156,8 +156,12 @@ class BackgroundBuildsTest {
         }
     }
 
+    /**
+     * A build waits for the statement that asked for it to end (up to {@link BackgroundBuilds#START_GIVE_WAY_MS}), for
+     * another thread's only as at a check point.
+     */
     @Test
-    void aBuildWaitsForTheStatementThatAskedForItButNotForOthers() throws Exception {
+    void aBuildWaitsForTheStatementThatAskedForItAndForOthersAsAtACheckPoint() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
             CountDownLatch otherHolds = new CountDownLatch(1);
@@ -196,10 +200,52 @@ class BackgroundBuildsTest {
                 asked = System.nanoTime();
             }
             assertTrue(ran.await(10, TimeUnit.SECONDS));
-            assertTrue(started[0] < asked, "another thread's statement does not hold a build back");
+            assertTrue(
+                    started[0] < asked, "another thread's statement holds a build back no longer than a check point");
             assertTrue(started[1] >= asked, "the asking statement's answer came first");
             otherMayEnd.countDown();
             other.join();
+            assertTrue(builds.awaitIdle(10_000));
+            builds.allocator().close();
+        }
+    }
+
+    /**
+     * What a statement asked for (a build, a plan made behind its answer) starts only after the application's next
+     * statement, begun as the asking one ended, has ended too.
+     */
+    @Test
+    void whatAStatementAskedForGivesWayToTheNextStatementToo() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long[] started = new long[2];
+            CountDownLatch ran = new CountDownLatch(2);
+            Offloader.DuckDbWork asking = builds.statement();
+            assertTrue(builds.submit(
+                    "build",
+                    build(
+                            () -> {
+                                started[0] = System.nanoTime();
+                                ran.countDown();
+                            },
+                            () -> {})));
+            assertTrue(builds.submitPlan(
+                    "plan",
+                    build(
+                            () -> {
+                                started[1] = System.nanoTime();
+                                ran.countDown();
+                            },
+                            () -> {})));
+            asking.close();
+            long nextEnded;
+            try (Offloader.DuckDbWork next = builds.statement()) {
+                Thread.sleep(BackgroundBuilds.GIVE_WAY_MS / 2);
+                nextEnded = System.nanoTime();
+            }
+            assertTrue(ran.await(10, TimeUnit.SECONDS));
+            assertTrue(started[0] >= nextEnded, "the build started after the next statement");
+            assertTrue(started[1] >= nextEnded, "the plan started after the next statement");
             assertTrue(builds.awaitIdle(10_000));
             builds.allocator().close();
         }

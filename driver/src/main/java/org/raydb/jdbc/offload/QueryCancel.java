@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The cancellation of one statement execution, shared by the driver and the offload layer: {@link #cancel()}
  * (from {@code Statement.cancel}, a query timeout or the connection closing) sets it and interrupts the DuckDB
  * statements the offload layer runs on the application's behalf; the offload layer {@link #check()}s it
- * between stages and inside long loops.
+ * between stages and inside long loops, and each DuckDB statement it runs is {@link #watch}ed.
  */
 public final class QueryCancel {
 
@@ -23,8 +23,8 @@ public final class QueryCancel {
     }
 
     /**
-     * For work behind the application's queries (the offload's background builds): every {@link #check()} also
-     * runs {@code giveWay}, which may wait while queries run.
+     * For work behind the application's queries (the offload's background builds): every {@link #check()} and every
+     * {@link #watch} also runs {@code giveWay}, which may wait while queries run.
      */
     public QueryCancel(Runnable giveWay) {
         this.giveWay = giveWay;
@@ -54,9 +54,13 @@ public final class QueryCancel {
 
     /**
      * Registers a DuckDB statement about to run for this execution until the returned handle closes: a cancel
-     * interrupts it (DuckDB's interrupt is per connection, so any running statement of it stops).
+     * interrupts it (DuckDB's interrupt is per connection, so any running statement of it stops). Background work
+     * gives way first: a statement DuckDB has started runs on DuckDB's threads beside the application's queries
+     * until it ends (a build's scans for a column's distinct values, its row count, each part of its export), where
+     * the checks between batches come too late.
      */
     public Watch watch(Statement statement) {
+        giveWay.run();
         running.add(statement);
         if (cancelled) {
             interrupt(statement);

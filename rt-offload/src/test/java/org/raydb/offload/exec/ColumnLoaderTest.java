@@ -60,6 +60,30 @@ class ColumnLoaderTest {
         }
     }
 
+    /**
+     * A background load gives way to the application's statements before each DuckDB statement it starts, not only
+     * between the export's batches: an empty table's load reads no batch, and still runs four statements (its row
+     * count, a VARCHAR column's distinct values, a setting, the export), each of which would run on DuckDB's threads
+     * beside a statement that started meanwhile.
+     */
+    @Test
+    void aBackgroundLoadGivesWayBeforeEachDuckDbStatementItRuns() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                BufferAllocator allocator = new RootAllocator()) {
+            exec(c, "CREATE TABLE e(v VARCHAR, n INTEGER)");
+            int[] gaveWay = {0};
+            List<ColumnData> loaded = ColumnLoader.load(
+                    c,
+                    new TableRef("memory", "main", "e"),
+                    List.of("v", "n"),
+                    List.of(ColumnType.of(ColumnType.Kind.VARCHAR), ColumnType.of(ColumnType.Kind.INTEGER)),
+                    allocator,
+                    new QueryCancel(() -> gaveWay[0]++));
+            assertEquals(0, loaded.get(0).rows());
+            assertTrue(gaveWay[0] >= 4, "gave way " + gaveWay[0] + " times");
+        }
+    }
+
     /** A background build's load runs in its pool of workers: its export reads no more parts at once than it has. */
     @Test
     void anExportInsideAPoolOfWorkersReadsAsManyPartsAtOnceAsItHasWorkers() throws Exception {
