@@ -596,21 +596,33 @@ final class ConnectionOffloader implements Offloader {
     }
 
     /**
-     * {@link #unreadyNow}'s guess from a new statement's text alone, before the session binds it: the one table its
-     * text names is held at its current version, and one of the text's names is a column of it not loaded yet, or,
-     * where the engines answer only from measures made resident ({@link Engine#judgesMeasures}), one of its measures
-     * is asked of the snapshot for the first time (such a statement was planned in full, 6-9 ms on the H100 host,
-     * to be declined before DuckDB answered). A statement that reads a temporary table or a view of that name,
-     * names such a column only as an alias or writes a resident measure otherwise, is left to DuckDB for its first
-     * run too, and planned behind it as the session binds it.
+     * {@link #unreadyNow}'s guess from a new statement's text alone, before the session binds it: a snapshot held of
+     * a table its text names, at the table's current version, has a column the text names that is not loaded yet (a
+     * star join's fact table while the first star query's build loads it: the bind on the path was 12-26 ms of such
+     * a first run on the 2-core build machine), or, for text naming one table, where the engines answer only from
+     * measures made resident ({@link Engine#judgesMeasures}), one of its measures is asked of the snapshot for the
+     * first time (such a statement was planned in full, 6-9 ms on the H100 host, to be declined before DuckDB
+     * answered). A statement that reads a temporary table or a view of such a name, names such a column only as an
+     * alias or writes a resident measure otherwise, is left to DuckDB for its first run too, and planned behind it as
+     * the session binds it.
      */
     private boolean unreadyByText(TextReads reads) {
         try {
-            ResidentTable t = residency.named(reads.qualifiers(), reads.table());
-            if (t == null) return false;
-            boolean unmeasured = t.askMeasures(reads.measures())
-                    && engines.candidates(settings).engines().stream().allMatch(Engine::judgesMeasures);
-            return (t.unloadedAmong(reads.names()) || unmeasured) && residency.held(t.table(), version(t.table())) == t;
+            List<ResidentTable> held = new ArrayList<>();
+            for (TextReads.Table table : reads.tables()) {
+                held.addAll(residency.named(table.qualifiers(), table.name()));
+            }
+            for (ResidentTable t : held) {
+                boolean unmeasured = reads.tables().size() == 1
+                        && held.size() == 1
+                        && t.askMeasures(reads.measures())
+                        && engines.candidates(settings).engines().stream().allMatch(Engine::judgesMeasures);
+                if ((t.unloadedAmong(reads.names()) || unmeasured)
+                        && residency.held(t.table(), version(t.table())) == t) {
+                    return true;
+                }
+            }
+            return false;
         } catch (SQLException | NotQualified | RuntimeException e) {
             return false;
         }

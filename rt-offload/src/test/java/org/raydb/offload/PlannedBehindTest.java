@@ -199,6 +199,37 @@ class PlannedBehindTest {
     }
 
     /**
+     * A star join written as the SSB specification writes it, its tables listed by commas, is guessed from its text
+     * as well: the fact table's snapshot lacks a column the text names, so DuckDB answers before the session binds it.
+     */
+    @Test
+    void aStarJoinListedByCommasNamingAColumnNotLoadedIsLeftByItsText() throws Exception {
+        String file = dir.resolve("star.duckdb").toString();
+        String star = "SELECT d.a, max(w) FROM t, d WHERE t.c = d.k GROUP BY d.a ORDER BY d.a";
+        table(file, M_W);
+        List<List<Object>> expected;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE d AS SELECT i::INTEGER AS k, 'a' || (i % 5) AS a FROM range(97) r(i)");
+            st.execute("ALTER TABLE d ADD PRIMARY KEY (k)");
+            expected = duckdb(c, star);
+        }
+        ProbeWindowBuildTest.HeldProbe probe = new ProbeWindowBuildTest.HeldProbe();
+        try (Declines declines = new Declines();
+                EngineRig rig = new EngineRig(new StandInGpuEngine(), HostMemoryBudget.JVM, probe);
+                Connection c = rig.connect("jdbc:raydb:" + file)) {
+            assertFalse(StatementRun.of(c, FIRST).offloaded(), "DuckDB answers while the GPU is probed");
+            probe.done.countDown();
+            assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)));
+            declines.clear();
+            StatementRun first = StatementRun.of(c, star);
+            assertEquals(expected, first.rows());
+            assertFalse(first.offloaded(), "w is not loaded");
+            assertTrue(declines.getFirst().contains("its text names is not resident yet"), declines.toString());
+        }
+    }
+
+    /**
      * Where the engines answer only from measures made resident, a new statement over loaded columns whose text asks
      * for a measure no statement asked of the snapshot before (none can have made it resident) is left by its text,
      * and offloaded once built; one asking for a measure a build made is planned and offloaded at its first run.

@@ -2,6 +2,7 @@ package org.raydb.offload.exec;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,12 +59,12 @@ public final class ResidencyCache {
     }
 
     /**
-     * The one snapshot held of a table named {@code name} in the schema and catalog {@code qualifiers} name (as
-     * written: none, the schema, or the catalog and the schema), all compared ignoring case; {@code null} where
-     * none or several are held. Its version is the caller's to check.
+     * The snapshots held of tables named {@code name} in the schema and catalog {@code qualifiers} name (as written:
+     * none, the schema, or the catalog and the schema), all compared ignoring case. Their versions are the caller's to
+     * check.
      */
-    public synchronized ResidentTable named(List<String> qualifiers, String name) {
-        ResidentTable found = null;
+    public synchronized List<ResidentTable> named(List<String> qualifiers, String name) {
+        List<ResidentTable> found = new ArrayList<>();
         for (ResidentTable t : tables.values()) {
             TableRef ref = t.table();
             List<String> path = List.of(ref.catalog(), ref.schema(), ref.name());
@@ -72,10 +73,7 @@ public final class ResidencyCache {
             for (int i = 0; same && i < qualifiers.size(); i++) {
                 same = tail.get(i).equalsIgnoreCase(qualifiers.get(i));
             }
-            if (same) {
-                if (found != null) return null;
-                found = t;
-            }
+            if (same) found.add(t);
         }
         return found;
     }

@@ -6,23 +6,30 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a statement's text alone says it reads, before any binder has seen it: the one table named by its one FROM,
- * and every name it uses (columns among them). Only a guess, made for a cheap early answer where what the guess
- * reads is not resident yet ({@link QueryPlanner.Ahead#leaveUnbound}): a name may be an alias, and a temporary
- * table or a view may stand behind the table's name. A guess that leaves a statement to DuckDB wrongly costs its
- * first run its offload, never its answer; text with more than one table, a join, a subquery or a set operation
- * gets none.
+ * What a statement's text alone says it reads, before any binder has seen it: the tables its one FROM lists (one, or
+ * several separated by commas, as a star join is often written), and every name it uses (columns among them). Only a
+ * guess, made for a cheap early answer where what the guess reads is not resident yet ({@link
+ * QueryPlanner.Ahead#leaveUnbound}): a name may be an alias, and a temporary table or a view may stand behind a
+ * table's name. A guess that leaves a statement to DuckDB wrongly costs its first run its offload, never its answer;
+ * text with a JOIN, a subquery or a set operation gets none.
  *
- * @param qualifiers the table's catalog and schema as written (none, the schema, or both), lower-cased
- * @param table      the table's name as written, lower-cased
- * @param names      every name of the text (a quoted one without its quote), lower-cased
- * @param measures   the argument of each SUM, AVG, MIN and MAX as written: its tokens, literals left out, joined by
- *                   spaces (a measure the engines keep resident; COUNT's argument is none, as DuckDB counts a NOT
- *                   NULL column's rows as COUNT(*))
+ * @param tables   the tables as written, in their order
+ * @param names    every name of the text (a quoted one without its quote), lower-cased
+ * @param measures the argument of each SUM, AVG, MIN and MAX as written: its tokens, literals left out, joined by
+ *                 spaces (a measure the engines keep resident; COUNT's argument is none, as DuckDB counts a NOT NULL
+ *                 column's rows as COUNT(*))
  */
-public record TextReads(List<String> qualifiers, String table, Set<String> names, Set<String> measures) {
+public record TextReads(List<Table> tables, Set<String> names, Set<String> measures) {
 
-    /** What cannot follow a table with one FROM and no join, where a name could be its alias. */
+    /**
+     * A table as the text names it.
+     *
+     * @param qualifiers its catalog and schema as written (none, the schema, or both), lower-cased
+     * @param name       its name as written, lower-cased
+     */
+    public record Table(List<String> qualifiers, String name) {}
+
+    /** What makes a statement's reads more than its FROM list says (or a name there other than an alias). */
     private static final Set<String> REFUSED =
             Set.of("join", "union", "intersect", "except", "with", "pivot", "unpivot", "lateral", "recursive");
 
@@ -61,23 +68,27 @@ public record TextReads(List<String> qualifiers, String table, Set<String> names
             }
         }
         if (selects != 1 || from < 0 || !aggregating) return null;
-        List<String> path = new ArrayList<>();
-        int i = from + 1;
-        while (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) {
-            path.add(unquoted(tokens.get(i)));
+        List<Table> tables = new ArrayList<>();
+        int i = from;
+        do {
+            List<String> path = new ArrayList<>();
             i++;
-            if (i < tokens.size() && tokens.get(i).equals(".") && path.size() < 3) {
+            while (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) {
+                path.add(unquoted(tokens.get(i)));
                 i++;
-            } else {
-                break;
+                if (i < tokens.size() && tokens.get(i).equals(".") && path.size() < 3) {
+                    i++;
+                } else {
+                    break;
+                }
             }
-        }
-        if (path.isEmpty()) return null;
-        if (i < tokens.size() && tokens.get(i).equals("as")) i++;
-        if (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) i++; // an alias
+            if (path.isEmpty()) return null;
+            if (i < tokens.size() && tokens.get(i).equals("as")) i++;
+            if (i < tokens.size() && isName(tokens.get(i)) && !AFTER_TABLE.contains(tokens.get(i))) i++; // an alias
+            tables.add(new Table(List.copyOf(path.subList(0, path.size() - 1)), path.getLast()));
+        } while (i < tokens.size() && tokens.get(i).equals(","));
         if (i < tokens.size() && !AFTER_TABLE.contains(tokens.get(i))) return null;
-        return new TextReads(
-                List.copyOf(path.subList(0, path.size() - 1)), path.getLast(), Set.copyOf(names), Set.copyOf(measures));
+        return new TextReads(List.copyOf(tables), Set.copyOf(names), Set.copyOf(measures));
     }
 
     /** The {@link #measures} of {@code sql}'s text; none where its text gets no guess. */

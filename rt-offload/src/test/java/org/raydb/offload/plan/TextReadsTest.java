@@ -19,8 +19,7 @@ class TextReadsTest {
     @Test
     void anAggregationOverOneTableNamesItAndItsColumns() {
         TextReads r = reads("SELECT B, sum(m) AS total FROM t WHERE c < 3 AND s = 'w' GROUP BY B ORDER BY B");
-        assertEquals("t", r.table());
-        assertEquals(List.of(), r.qualifiers());
+        assertEquals(List.of(new TextReads.Table(List.of(), "t")), r.tables());
         assertTrue(r.names().containsAll(List.of("b", "m", "c", "s", "total")));
         assertFalse(r.names().contains("w"), "a string literal is no name");
         assertEquals(Set.of("m"), r.measures());
@@ -38,19 +37,35 @@ class TextReadsTest {
     @Test
     void qualifiersAliasesQuotesAndCommentsAreRead() {
         TextReads r = reads("SELECT count(*) FROM Db.Main.\"Line Order\" AS lo -- x_comment\n WHERE lo.\"Qty\" > 1");
-        assertEquals("line order", r.table());
-        assertEquals(List.of("db", "main"), r.qualifiers());
+        assertEquals(List.of(new TextReads.Table(List.of("db", "main"), "line order")), r.tables());
         assertTrue(r.names().contains("qty"));
         assertFalse(r.names().contains("x_comment"), "a comment is no name");
-        assertEquals("t", reads("SELECT max(x) FROM s.t u GROUP BY u.y").table());
-        assertEquals("t", reads("SELECT max(x) FROM t").table());
+        assertEquals(
+                List.of(new TextReads.Table(List.of("s"), "t")),
+                reads("SELECT max(x) FROM s.t u GROUP BY u.y").tables());
+        assertEquals(
+                List.of(new TextReads.Table(List.of(), "t")),
+                reads("SELECT max(x) FROM t").tables());
+    }
+
+    /** A star join as the SSB specification writes it: the tables listed by commas, joined in the WHERE clause. */
+    @Test
+    void tablesListedByCommasAreEachRead() {
+        TextReads r = reads("SELECT sum(lo_extendedprice * lo_discount) AS revenue FROM lineorder, main.\"Date\" AS d"
+                + " WHERE lo_orderdate = d.d_datekey AND d_year = 1993 AND lo_quantity < 25");
+        assertEquals(
+                List.of(new TextReads.Table(List.of(), "lineorder"), new TextReads.Table(List.of("main"), "date")),
+                r.tables());
+        assertTrue(r.names().containsAll(List.of("lo_orderdate", "d_datekey", "d_year", "lo_quantity")));
+        assertEquals(Set.of("lo_extendedprice * lo_discount"), r.measures());
     }
 
     @Test
-    void moreThanOneTableOrNoAggregationGetsNoGuess() {
+    void aJoinASubqueryOrNoAggregationGetsNoGuess() {
         for (String sql : List.of(
                 "SELECT sum(a) FROM t JOIN u ON t.k = u.k",
-                "SELECT sum(a) FROM t, u WHERE t.k = u.k",
+                "SELECT sum(a) FROM t, u JOIN v ON u.k = v.k",
+                "SELECT sum(a) FROM t, (SELECT k FROM u) s WHERE t.k = s.k",
                 "SELECT sum(a) FROM t WHERE k IN (SELECT k FROM u)",
                 "SELECT sum(a) FROM (SELECT a FROM t)",
                 "WITH v AS (SELECT a FROM t) SELECT sum(a) FROM v",
