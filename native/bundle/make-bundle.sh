@@ -99,6 +99,8 @@ opts="-XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining -XX:AOTCacheOutput=$
 (cd "$train" && RAYDB_JAVA_OPTS="$opts" "$stage/run" bench --sf 0.01 --engine cpu --reps 1) \
   > "$train/run.log" 2>&1 || die "the AOT training run failed: $train/run.log"
 [[ -f "$stage/lib/raydb.aot" ]] || die "the AOT training run wrote no cache: $train/run.log"
+# The jars it was trained with, for run to compare (the JVM checks only the runtime's modules against the cache).
+(cd "$stage/lib" && export LC_ALL=C && stat -c '%n %s %Y' -- *.jar) > "$stage/lib/raydb.aot.jars"
 rm -rf "$train"
 
 say "xz"
