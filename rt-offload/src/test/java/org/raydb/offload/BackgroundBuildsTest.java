@@ -178,24 +178,10 @@ class BackgroundBuildsTest {
             assertTrue(otherHolds.await(10, TimeUnit.SECONDS));
             long[] started = new long[2];
             CountDownLatch ran = new CountDownLatch(2);
-            assertTrue(builds.submit(
-                    "not asked here",
-                    build(
-                            () -> {
-                                started[0] = System.nanoTime();
-                                ran.countDown();
-                            },
-                            () -> {})));
+            assertTrue(builds.submit("not asked here", timed(started, 0, ran)));
             long asked;
             try (Offloader.DuckDbWork statement = builds.statement()) {
-                assertTrue(builds.submit(
-                        "asked here",
-                        build(
-                                () -> {
-                                    started[1] = System.nanoTime();
-                                    ran.countDown();
-                                },
-                                () -> {})));
+                assertTrue(builds.submit("asked here", timed(started, 1, ran)));
                 Thread.sleep(3 * BackgroundBuilds.GIVE_WAY_MS);
                 asked = System.nanoTime();
             }
@@ -221,22 +207,8 @@ class BackgroundBuildsTest {
             long[] started = new long[2];
             CountDownLatch ran = new CountDownLatch(2);
             Offloader.DuckDbWork asking = builds.statement();
-            assertTrue(builds.submit(
-                    "build",
-                    build(
-                            () -> {
-                                started[0] = System.nanoTime();
-                                ran.countDown();
-                            },
-                            () -> {})));
-            assertTrue(builds.submitPlan(
-                    "plan",
-                    build(
-                            () -> {
-                                started[1] = System.nanoTime();
-                                ran.countDown();
-                            },
-                            () -> {})));
+            assertTrue(builds.submit("build", timed(started, 0, ran)));
+            assertTrue(builds.submitPlan("plan", timed(started, 1, ran)));
             asking.close();
             long nextEnded;
             try (Offloader.DuckDbWork next = builds.statement()) {
@@ -271,6 +243,16 @@ class BackgroundBuildsTest {
 
     interface Work {
         void run() throws Exception;
+    }
+
+    /** A build that notes when it started in {@code started[i]} and counts {@code ran} down. */
+    private static BackgroundBuilds.Build timed(long[] started, int i, CountDownLatch ran) {
+        return build(
+                () -> {
+                    started[i] = System.nanoTime();
+                    ran.countDown();
+                },
+                () -> {});
     }
 
     private static BackgroundBuilds.Build build(Work work, Runnable onDropped) {
