@@ -3,7 +3,7 @@ package org.raydb.ssb.bench;
 /**
  * One line of the bench: a query in one form, its selectivity (fraction of flat rows passing its filters),
  * the median times on DuckDB directly and through RayDB, the first (cold) RayDB run's time beside DuckDB's first
- * run of the query (made just before it, in the same process), what RayDB did
+ * run of the query (each in fresh processes of its side: {@link FreshProcessFirstRuns}), what RayDB did
  * with it, whether every answer matched DuckDB's, and, when it was offloaded, where its time went
  * ({@code breakdown}, {@code null} otherwise).
  */

@@ -1,5 +1,6 @@
 package org.raydb.ssb.bench;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,7 +24,8 @@ import org.raydb.ssb.suite.ResultTable;
 
 /**
  * Times each query on DuckDB directly and through {@code jdbc:raydb:?engine=<engine>&offload=<mode>} on the
- * same file. A warm-up pass runs every query once on each (the driver's first runs load columns and build indexes, shown
+ * same file. First each side's connection and first runs are timed in fresh processes ({@link FreshProcessFirstRuns});
+ * then a warm-up pass runs every query once on each (the driver's first runs load columns and build indexes, shown
  * as a progress phase); then each query gets {@code reps} timed runs on each, reported as medians: first all of
  * DuckDB's, then all of RayDB's ({@link Timing#BLOCKS}, how one application runs its queries), or alternating
  * between the two ({@link Timing#ALTERNATING}: each RayDB run then starts with the caches DuckDB's 16 threads
@@ -62,8 +64,7 @@ public final class BenchRunner {
      * What the warm-up of one query left: DuckDB's answer, the first difference or failure of RayDB's, and the
      * time of RayDB's first (cold) run.
      */
-    private record WarmUp(
-            ResultTable expected, Optional<String> difference, boolean failed, double coldMs, double duckdbMs) {}
+    private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed) {}
 
     /**
      * What {@link #run} measured: per query results, the RayDB side's cold start, and why that side offloads
@@ -81,13 +82,12 @@ public final class BenchRunner {
             Progress progress,
             Consumer<String> onOffloadUnavailable,
             Consumer<BenchResult> onResult)
-            throws SQLException {
+            throws SQLException, IOException {
         List<BenchResult> results = new ArrayList<>();
+        String raydbUrl = DifferentialSuite.raydbUrl(database, raydbParameters);
+        FreshProcessFirstRuns.Both firstRuns = FreshProcessFirstRuns.measure(database, raydbUrl, queries, progress);
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
-            long connectStart = System.nanoTime();
-            try (Connection raydb =
-                    DriverManager.getConnection(DifferentialSuite.raydbUrl(database, raydbParameters))) {
-                double connectMs = (System.nanoTime() - connectStart) / 1e6;
+            try (Connection raydb = DriverManager.getConnection(raydbUrl)) {
                 List<WarmUp> warmUps = new ArrayList<>();
                 try (Progress.Phase phase =
                         progress.start("warm up (loads, index builds)", queries.size(), "queries")) {
@@ -120,43 +120,53 @@ public final class BenchRunner {
                 for (int i = 0; i < queries.size(); i++) {
                     SsbQuery query = queries.get(i);
                     BenchResult result = measure(
-                            duckdb, raydb, query, selectivity.getOrDefault(query.id(), Double.NaN), warmUps.get(i));
+                            duckdb,
+                            raydb,
+                            query,
+                            selectivity.getOrDefault(query.id(), Double.NaN),
+                            warmUps.get(i),
+                            firstRuns.raydb().firstMs()[i],
+                            firstRuns.duckdb().firstMs()[i]);
                     results.add(result);
                     onResult.accept(result);
                 }
-                return new Outcome(results, coldStart(connectMs, queries, warmUps, buildsMs), unavailable);
+                return new Outcome(results, coldStart(queries, firstRuns, buildsMs), unavailable);
             }
         }
     }
 
-    /** A failed first run adds nothing to the total: its failure is reported with its query. */
-    private static ColdStart coldStart(
-            double connectMs, List<SsbQuery> queries, List<WarmUp> warmUps, double buildsMs) {
-        if (queries.isEmpty()) {
-            return new ColdStart(connectMs, "", Double.NaN, connectMs, 0, buildsMs);
-        }
-        double total = connectMs
-                + warmUps.stream()
-                        .mapToDouble(WarmUp::coldMs)
-                        .filter(ms -> !Double.isNaN(ms))
-                        .sum();
-        double duckdb = warmUps.stream().mapToDouble(WarmUp::duckdbMs).sum();
+    /** A failed first run adds nothing to the totals: its failure is reported with its query. */
+    private static ColdStart coldStart(List<SsbQuery> queries, FreshProcessFirstRuns.Both firstRuns, double buildsMs) {
+        FreshProcessFirstRuns.Side raydb = firstRuns.raydb();
+        String first = queries.isEmpty() ? "" : queries.getFirst().label();
+        double firstMs = queries.isEmpty() ? Double.NaN : raydb.firstMs()[0];
         return new ColdStart(
-                connectMs, queries.getFirst().label(), warmUps.getFirst().coldMs(), total, duckdb, buildsMs);
+                raydb.connectMs(),
+                first,
+                firstMs,
+                raydb.totalMs(),
+                firstRuns.duckdb().totalMs(),
+                buildsMs);
     }
 
     private static WarmUp warmUp(Connection duckdb, Connection raydb, SsbQuery query) throws SQLException {
-        QueryExecution first = QueryExecution.run(duckdb, query.sql());
-        ResultTable expected = first.result();
+        ResultTable expected = QueryExecution.run(duckdb, query.sql()).result();
         try {
-            QueryExecution cold = QueryExecution.run(raydb, query.sql());
-            return new WarmUp(expected, compare(expected, cold, query), false, cold.millis(), first.millis());
+            QueryExecution first = QueryExecution.run(raydb, query.sql());
+            return new WarmUp(expected, compare(expected, first, query), false);
         } catch (SQLException | RuntimeException e) {
-            return new WarmUp(expected, Optional.of(failure(e)), true, Double.NaN, first.millis());
+            return new WarmUp(expected, Optional.of(failure(e)), true);
         }
     }
 
-    private BenchResult measure(Connection duckdb, Connection raydb, SsbQuery query, double selectivity, WarmUp warmUp)
+    private BenchResult measure(
+            Connection duckdb,
+            Connection raydb,
+            SsbQuery query,
+            double selectivity,
+            WarmUp warmUp,
+            double coldMs,
+            double duckdbFirstMs)
             throws SQLException {
         ResultTable expected = warmUp.expected();
         Optional<String> difference = warmUp.difference();
@@ -167,8 +177,8 @@ public final class BenchRunner {
                     selectivity,
                     Double.NaN,
                     Double.NaN,
-                    Double.NaN,
-                    warmUp.duckdbMs(),
+                    coldMs,
+                    duckdbFirstMs,
                     RaydbProbe.DUCKDB,
                     false,
                     false,
@@ -206,8 +216,8 @@ public final class BenchRunner {
                 selectivity,
                 median(duckdbMs),
                 median(raydbMs),
-                warmUp.coldMs(),
-                warmUp.duckdbMs(),
+                coldMs,
+                duckdbFirstMs,
                 RaydbProbe.engine(raydb, query.sql()),
                 offloaded,
                 difference.isEmpty(),

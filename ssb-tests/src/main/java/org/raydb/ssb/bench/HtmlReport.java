@@ -266,12 +266,14 @@ public final class HtmlReport {
                         Locale.ROOT,
                         "Cold start (jdbc:raydb:): connect %.1f ms,"
                                 + " first query %s %.2f ms, connect + first run of every query %.2f s"
-                                + " (DuckDB's first runs %.2f s); background builds went on %.1f s after",
+                                + " (DuckDB's %.2f s; medians of %d fresh processes a side); background builds"
+                                + " went on %.1f s after",
                         cold.connectMs(),
                         cold.firstQuery(),
                         cold.firstQueryMs(),
                         cold.totalMs() / 1000,
                         cold.duckdbFirstRunsMs() / 1000,
+                        FreshProcessFirstRuns.PROCESSES,
                         cold.buildsMs() / 1000);
     }
 

@@ -11,7 +11,7 @@ import java.util.StringJoiner;
  * "breakdown"}, ...], ...}}. {@code offload_unavailable} is why the RayDB side offloaded nothing, null when an
  * engine could take the queries (then each result's {@code offloaded} tells); a result not offloaded has its
  * {@code speedup} from DuckDB on both sides. Selectivity is a fraction (0..1); times are medians in milliseconds, except {@code cold_ms}, the first
- * RayDB run's time, and {@code duckdb_first_ms}, DuckDB's first run of the query just before it. {@code breakdown} is {@code {"planning_us", "execution_us", "handoff_us", "finish_us",
+ * RayDB run's time, and {@code duckdb_first_ms}, DuckDB's first run of the query (medians of fresh processes). {@code breakdown} is {@code {"planning_us", "execution_us", "handoff_us", "finish_us",
  * "engine_us", "kernel_us", "bytes_read", "floor_us", "kernel_over_floor"}} (medians in microseconds, see
  * {@link PhaseBreakdown}; -1 where the engine does not measure a figure, {@code null} for a floor without
  * bandwidth or bytes) for an offloaded query, {@code null} otherwise. Then {@code "cold": {"connect_ms",

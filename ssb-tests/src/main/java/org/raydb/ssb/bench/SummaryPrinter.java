@@ -31,8 +31,8 @@ public final class SummaryPrinter {
         out.printf(
                 Locale.ROOT,
                 "cold start (jdbc:raydb:): connect %.1f ms; first query %s %.2f ms cold, %.2f ms "
-                        + "warm; connect + first run of each of %d queries %.2f s (DuckDB's first runs %.2f s);"
-                        + " background builds went on %.1f s after%n",
+                        + "warm; connect + first run of each of %d queries %.2f s (DuckDB's %.2f s; medians of %d"
+                        + " fresh processes a side); background builds went on %.1f s after%n",
                 cold.connectMs(),
                 cold.firstQuery(),
                 cold.firstQueryMs(),
@@ -40,6 +40,7 @@ public final class SummaryPrinter {
                 report.results().size(),
                 cold.totalMs() / 1000,
                 cold.duckdbFirstRunsMs() / 1000,
+                FreshProcessFirstRuns.PROCESSES,
                 cold.buildsMs() / 1000);
     }
 
