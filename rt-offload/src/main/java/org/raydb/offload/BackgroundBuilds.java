@@ -25,13 +25,13 @@ import org.raydb.jdbc.offload.Offloader;
  * sorts) on a quarter of the cores ({@link #buildWorkers}). A build holds no lock that a query needs beyond those of
  * the values it builds ({@link org.raydb.offload.build.BuiltOnce}), so a query never waits for it: it sees the build's
  * result only once the build marked it ready. And a build gives way to the statements of the process: at each of its
- * check points (every batch of a load, between build phases) it waits while any statement runs, so that DuckDB's
- * answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a time, and in all no longer than it has
- * worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it finish. Before it starts it waits for the
- * statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads
- * are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load); then
- * for the statements running, as at a check point, the application's next one included. Plans made behind DuckDB's
- * answers start the same way.
+ * check points (every batch of a load, between build phases) it waits while any statement runs or one has just
+ * ended ({@link #busy}), so that DuckDB's answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a
+ * time, and in all no longer than it has worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it
+ * finish. Before it starts it waits for the statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}):
+ * DuckDB is answering it, and its threads are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500
+ * ms, was 40% slower beside the load); then for the statements running, as at a check point, the application's next
+ * one included. Plans made behind DuckDB's answers start the same way.
  */
 final class BackgroundBuilds {
 
@@ -108,6 +108,8 @@ final class BackgroundBuilds {
     private final CountDownLatch firstEnded = new CountDownLatch(1);
 
     private volatile long firstEndedAt;
+    /** When the last statement running ended ({@link System#nanoTime}); quiet from the start. */
+    private volatile long quietSince = System.nanoTime() - NEXT_STATEMENT_MS * 1_000_000;
 
     private int running;
     /** The outermost statement running on each thread: a build asked for there waits for it to end. */
@@ -256,6 +258,7 @@ final class BackgroundBuilds {
             endedAt = System.nanoTime();
             ended.countDown();
             if (statements.decrementAndGet() == 0) {
+                quietSince = endedAt;
                 if (firstEnded.getCount() > 0) {
                     firstEndedAt = endedAt;
                     firstEnded.countDown();
@@ -297,9 +300,9 @@ final class BackgroundBuilds {
     }
 
     /**
-     * A build's check points (one hook per build): each waits while statements run, at most {@link #GIVE_WAY_MS}, and
-     * none once the build has waited in all as long as it has worked ({@link #WAIT_FREELY_MS} at least). Waits at once
-     * on parallel workers count each: a build under load is held back less, never more.
+     * A build's check points (one hook per build): each waits while the process is {@link #busy}, at most
+     * {@link #GIVE_WAY_MS}, and none once the build has waited in all as long as it has worked ({@link #WAIT_FREELY_MS}
+     * at least). Waits at once on parallel workers count each: a build under load is held back less, never more.
      */
     Runnable checkPoints() {
         long started = System.nanoTime();
@@ -308,7 +311,7 @@ final class BackgroundBuilds {
             long held = waited.get();
             long worked = System.nanoTime() - started - held;
             long mayWait = Math.min(GIVE_WAY_MS * 1_000_000, Math.max(worked, WAIT_FREELY_MS * 1_000_000) - held);
-            if (mayWait <= 0 || statements.get() == 0) {
+            if (mayWait <= 0 || !busy()) {
                 return;
             }
             long from = System.nanoTime();
@@ -322,19 +325,32 @@ final class BackgroundBuilds {
         giveWay(START_GIVE_WAY_MS);
     }
 
+    /**
+     * Whether a statement runs, or one ended less than {@link #NEXT_STATEMENT_MS} ago: a loop's statements come back
+     * to back, and work started in the gap between two ran beside the second (a new process's star queries at SF 20
+     * ran beside a build's export batches and the warm-up's steps begun there).
+     */
+    private boolean busy() {
+        return statements.get() > 0 || System.nanoTime() - quietSince < NEXT_STATEMENT_MS * 1_000_000;
+    }
+
+    /** Waits while the process is {@link #busy}, at most {@code maxMillis}. */
     private void giveWay(long maxMillis) {
-        if (statements.get() == 0) {
+        if (!busy()) {
             return;
         }
         long end = System.nanoTime() + maxMillis * 1_000_000;
         synchronized (quiet) {
-            while (statements.get() > 0) {
-                long left = (end - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
+            while (true) {
+                long now = System.nanoTime();
+                long left = end - now;
+                long wait =
+                        statements.get() > 0 ? left : Math.min(left, quietSince + NEXT_STATEMENT_MS * 1_000_000 - now);
+                if (wait <= 0) {
                     return;
                 }
                 try {
-                    quiet.wait(left);
+                    quiet.wait(wait / 1_000_000, (int) (wait % 1_000_000));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;

@@ -10,8 +10,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.raydb.jdbc.offload.Offloader;
 
@@ -71,6 +73,49 @@ class BackgroundBuildsTest {
                 assertTrue(waited >= BackgroundBuilds.GIVE_WAY_MS - 20, "waited " + waited + " ms");
                 assertTrue(waited < 10 * BackgroundBuilds.GIVE_WAY_MS, "but not forever: " + waited + " ms");
             }
+            builds.allocator().close();
+        }
+    }
+
+    /**
+     * Statements run back to back, as a loop runs them: a check point does not go on in the gap between two (its
+     * work would run beside the second), only once none has run for {@link BackgroundBuilds#NEXT_STATEMENT_MS}.
+     */
+    @Test
+    void aCheckPointWaitsThroughTheGapBetweenStatementsBackToBack() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            Runnable checkPoint = builds.checkPoints();
+            long next = BackgroundBuilds.NEXT_STATEMENT_MS * 1_000_000;
+            builds.statement().close();
+            long from = System.nanoTime();
+            checkPoint.run();
+            long waited = System.nanoTime() - from;
+            assertTrue(
+                    waited >= next - 1_000_000, "reached as a statement ended, went on after " + waited / 1000 + " us");
+
+            AtomicLong wentOnAt = new AtomicLong();
+            builds.statement().close();
+            long gapFrom = System.nanoTime();
+            Thread build = new Thread(() -> {
+                checkPoint.run();
+                wentOnAt.set(System.nanoTime());
+            });
+            build.start();
+            Thread.sleep(1);
+            Offloader.DuckDbWork second = builds.statement();
+            long gap = System.nanoTime() - gapFrom;
+            Assumptions.assumeTrue(
+                    gap < next - 1_000_000,
+                    "this thread was held " + gap / 1000 + " us between the statements: no back-to-back gap to test");
+            Thread.sleep(30);
+            assertEquals(0, wentOnAt.get(), "the check point went on in the gap, beside the next statement");
+            second.close();
+            long quietFrom = System.nanoTime();
+            build.join(10_000);
+            assertTrue(
+                    wentOnAt.get() - quietFrom >= next - 1_000_000,
+                    "went on " + (wentOnAt.get() - quietFrom) / 1000 + " us after the next statement ended");
             builds.allocator().close();
         }
     }

@@ -21,7 +21,8 @@ import org.raydb.ssb.suite.QueryExecution;
 
 /**
  * What a new process pays on each side: opening the connection and each query's first run, timed in fresh JVMs of
- * their own (this one's {@code java}, JVM options and class path), one side per process, nothing else in it. Timed
+ * their own (this one's {@code java}, JVM options and class path, the JIT's default thresholds), one side per
+ * process, nothing else in it. Timed
  * within the bench's process, where the two sides' statements alternate, the work the driver starts behind an answer
  * (the GPU's probe, plans, builds) ran through DuckDB's next answer, which the driver cannot see, and on into its own
  * next statement: a cost neither side has in an application's process.
@@ -86,11 +87,15 @@ final class FreshProcessFirstRuns {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // A cache this process records is written by this process alone; a debugger's port is this process's.
+            // A cache this process records is written by this process alone; a debugger's port is this process's. The
+            // JIT's thresholds are the JVM's own, an application's: a lowered -XX:CompileThresholdScaling (the
+            // bundle's,
+            // so that a few warm runs time the host path compiled) compiles what a new process runs first, beside it.
             if (!option.startsWith("-XX:AOTCacheOutput")
                     && !option.startsWith("-XX:AOTMode")
                     && !option.startsWith("-XX:AOTConfiguration")
-                    && !option.startsWith("-agentlib:jdwp")) {
+                    && !option.startsWith("-agentlib:jdwp")
+                    && !option.startsWith("-XX:CompileThresholdScaling")) {
                 command.add(option);
             }
         }
