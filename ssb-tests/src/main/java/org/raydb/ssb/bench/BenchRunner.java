@@ -60,10 +60,7 @@ public final class BenchRunner {
         this.timing = timing;
     }
 
-    /**
-     * What the warm-up of one query left: DuckDB's answer, the first difference or failure of RayDB's, and the
-     * time of RayDB's first (cold) run.
-     */
+    /** What the warm-up of one query left: DuckDB's answer, and the first difference or failure of RayDB's. */
     private record WarmUp(ResultTable expected, Optional<String> difference, boolean failed) {}
 
     /**
