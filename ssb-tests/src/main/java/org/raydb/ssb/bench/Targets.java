@@ -111,6 +111,7 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
                             cold.totalMs() / 1000,
                             cold.duckdbFirstRunsMs() / 1000,
                             ratio)));
+            targets.add(firstRuns(report.results()));
         }
         if (report.bandwidth().known()) {
             targets.add(floorTarget(report));
@@ -141,6 +142,35 @@ public record Targets(List<Comparison> comparisons, List<Target> targets) {
             }
         }
         return new Targets(List.copyOf(comparisons), List.copyOf(targets));
+    }
+
+    /** Each query's first run (fresh processes, medians) within {@link #COLD_START_OVER_DUCKDB} DuckDB's. */
+    private static Target firstRuns(List<BenchResult> results) {
+        String name = "every first run within 1.1x DuckDB's";
+        int within = 0;
+        int measured = 0;
+        BenchResult worst = null;
+        for (BenchResult r : results) {
+            double ratio = r.coldMs() / r.duckdbFirstMs();
+            if (Double.isNaN(ratio)) continue;
+            measured++;
+            within += ratio <= COLD_START_OVER_DUCKDB ? 1 : 0;
+            if (worst == null || ratio > worst.coldMs() / worst.duckdbFirstMs()) worst = r;
+        }
+        if (worst == null) {
+            return new Target(name, Status.NOT_MEASURED, "no first run measured on both sides");
+        }
+        return new Target(
+                name,
+                within == measured && measured == results.size() ? Status.PASS : Status.FAIL,
+                String.format(
+                        Locale.ROOT,
+                        "%d of %d; highest %s/%s at %.2fx",
+                        within,
+                        results.size(),
+                        worst.query(),
+                        worst.form(),
+                        worst.coldMs() / worst.duckdbFirstMs()));
     }
 
     /** "; n not offloaded (...)" when some compared query was not offloaded, else empty. */

@@ -20,7 +20,7 @@ class TargetsTest {
             q2.1\t2.0\t100\t80\t280
             """);
 
-    /** A flat cuda result: DuckDB and RayDB ms, engine µs, kernel µs and bytes read. */
+    /** A flat cuda result: DuckDB and RayDB ms (first runs: DuckDB's on both sides), engine µs, kernel µs and bytes read. */
     private static BenchResult cuda(
             String query, double duckdbMs, double raydbMs, long engineUs, long kernelUs, long bytes) {
         return new BenchResult(
@@ -29,7 +29,7 @@ class TargetsTest {
                 0.01,
                 duckdbMs,
                 raydbMs,
-                900,
+                duckdbMs,
                 duckdbMs,
                 "cuda",
                 true,
@@ -74,7 +74,7 @@ class TargetsTest {
                         cuda("q2.1", 80, 1, 100, 150, 200_000_000))
                 .targets();
         assertEquals(2, targets.comparisons().size());
-        assertEquals(7, targets.targets().size(), targets.toString());
+        assertEquals(8, targets.targets().size(), targets.toString());
         targets.targets().forEach(g -> assertEquals(Targets.Status.PASS, g.status(), g.toString()));
         Map<String, Targets.Target> g = byName(targets);
         assertEquals(
@@ -113,6 +113,18 @@ class TargetsTest {
         assertTrue(
                 targets.targets().stream().noneMatch(x -> x.name().startsWith("cuda kernel")),
                 "no bandwidth, no floor");
+    }
+
+    @Test
+    void oneSlowFirstRunFailsTheFirstRunTargetAndIsNamed() {
+        BenchResult slowFirst =
+                new BenchResult("q2.1", "star", 0.01, 80, 1, 96, 80, "cuda", true, true, 280, null, null);
+        Map<String, Targets.Target> g =
+                byName(report(20, 9000, BandwidthFloor.UNKNOWN, cuda("q1.1", 50, 0.5, 50, 80, 100_000_000), slowFirst)
+                        .targets());
+        Targets.Target first = g.get("every first run within 1.1x DuckDB's");
+        assertEquals(Targets.Status.FAIL, first.status());
+        assertEquals("1 of 2; highest q2.1/star at 1.20x", first.detail());
     }
 
     @Test
