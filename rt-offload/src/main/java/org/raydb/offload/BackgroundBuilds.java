@@ -331,7 +331,12 @@ final class BackgroundBuilds {
      * ran beside a build's export batches and the warm-up's steps begun there).
      */
     private boolean busy() {
-        return statements.get() > 0 || System.nanoTime() - quietSince < NEXT_STATEMENT_MS * 1_000_000;
+        return untilQuiet(System.nanoTime()) > 0;
+    }
+
+    /** Nanoseconds from {@code now} until the process is no longer {@link #busy}: unknown while a statement runs. */
+    private long untilQuiet(long now) {
+        return statements.get() > 0 ? Long.MAX_VALUE : quietSince + NEXT_STATEMENT_MS * 1_000_000 - now;
     }
 
     /** Waits while the process is {@link #busy}, at most {@code maxMillis}. */
@@ -343,9 +348,7 @@ final class BackgroundBuilds {
         synchronized (quiet) {
             while (true) {
                 long now = System.nanoTime();
-                long left = end - now;
-                long wait =
-                        statements.get() > 0 ? left : Math.min(left, quietSince + NEXT_STATEMENT_MS * 1_000_000 - now);
+                long wait = Math.min(end - now, untilQuiet(now));
                 if (wait <= 0) {
                     return;
                 }

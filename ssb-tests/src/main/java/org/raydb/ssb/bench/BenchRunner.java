@@ -82,8 +82,9 @@ public final class BenchRunner {
             throws SQLException, IOException {
         List<BenchResult> results = new ArrayList<>();
         String raydbUrl = DifferentialSuite.raydbUrl(database, raydbParameters);
-        FreshProcessFirstRuns.Both firstRuns = FreshProcessFirstRuns.measure(database, raydbUrl, queries, progress);
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:" + database)) {
+        String duckdbUrl = "jdbc:duckdb:" + database;
+        FreshProcessFirstRuns.Both firstRuns = FreshProcessFirstRuns.measure(raydbUrl, duckdbUrl, queries, progress);
+        try (Connection duckdb = DriverManager.getConnection(duckdbUrl)) {
             try (Connection raydb = DriverManager.getConnection(raydbUrl)) {
                 List<WarmUp> warmUps = new ArrayList<>();
                 try (Progress.Phase phase =

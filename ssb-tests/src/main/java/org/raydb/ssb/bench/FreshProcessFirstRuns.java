@@ -22,10 +22,9 @@ import org.raydb.ssb.suite.QueryExecution;
 /**
  * What a new process pays on each side: opening the connection and each query's first run, timed in fresh JVMs of
  * their own (this one's {@code java}, JVM options and class path, the JIT's default thresholds), one side per
- * process, nothing else in it. Timed
- * within the bench's process, where the two sides' statements alternate, the work the driver starts behind an answer
- * (the GPU's probe, plans, builds) ran through DuckDB's next answer, which the driver cannot see, and on into its own
- * next statement: a cost neither side has in an application's process.
+ * process, nothing else in it. Timed within the bench's process, where the two sides' statements alternate, the work
+ * the driver starts behind an answer (the GPU's probe, plans, builds) ran through DuckDB's next answer, which the
+ * driver cannot see, and on into its own next statement: a cost neither side has in an application's process.
  */
 final class FreshProcessFirstRuns {
 
@@ -47,29 +46,26 @@ final class FreshProcessFirstRuns {
         }
     }
 
-    /** The medians of both sides, RayDB's ({@code raydbUrl}) and DuckDB's over {@code database}. */
+    /** The medians of both sides, RayDB's and DuckDB's. */
     record Both(Side raydb, Side duckdb) {}
 
     private FreshProcessFirstRuns() {}
 
-    static Both measure(Path database, String raydbUrl, List<SsbQuery> queries, Progress progress) throws IOException {
+    static Both measure(String raydbUrl, String duckdbUrl, List<SsbQuery> queries, Progress progress)
+            throws IOException {
         List<Side> raydb = new ArrayList<>();
         List<Side> duckdb = new ArrayList<>();
         try (Progress.Phase phase = progress.start("first runs in fresh processes", 2 * PROCESSES, "processes")) {
             for (int i = 0; i < PROCESSES; i++) {
                 // RayDB's process first in the first round: it alone then pays any first read of the file's blocks.
                 boolean raydbFirst = i % 2 == 0;
-                (raydbFirst ? raydb : duckdb).add(inFreshProcess(raydbFirst ? raydbUrl : duckdbUrl(database), queries));
-                phase.advance(1);
-                (raydbFirst ? duckdb : raydb).add(inFreshProcess(raydbFirst ? duckdbUrl(database) : raydbUrl, queries));
-                phase.advance(1);
+                for (boolean raydbSide : new boolean[] {raydbFirst, !raydbFirst}) {
+                    (raydbSide ? raydb : duckdb).add(inFreshProcess(raydbSide ? raydbUrl : duckdbUrl, queries));
+                    phase.advance(1);
+                }
             }
         }
         return new Both(medians(raydb, queries.size()), medians(duckdb, queries.size()));
-    }
-
-    private static String duckdbUrl(Path database) {
-        return "jdbc:duckdb:" + database;
     }
 
     private static Side medians(List<Side> sides, int queries) {
@@ -87,10 +83,10 @@ final class FreshProcessFirstRuns {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // A cache this process records is written by this process alone; a debugger's port is this process's. The
-            // JIT's thresholds are the JVM's own, an application's: a lowered -XX:CompileThresholdScaling (the
-            // bundle's,
-            // so that a few warm runs time the host path compiled) compiles what a new process runs first, beside it.
+            // A cache this process records is written by this process alone; a debugger's port is this process's.
+            // The JIT's thresholds are the JVM's own, an application's: a lowered -XX:CompileThresholdScaling (the
+            // bundle's, so that a few warm runs time the host path compiled) compiles what a new process runs first,
+            // beside it.
             if (!option.startsWith("-XX:AOTCacheOutput")
                     && !option.startsWith("-XX:AOTMode")
                     && !option.startsWith("-XX:AOTConfiguration")
