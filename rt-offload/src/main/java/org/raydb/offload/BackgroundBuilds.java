@@ -63,7 +63,12 @@ final class BackgroundBuilds {
     static final long NEXT_STATEMENT_MS = 5;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "raydb-background-build");
+        Thread t = new Thread(
+                () -> {
+                    LowPriority.lowerThisThread();
+                    r.run();
+                },
+                "raydb-background-build");
         t.setDaemon(true);
         return t;
     });
@@ -204,7 +209,13 @@ final class BackgroundBuilds {
         return new ForkJoinPool(
                 Math.max(1, Runtime.getRuntime().availableProcessors() / 4),
                 pool -> {
-                    ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                    ForkJoinWorkerThread t = new ForkJoinWorkerThread(null, pool, false) {
+                        @Override
+                        protected void onStart() {
+                            super.onStart();
+                            LowPriority.lowerThisThread();
+                        }
+                    };
                     t.setName("raydb-build-worker-" + t.getPoolIndex());
                     t.setContextClassLoader(loader);
                     return t;

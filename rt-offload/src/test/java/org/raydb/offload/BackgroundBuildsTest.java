@@ -58,6 +58,51 @@ class BackgroundBuildsTest {
         }
     }
 
+    /**
+     * A build runs at the lowest CPU priority, its parallel work and the threads it starts (a load's readers) too,
+     * while the thread that asked for it keeps its own.
+     */
+    @Test
+    void aBuildAndTheThreadsItStartsRunAtTheLowestPriority() throws Exception {
+        Assumptions.assumeTrue(
+                System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"),
+                "thread priorities are read from Linux's /proc");
+        long callers = nice();
+        Assumptions.assumeTrue(callers < LowPriority.NICE, "the test runs at nice " + callers + " already");
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            Set<Long> nices = ConcurrentHashMap.newKeySet();
+            assertTrue(builds.submit("lowered", new BackgroundBuilds.Build() {
+                @Override
+                public void run() throws Exception {
+                    nices.add(nice());
+                    IntStream.range(0, 1_000).parallel().forEach(i -> nices.add(nice()));
+                    Thread reader = new Thread(() -> nices.add(nice()));
+                    reader.start();
+                    reader.join();
+                }
+
+                @Override
+                public void dropped() {}
+            }));
+            assertTrue(builds.awaitIdle(60_000));
+            assertEquals(Set.of((long) LowPriority.NICE), nices);
+            assertEquals(callers, nice(), "the caller's priority is its own");
+            builds.allocator().close();
+        }
+    }
+
+    /** The calling thread's nice value (field 19 of its stat line). */
+    private static long nice() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[19 - 3]);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void aBuildWaitsWhileAStatementRunsButNotForever() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
