@@ -1,6 +1,7 @@
 package org.raydb.offload;
 
 import java.lang.System.Logger.Level;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -63,12 +64,7 @@ final class BackgroundBuilds {
     static final long NEXT_STATEMENT_MS = 5;
 
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(
-                () -> {
-                    LowPriority.lowerThisThread();
-                    r.run();
-                },
-                "raydb-background-build");
+        Thread t = new Thread(r, "raydb-background-build");
         t.setDaemon(true);
         return t;
     });
@@ -84,7 +80,25 @@ final class BackgroundBuilds {
      * the context class loader of the thread that made the pool, as the builds' own thread did (an IDE loads the
      * driver in a loader of its own).
      */
-    private final ForkJoinPool buildWorkers = workers(Thread.currentThread().getContextClassLoader());
+    private final ForkJoinPool buildWorkers = workers(Thread.currentThread().getContextClassLoader(), false);
+    /**
+     * {@link #buildWorkers} at the lowest CPU priority ({@link LowPriority}), where a build runs first: gently, on the
+     * cores the statements leave idle, its parallel work and the export's readers it starts included.
+     */
+    private final ForkJoinPool gentleWorkers = workers(Thread.currentThread().getContextClassLoader(), true);
+    /**
+     * How many statements the process starts while a build is queued or runs gently before it runs (again) at normal
+     * priority: a load that goes on is served by the build's result (four readers on two cores, where a gentle build
+     * barely moved and each write made it stale, offloaded nothing), while a new process's burst of first statements
+     * (the 13 star queries) is over before it.
+     */
+    static final int INSIST_STATEMENTS = 40;
+    /** Statements the process started (each thread's outermost). */
+    private final AtomicLong started = new AtomicLong();
+    /** The builds queued or running, by key. */
+    private final Map<Object, Gentle> gentle = new ConcurrentHashMap<>();
+    /** The build a worker of either pool runs ({@link #checkPoints} ends a gentle one that insists). */
+    private static final ThreadLocal<Gentle> RUNNING = new ThreadLocal<>();
     /**
      * Plans made behind DuckDB's answers, on a thread of their own beside the builds: a plan is a few DuckDB calls
      * on one thread, and queued on the builds' worker they kept the builds from starting (a soak of four readers
@@ -131,10 +145,14 @@ final class BackgroundBuilds {
 
     /** A build: what a query needs, made ready for its next run. */
     interface Build {
+        /** Builds; run again at normal priority where a gentle run was ended ({@link Gentle#insists}). */
         void run() throws Exception;
 
         /** The build was not run (queue full, or the process is shutting down): free what it holds. */
         void dropped();
+
+        /** The build's runs are over: free what it holds. */
+        default void ended() {}
     }
 
     /**
@@ -161,6 +179,7 @@ final class BackgroundBuilds {
             build.dropped();
             return false;
         }
+        if (pool != null) gentle.put(key, new Gentle());
         synchronized (this) {
             running++;
         }
@@ -189,23 +208,61 @@ final class BackgroundBuilds {
         return queued.contains(key) || plansQueued.contains(key);
     }
 
+    /**
+     * A build's gentle run: from the count of statements started when it was queued, and whether it runs gently now.
+     */
+    private final class Gentle {
+        final long since = started.get();
+        volatile boolean running;
+
+        /** Whether the statements started since it was queued make it run at normal priority. */
+        boolean insists() {
+            return started.get() - since >= INSIST_STATEMENTS;
+        }
+    }
+
+    /** Ends a gentle run at a check point ({@link Gentle#insists}). */
+    private static final class Insisted extends RuntimeException {
+        Insisted() {
+            super("statements kept running: the build runs at normal priority", null, false, false);
+        }
+    }
+
     private void runOne(Object key, Build build, Set<Object> queue, ForkJoinPool pool) {
         try {
             if (pool == null) {
                 build.run();
             } else {
-                runIn(pool, build);
+                Gentle g = gentle.get(key);
+                if (!runGently(build, g)) runIn(pool, build, null);
             }
         } catch (Exception | Error e) {
             // Only a cache was being filled: the query that asked was answered by DuckDB, and the next one asks
             // again (an OutOfMemoryError here freed what the build held as it unwound).
             LOG.log(Level.DEBUG, "background build failed, DuckDB keeps answering: {0}", e.toString());
         } finally {
+            build.ended();
             done(key, queue);
         }
     }
 
-    private static ForkJoinPool workers(ClassLoader loader) {
+    /** Runs {@code build} on {@link #gentleWorkers} unless it insists already; whether it ran there to its end. */
+    private boolean runGently(Build build, Gentle g) throws Exception {
+        if (g.insists()) return false;
+        g.running = true;
+        try {
+            runIn(gentleWorkers, build, g);
+            return true;
+        } catch (Exception | Error e) {
+            if (!g.insists()) throw e; // failed on its own: as at normal priority, the next statement asks again
+            LOG.log(Level.DEBUG, "background build runs again at normal priority: {0}", e.toString());
+            return false;
+        } finally {
+            g.running = false;
+        }
+    }
+
+    private static ForkJoinPool workers(ClassLoader loader, boolean gentle) {
         return new ForkJoinPool(
                 Math.max(1, Runtime.getRuntime().availableProcessors() / 4),
                 pool -> {
@@ -213,10 +270,10 @@ final class BackgroundBuilds {
                         @Override
                         protected void onStart() {
                             super.onStart();
-                            LowPriority.lowerThisThread();
+                            if (gentle) LowPriority.lowerThisThread();
                         }
                     };
-                    t.setName("raydb-build-worker-" + t.getPoolIndex());
+                    t.setName((gentle ? "raydb-gentle-build-worker-" : "raydb-build-worker-") + t.getPoolIndex());
                     t.setContextClassLoader(loader);
                     return t;
                 },
@@ -225,10 +282,15 @@ final class BackgroundBuilds {
     }
 
     /** Runs {@code build} as a task of {@code pool}, whose workers its parallel streams and sorts then use. */
-    private static void runIn(ForkJoinPool pool, Build build) throws Exception {
+    private static void runIn(ForkJoinPool pool, Build build, Gentle gentle) throws Exception {
         try {
             pool.submit(() -> {
-                        build.run();
+                        RUNNING.set(gentle);
+                        try {
+                            build.run();
+                        } finally {
+                            RUNNING.remove();
+                        }
                         return null;
                     })
                     .get();
@@ -242,6 +304,7 @@ final class BackgroundBuilds {
     }
 
     private void done(Object key, Set<Object> queue) {
+        gentle.remove(key);
         queue.remove(key);
         synchronized (this) {
             running--;
@@ -253,7 +316,10 @@ final class BackgroundBuilds {
     Offloader.DuckDbWork statement() {
         statements.incrementAndGet();
         Statement s = new Statement();
-        if (asking.get() == null) asking.set(s);
+        if (asking.get() == null) {
+            asking.set(s);
+            started.incrementAndGet();
+        }
         return s;
     }
 
@@ -313,12 +379,17 @@ final class BackgroundBuilds {
     /**
      * A build's check points (one hook per build): each waits while the process is {@link #busy}, at most
      * {@link #GIVE_WAY_MS}, and none once the build has waited in all as long as it has worked ({@link #WAIT_FREELY_MS}
-     * at least). Waits at once on parallel workers count each: a build under load is held back less, never more.
+     * at least). Waits at once on parallel workers count each: a build under load is held back less, never more. Made
+     * on a build's worker, they end its gentle run once it insists ({@link Gentle#insists}).
      */
     Runnable checkPoints() {
         long started = System.nanoTime();
         AtomicLong waited = new AtomicLong();
+        Gentle build = RUNNING.get();
         return () -> {
+            if (build != null && build.running && build.insists()) {
+                throw new Insisted();
+            }
             long held = waited.get();
             long worked = System.nanoTime() - started - held;
             long mayWait = Math.min(GIVE_WAY_MS * 1_000_000, Math.max(worked, WAIT_FREELY_MS * 1_000_000) - held);

@@ -18,7 +18,7 @@ import java.util.Locale;
 final class LowPriority {
 
     /** Linux's lowest priority: a thread at nice 19 weighs 15 against a default thread's 1024. */
-    static final int NICE = 19;
+    static final int NICE = Integer.getInteger("raydb.exp.nice", 19);
 
     private static final MethodHandle SETPRIORITY = setpriority();
 

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
@@ -63,7 +64,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     }
 
     /**
-     * @param connection a connection of its own to the query's database, closed by the build
+     * @param connection a connection of its own to the query's database (each run reads through a duplicate of it),
+     *                   closed once the build ended
      * @param file       the database file holding the table, {@code null} for a table in memory
      * @param names      the table's columns as a connection bound them, told to the snapshot ({@link
      *                   ResidentTable#named}); {@code null}: not known here
@@ -101,7 +103,7 @@ final class ShapeBuild implements BackgroundBuilds.Build {
 
     @Override
     public void run() throws Exception {
-        try (Connection c = connection) {
+        try (Connection c = connection.unwrap(DuckDBConnection.class).duplicate()) {
             // Waits for the GPU's probe where a new process's statement asked before it was known. Without an
             // engine (auto where the probe found no GPU) nothing would read what the build makes.
             Engines.Candidates candidates = this.candidates.get();
@@ -195,10 +197,15 @@ final class ShapeBuild implements BackgroundBuilds.Build {
 
     @Override
     public void dropped() {
+        ended();
+    }
+
+    @Override
+    public void ended() {
         try {
             connection.close();
         } catch (SQLException e) {
-            // nothing was read through it
+            // closed with the database already
         }
     }
 }

@@ -52,7 +52,7 @@ class BackgroundBuildsTest {
             }));
             assertTrue(builds.awaitIdle(60_000));
             assertFalse(threads.isEmpty());
-            assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-build-worker-")), threads.toString());
+            assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-gentle-build-worker-")), threads.toString());
             assertEquals(Set.of(driverLoader), loaders);
             builds.allocator().close();
         }
@@ -88,6 +88,59 @@ class BackgroundBuildsTest {
             assertTrue(builds.awaitIdle(60_000));
             assertEquals(Set.of((long) LowPriority.NICE), nices);
             assertEquals(callers, nice(), "the caller's priority is its own");
+            builds.allocator().close();
+        }
+    }
+
+    /**
+     * A gentle build ends at its next check point once the process started {@link BackgroundBuilds#INSIST_STATEMENTS}
+     * statements since it was queued, and runs again at the priority of the process; before that it runs on gently.
+     */
+    @Test
+    void aBuildRunsAgainAtNormalPriorityOnceStatementsKeepComing() throws Exception {
+        Assumptions.assumeTrue(
+                System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"),
+                "thread priorities are read from Linux's /proc");
+        long callers = nice();
+        Assumptions.assumeTrue(callers < LowPriority.NICE, "the test runs at nice " + callers + " already");
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            java.util.List<Long> runs = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            CountDownLatch gentle = new CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            assertTrue(builds.submit("insists", new BackgroundBuilds.Build() {
+                @Override
+                public void run() throws Exception {
+                    runs.add(nice());
+                    Runnable checkPoint = builds.checkPoints();
+                    gentle.countDown();
+                    long end = System.nanoTime() + 30_000_000_000L;
+                    while (runs.size() == 1 && System.nanoTime() < end) {
+                        checkPoint.run(); // ends a gentle run once it insists
+                        Thread.sleep(1);
+                    }
+                }
+
+                @Override
+                public void dropped() {}
+
+                @Override
+                public void ended() {
+                    assertTrue(ended.compareAndSet(false, true), "ended once");
+                }
+            }));
+            assertTrue(gentle.await(30, TimeUnit.SECONDS));
+            for (int i = 1; i < BackgroundBuilds.INSIST_STATEMENTS; i++) {
+                Offloader.DuckDbWork outer = builds.statement();
+                builds.statement().close(); // the driver's own span within the application's: one statement
+                outer.close();
+            }
+            Thread.sleep(50);
+            assertEquals(1, runs.size(), "fewer statements: it runs on gently");
+            builds.statement().close();
+            assertTrue(builds.awaitIdle(60_000));
+            assertEquals(java.util.List.of((long) LowPriority.NICE, callers), runs);
+            assertTrue(ended.get(), "what the build holds is freed after its last run");
             builds.allocator().close();
         }
     }
