@@ -29,7 +29,9 @@ import org.raydb.jdbc.offload.Offloader;
  * check points (every batch of a load, between build phases) it waits while any statement runs or one has just
  * ended ({@link #busy}), so that DuckDB's answers meanwhile are not slowed by it; at most {@link #GIVE_WAY_MS} at a
  * time, and in all no longer than it has worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it
- * finish. Before it starts it waits for the statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}):
+ * finish. It runs gently first, its threads at the lowest CPU priority ({@link LowPriority}), which gives way within
+ * its steps too; once the process started {@link #INSIST_STATEMENTS} statements since it was queued, it runs (again)
+ * at normal priority. Before it starts it waits for the statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}):
  * DuckDB is answering it, and its threads are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500
  * ms, was 40% slower beside the load); then for the statements running, as at a check point, the application's next
  * one included. Plans made behind DuckDB's answers start the same way.
@@ -273,7 +275,7 @@ final class BackgroundBuilds {
                             if (gentle) LowPriority.lowerThisThread();
                         }
                     };
-                    t.setName((gentle ? "raydb-gentle-build-worker-" : "raydb-build-worker-") + t.getPoolIndex());
+                    t.setName((gentle ? "raydb-build-worker-gentle-" : "raydb-build-worker-") + t.getPoolIndex());
                     t.setContextClassLoader(loader);
                     return t;
                 },

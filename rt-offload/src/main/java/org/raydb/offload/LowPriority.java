@@ -7,18 +7,17 @@ import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 
 /**
- * The builds' threads run at the lowest CPU priority the system has (Linux: nice 19), so that where the application's
- * statements keep the cores busy, DuckDB's threads answering them run first and a build takes the time they leave:
- * its check points give way only between its steps ({@link BackgroundBuilds}), and a load's readers convert DuckDB's
- * export on cores DuckDB's answers want too. Threads a lowered thread starts inherit its priority (the export's
- * readers, the build's worker threads); a thread cannot raise it again without privileges, so only threads that do
- * nothing but build are lowered. Elsewhere (or where the JVM does not let the offload call native code) threads keep
- * their priority.
+ * The lowest CPU priority the system has (Linux: nice 19), for a build's gentle run ({@link BackgroundBuilds}): where
+ * the application's statements keep the cores busy, DuckDB's threads answering them run first and the build takes the
+ * time they leave, within its steps too (its check points give way only between them), its export's readers included.
+ * Threads a lowered thread starts inherit its priority, and a thread cannot raise it again without privileges: only
+ * threads that do nothing but build are lowered. Elsewhere (or where the JVM does not let the offload call native
+ * code) threads keep their priority.
  */
 final class LowPriority {
 
     /** Linux's lowest priority: a thread at nice 19 weighs 15 against a default thread's 1024. */
-    static final int NICE = Integer.getInteger("raydb.exp.nice", 19);
+    static final int NICE = 19;
 
     private static final MethodHandle SETPRIORITY = setpriority();
 

@@ -52,7 +52,7 @@ class BackgroundBuildsTest {
             }));
             assertTrue(builds.awaitIdle(60_000));
             assertFalse(threads.isEmpty());
-            assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-gentle-build-worker-")), threads.toString());
+            assertTrue(threads.stream().allMatch(t -> t.startsWith("raydb-build-worker-")), threads.toString());
             assertEquals(Set.of(driverLoader), loaders);
             builds.allocator().close();
         }
