@@ -4,12 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.RootAllocator;
@@ -59,16 +68,12 @@ class BackgroundBuildsTest {
     }
 
     /**
-     * A build runs at the lowest CPU priority, its parallel work and the threads it starts (a load's readers) too,
-     * while the thread that asked for it keeps its own.
+     * A build runs gently first, at the lowest CPU priority, its parallel work and the threads it starts (a load's
+     * readers) too, while the thread that asked for it keeps its own.
      */
     @Test
     void aBuildAndTheThreadsItStartsRunAtTheLowestPriority() throws Exception {
-        Assumptions.assumeTrue(
-                System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"),
-                "thread priorities are read from Linux's /proc");
-        long callers = nice();
-        Assumptions.assumeTrue(callers < LowPriority.NICE, "the test runs at nice " + callers + " already");
+        long callers = lowerableNice();
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
             Set<Long> nices = ConcurrentHashMap.newKeySet();
@@ -98,16 +103,12 @@ class BackgroundBuildsTest {
      */
     @Test
     void aBuildRunsAgainAtNormalPriorityOnceStatementsKeepComing() throws Exception {
-        Assumptions.assumeTrue(
-                System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"),
-                "thread priorities are read from Linux's /proc");
-        long callers = nice();
-        Assumptions.assumeTrue(callers < LowPriority.NICE, "the test runs at nice " + callers + " already");
+        long callers = lowerableNice();
         try (RootAllocator root = new RootAllocator()) {
             BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
-            java.util.List<Long> runs = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            List<Long> runs = Collections.synchronizedList(new ArrayList<>());
             CountDownLatch gentle = new CountDownLatch(1);
-            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean ended = new AtomicBoolean();
             assertTrue(builds.submit("insists", new BackgroundBuilds.Build() {
                 @Override
                 public void run() throws Exception {
@@ -139,20 +140,30 @@ class BackgroundBuildsTest {
             assertEquals(1, runs.size(), "fewer statements: it runs on gently");
             builds.statement().close();
             assertTrue(builds.awaitIdle(60_000));
-            assertEquals(java.util.List.of((long) LowPriority.NICE, callers), runs);
+            assertEquals(List.of((long) LowPriority.NICE, callers), runs);
             assertTrue(ended.get(), "what the build holds is freed after its last run");
             builds.allocator().close();
         }
     }
 
+    /** The calling thread's nice value where it can be lowered and read (Linux), else the test is skipped. */
+    private static long lowerableNice() {
+        Assumptions.assumeTrue(
+                System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux"),
+                "thread priorities are read from Linux's /proc");
+        long callers = nice();
+        Assumptions.assumeTrue(callers < LowPriority.NICE, "the test runs at nice " + callers + " already");
+        return callers;
+    }
+
     /** The calling thread's nice value (field 19 of its stat line). */
     private static long nice() {
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(fields[19 - 3]);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
