@@ -182,9 +182,14 @@ public final class ColumnLoader {
                 f.get();
             }
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof SQLException s
-                    ? s
-                    : new SQLException("parallel export failed: " + e.getCause(), "58000", e.getCause());
+            // Unchecked failures as they are: a background build's check point ending its gentle run, the heap
+            // running out (which the offload meets by dropping its caches).
+            switch (e.getCause()) {
+                case SQLException s -> throw s;
+                case RuntimeException r -> throw r;
+                case Error r -> throw r;
+                default -> throw new SQLException("parallel export failed: " + e.getCause(), "58000", e.getCause());
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while loading " + table, "57014", e);
