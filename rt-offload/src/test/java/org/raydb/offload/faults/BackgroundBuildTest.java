@@ -124,6 +124,38 @@ class BackgroundBuildTest {
         }
     }
 
+    /**
+     * A build runs gently first; once the process has started statements enough since it was queued, it ends at its
+     * next check point and runs again at normal priority, and its shape ends ready and exact all the same.
+     */
+    @Test
+    void aGentleBuildThatStatementsKeepComingByRunsAgainAtNormalPriority() throws Exception {
+        String file = file("insists.duckdb");
+        List<List<Object>> expected = duckdb(file);
+        FaultyEngine engine = new FaultyEngine();
+        engine.blockNextAt(Step.UPLOAD);
+        try (EngineRig rig = new EngineRig(engine);
+                Connection c = rig.connect("jdbc:raydb:" + file + "?engine=cuda")) {
+            assertFalse(run(c).offloaded(), "DuckDB answers the first run: nothing is loaded");
+            engine.awaitBlocked(); // the build's gentle run is inside the engine
+            for (int i = 0; i < 40; i++) {
+                assertEquals(List.of(List.of(42)), run(c, "SELECT 42").rows());
+            }
+            engine.release();
+            awaitBuilds(c);
+            assertEquals("ready", explain(c).get("build"));
+            Run ready = run(c);
+            assertEquals(expected, ready.rows());
+            assertTrue(ready.offloaded(), "offloaded once built");
+            List<String> builders = engine.threads().stream()
+                    .filter(t -> t.startsWith("raydb-build-worker-"))
+                    .toList();
+            assertTrue(builders.size() >= 2, builders::toString);
+            assertTrue(builders.getFirst().startsWith("raydb-build-worker-gentle-"), builders::toString);
+            assertTrue(!builders.getLast().contains("gentle"), "its last run at normal priority: " + builders);
+        }
+    }
+
     @Test
     void aNewShapeOverResidentColumnsScansAtOnceWhileItsOwnIndexBuilds() throws Exception {
         String file = file("scan.duckdb");

@@ -1,5 +1,7 @@
 package org.raydb.offload.faults;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -25,6 +27,7 @@ final class FaultyEngine implements Engine {
 
     private final CpuEngine cpu = new CpuEngine();
     private final AtomicInteger runs = new AtomicInteger();
+    private final List<String> threads = new CopyOnWriteArrayList<>();
     private volatile Step failAt;
     private volatile Supplier<Throwable> failure;
     private volatile Step blockAt;
@@ -45,6 +48,7 @@ final class FaultyEngine implements Engine {
     @Override
     public EngineResult run(OffloadJob job) throws EngineException {
         runs.incrementAndGet();
+        threads.add(Thread.currentThread().getName());
         step(Step.ALLOCATION);
         step(Step.UPLOAD);
         step(Step.LAUNCH);
@@ -90,6 +94,11 @@ final class FaultyEngine implements Engine {
 
     int runs() {
         return runs.get();
+    }
+
+    /** The threads its runs ran on, in order. */
+    List<String> threads() {
+        return List.copyOf(threads);
     }
 
     private void step(Step step) throws EngineException {
