@@ -31,10 +31,10 @@ import org.raydb.jdbc.offload.Offloader;
  * time, and in all no longer than it has worked beyond {@link #WAIT_FREELY_MS}, so that a steady load still lets it
  * finish. It runs gently first, its threads at the lowest CPU priority ({@link LowPriority}), which gives way within
  * its steps too; once the process started {@link #INSIST_STATEMENTS} statements since it was queued, it runs (again)
- * at normal priority. Before it starts it waits for the statement that asked for it to end (at most {@link #START_GIVE_WAY_MS}):
- * DuckDB is answering it, and its threads are the load's too (measured: a new process's TPC-H q1 at SF 20, 300–500
- * ms, was 40% slower beside the load); then for the statements running, as at a check point, the application's next
- * one included. Plans made behind DuckDB's answers start the same way.
+ * at normal priority. Before it starts it waits for the statement that asked for it to end (at most
+ * {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads are the load's too (measured: a new process's
+ * TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load); then for the statements running, as at a check
+ * point, the application's next one included. Plans made behind DuckDB's answers start the same way.
  */
 final class BackgroundBuilds {
 
@@ -96,9 +96,9 @@ final class BackgroundBuilds {
      */
     static final int INSIST_STATEMENTS = 40;
     /** Statements the process started (each thread's outermost). */
-    private final AtomicLong started = new AtomicLong();
-    /** The builds queued or running, by key. */
-    private final Map<Object, Gentle> gentle = new ConcurrentHashMap<>();
+    private final AtomicLong statementsStarted = new AtomicLong();
+    /** The gentle runs of the builds queued or running, by key. */
+    private final Map<Object, Gentle> gentleRuns = new ConcurrentHashMap<>();
     /** The build a worker of either pool runs ({@link #checkPoints} ends a gentle one that insists). */
     private static final ThreadLocal<Gentle> RUNNING = new ThreadLocal<>();
     /**
@@ -181,7 +181,7 @@ final class BackgroundBuilds {
             build.dropped();
             return false;
         }
-        if (pool != null) gentle.put(key, new Gentle());
+        if (pool != null) gentleRuns.put(key, new Gentle());
         synchronized (this) {
             running++;
         }
@@ -214,12 +214,12 @@ final class BackgroundBuilds {
      * A build's gentle run: from the count of statements started when it was queued, and whether it runs gently now.
      */
     private final class Gentle {
-        final long since = started.get();
+        final long since = statementsStarted.get();
         volatile boolean running;
 
         /** Whether the statements started since it was queued make it run at normal priority. */
         boolean insists() {
-            return started.get() - since >= INSIST_STATEMENTS;
+            return statementsStarted.get() - since >= INSIST_STATEMENTS;
         }
     }
 
@@ -235,7 +235,7 @@ final class BackgroundBuilds {
             if (pool == null) {
                 build.run();
             } else {
-                Gentle g = gentle.get(key);
+                Gentle g = gentleRuns.get(key);
                 if (!runGently(build, g)) runIn(pool, build, null);
             }
         } catch (Exception | Error e) {
@@ -306,7 +306,7 @@ final class BackgroundBuilds {
     }
 
     private void done(Object key, Set<Object> queue) {
-        gentle.remove(key);
+        gentleRuns.remove(key);
         queue.remove(key);
         synchronized (this) {
             running--;
@@ -320,7 +320,7 @@ final class BackgroundBuilds {
         Statement s = new Statement();
         if (asking.get() == null) {
             asking.set(s);
-            started.incrementAndGet();
+            statementsStarted.incrementAndGet();
         }
         return s;
     }
