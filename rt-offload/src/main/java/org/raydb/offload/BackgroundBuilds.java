@@ -99,7 +99,7 @@ final class BackgroundBuilds {
     private final AtomicLong statementsStarted = new AtomicLong();
     /** The gentle runs of the builds queued or running, by key. */
     private final Map<Object, Gentle> gentleRuns = new ConcurrentHashMap<>();
-    /** The build a worker of either pool runs ({@link #checkPoints} ends a gentle one that insists). */
+    /** The gentle run a worker runs, {@code null} on a normal one ({@link #checkPoints} ends it once it insists). */
     private static final ThreadLocal<Gentle> RUNNING = new ThreadLocal<>();
     /**
      * Plans made behind DuckDB's answers, on a thread of their own beside the builds: a plan is a few DuckDB calls
@@ -210,12 +210,9 @@ final class BackgroundBuilds {
         return queued.contains(key) || plansQueued.contains(key);
     }
 
-    /**
-     * A build's gentle run: from the count of statements started when it was queued, and whether it runs gently now.
-     */
+    /** A build's gentle run: from the count of statements started when it was queued. */
     private final class Gentle {
         final long since = statementsStarted.get();
-        volatile boolean running;
 
         /** Whether the statements started since it was queued make it run at normal priority. */
         boolean insists() {
@@ -251,7 +248,6 @@ final class BackgroundBuilds {
     /** Runs {@code build} on {@link #gentleWorkers} unless it insists already; whether it ran there to its end. */
     private boolean runGently(Build build, Gentle g) throws Exception {
         if (g.insists()) return false;
-        g.running = true;
         try {
             runIn(gentleWorkers, build, g);
             return true;
@@ -259,8 +255,6 @@ final class BackgroundBuilds {
             if (!g.insists()) throw e; // failed on its own: as at normal priority, the next statement asks again
             LOG.log(Level.DEBUG, "background build runs again at normal priority: {0}", e.toString());
             return false;
-        } finally {
-            g.running = false;
         }
     }
 
@@ -389,7 +383,7 @@ final class BackgroundBuilds {
         AtomicLong waited = new AtomicLong();
         Gentle build = RUNNING.get();
         return () -> {
-            if (build != null && build.running && build.insists()) {
+            if (build != null && build.insists()) {
                 throw new Insisted();
             }
             long held = waited.get();

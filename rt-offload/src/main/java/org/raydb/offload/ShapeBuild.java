@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Supplier;
-import org.duckdb.DuckDBConnection;
 import org.raydb.jdbc.offload.OffloadSettings;
 import org.raydb.jdbc.offload.QueryCancel;
 import org.raydb.offload.cost.HostOverhead;
@@ -64,8 +63,8 @@ final class ShapeBuild implements BackgroundBuilds.Build {
     }
 
     /**
-     * @param connection a connection of its own to the query's database (each run reads through a duplicate of it),
-     *                   closed once the build ended
+     * @param connection a connection of its own to the query's database, which each run reads through, closed once
+     *                   the build ended
      * @param file       the database file holding the table, {@code null} for a table in memory
      * @param names      the table's columns as a connection bound them, told to the snapshot ({@link
      *                   ResidentTable#named}); {@code null}: not known here
@@ -103,76 +102,73 @@ final class ShapeBuild implements BackgroundBuilds.Build {
 
     @Override
     public void run() throws Exception {
-        try (Connection c = connection.unwrap(DuckDBConnection.class).duplicate()) {
-            // Waits for the GPU's probe where a new process's statement asked before it was known. Without an
-            // engine (auto where the probe found no GPU) nothing would read what the build makes.
-            Engines.Candidates candidates = this.candidates.get();
-            if (candidates.none() || !current(c)) {
-                return;
-            }
-            ResidentTable table = cache.roomFor(plan, version, c, true);
-            ResidentTable snapshot = cache.held(plan.table(), version);
-            if (snapshot != null) {
-                if (names != null) snapshot.named(names);
-                snapshot.askMeasures(TextReads.measuresOf(boundSql)); // what the build makes resident
-            }
-            boolean index = table != null;
-            if (!index) {
-                // Its own index would not fit the host budget: its columns may, and then it scans.
-                table = cache.roomFor(plan, version, c, false);
-                if (table == null || table.scansNow(plan)) {
-                    return;
-                }
-            }
-            QueryCancel cancel = new QueryCancel(builds.checkPoints());
-            try {
-                table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
-            } catch (SQLException e) {
-                // An expression DuckDB computes a column by may fail on rows the statement's WHERE drops (an
-                // overflow): every load of the snapshot would, so its shape is refused for a while, not exported
-                // again at each run while DuckDB answers.
-                if (plan.computesColumns()) {
-                    table.refuseIndex(plan.shape(), "a column it computes failed to load: " + e.getMessage());
-                }
-                throw e;
-            }
-            if (!current(c) || table.retired()) {
-                return;
-            }
-            Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql, true);
-            if (index) {
-                PreparedJob job =
-                        JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
-                JobCosts costs = new JobCosts(job.job());
-                EngineResult ran = runOnTarget(job, costs, candidates, duckdb);
-                if (ran != null) {
-                    // The groups it returns, not its time: a session's first run of the job is its own cold one.
-                    costs.measured().groupsHit(ran.aggregates().groupsHit());
-                }
-                table.markReady(plan, job);
-                built.built(table, job, costs);
-            } else {
-                table.buildScanDictionaries(plan);
-                if (!table.scansNow(plan)) {
-                    long needs = ResidentTable.buildBytes(table, plan, table.rows(), true);
-                    table.refuseIndex(
-                            plan.shape(),
-                            "its own index (about " + (needs >> 20) + " MiB more) does not fit the host.memory budget"
-                                    + " of " + (cache.budget().budget() >> 20) + " MiB now, which the table's other"
-                                    + " shapes hold, and its group keys have too many combinations to scan its"
-                                    + " columns instead");
-                }
-            }
-            cancel.check();
-            // Later queries over these columns scan them while their own entries build (or where those do not
-            // fit): what they read on the GPU (the columns' codes, the measures) is made resident now.
-            if (table.scansNow(plan)) {
-                PreparedJob scan =
-                        JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
-                runOnTarget(scan, new JobCosts(scan.job()), candidates, duckdb);
-            }
-            cache.budget().enforce(table);
+        Connection c = connection; // closed once the build ended, after its last run
+        // Waits for the GPU's probe where a new process's statement asked before it was known. Without an
+        // engine (auto where the probe found no GPU) nothing would read what the build makes.
+        Engines.Candidates candidates = this.candidates.get();
+        if (candidates.none() || !current(c)) {
+            return;
         }
+        ResidentTable table = cache.roomFor(plan, version, c, true);
+        ResidentTable snapshot = cache.held(plan.table(), version);
+        if (snapshot != null) {
+            if (names != null) snapshot.named(names);
+            snapshot.askMeasures(TextReads.measuresOf(boundSql)); // what the build makes resident
+        }
+        boolean index = table != null;
+        if (!index) {
+            // Its own index would not fit the host budget: its columns may, and then it scans.
+            table = cache.roomFor(plan, version, c, false);
+            if (table == null || table.scansNow(plan)) {
+                return;
+            }
+        }
+        QueryCancel cancel = new QueryCancel(builds.checkPoints());
+        try {
+            table.ensureLoaded(c, plan.columnTypes(), builds.allocator(), cancel);
+        } catch (SQLException e) {
+            // An expression DuckDB computes a column by may fail on rows the statement's WHERE drops (an
+            // overflow): every load of the snapshot would, so its shape is refused for a while, not exported
+            // again at each run while DuckDB answers.
+            if (plan.computesColumns()) {
+                table.refuseIndex(plan.shape(), "a column it computes failed to load: " + e.getMessage());
+            }
+            throw e;
+        }
+        if (!current(c) || table.retired()) {
+            return;
+        }
+        Engines.DuckDbSide duckdb = new Engines.DuckDbSide(c, table, plan, boundSql, true);
+        if (index) {
+            PreparedJob job = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.OWN);
+            JobCosts costs = new JobCosts(job.job());
+            EngineResult ran = runOnTarget(job, costs, candidates, duckdb);
+            if (ran != null) {
+                // The groups it returns, not its time: a session's first run of the job is its own cold one.
+                costs.measured().groupsHit(ran.aggregates().groupsHit());
+            }
+            table.markReady(plan, job);
+            built.built(table, job, costs);
+        } else {
+            table.buildScanDictionaries(plan);
+            if (!table.scansNow(plan)) {
+                long needs = ResidentTable.buildBytes(table, plan, table.rows(), true);
+                table.refuseIndex(
+                        plan.shape(),
+                        "its own index (about " + (needs >> 20) + " MiB more) does not fit the host.memory budget"
+                                + " of " + (cache.budget().budget() >> 20) + " MiB now, which the table's other"
+                                + " shapes hold, and its group keys have too many combinations to scan its"
+                                + " columns instead");
+            }
+        }
+        cancel.check();
+        // Later queries over these columns scan them while their own entries build (or where those do not
+        // fit): what they read on the GPU (the columns' codes, the measures) is made resident now.
+        if (table.scansNow(plan)) {
+            PreparedJob scan = JobPlanner.prepare(plan, table, new DictionaryFilter(c), cancel, JobPlanner.Index.NONE);
+            runOnTarget(scan, new JobCosts(scan.job()), candidates, duckdb);
+        }
+        cache.budget().enforce(table);
     }
 
     /**
