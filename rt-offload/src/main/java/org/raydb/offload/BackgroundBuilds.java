@@ -55,7 +55,7 @@ final class BackgroundBuilds {
     static final long WAIT_FREELY_MS = 500;
     /**
      * The longest a build waits before it starts for the statement that asked for it to end, and the process's
-     * warm-up before each of its steps for the statements running.
+     * warm-up and the GPU's initialisation before each of their steps for the statements running.
      */
     static final long START_GIVE_WAY_MS = 5_000;
     /**
@@ -350,10 +350,13 @@ final class BackgroundBuilds {
 
     /**
      * Waits until a statement of the process has ended (its span, DuckDB's answer included, and no other running),
-     * at most {@code maxMillis}, then while the application's next statement runs, at most {@link #GIVE_WAY_MS}.
+     * at most {@code maxMillis}, then while the application's next statements run, at most {@link #START_GIVE_WAY_MS}:
+     * the GPU's initialisation slows DuckDB's answers beside it beyond what a lower CPU priority gives back. Begun
+     * {@link #GIVE_WAY_MS} into a run of statements back to back, it landed in the fourth (a new process's star
+     * q2.1 at SF 20 on the H100 host, 1.47-1.51x DuckDB's; 1.18-1.19x waiting up to five seconds).
      */
     void awaitFirstStatement(long maxMillis) {
-        if (awaitThenNext(firstEnded, maxMillis, () -> firstEndedAt)) giveWay(GIVE_WAY_MS);
+        if (awaitThenNext(firstEnded, maxMillis, () -> firstEndedAt)) giveWay(START_GIVE_WAY_MS);
     }
 
     /**

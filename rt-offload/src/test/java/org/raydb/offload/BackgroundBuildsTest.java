@@ -311,6 +311,38 @@ class BackgroundBuildsTest {
     }
 
     /**
+     * The GPU's initialisation and the warm-up, once the first statement ended, wait out the statements that come
+     * back to back after it (up to {@link BackgroundBuilds#START_GIVE_WAY_MS}), not only {@link
+     * BackgroundBuilds#GIVE_WAY_MS} of them.
+     */
+    @Test
+    void afterTheFirstStatementTheyWaitOutTheStatementsThatFollowIt() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long run = 4 * BackgroundBuilds.GIVE_WAY_MS;
+            Thread statements = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 2; i++) {
+                        try (Offloader.DuckDbWork work = builds.statement()) {
+                            Thread.sleep(i == 0 ? 50 : run); // the first, then the next at once
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            long start = System.nanoTime();
+            statements.start();
+            builds.awaitFirstStatement(60_000);
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            statements.join();
+            assertTrue(waited >= 50 + run - 20, "until the next one ended too: " + waited + " ms");
+            assertTrue(waited < BackgroundBuilds.START_GIVE_WAY_MS, "not its longest: " + waited + " ms");
+            builds.allocator().close();
+        }
+    }
+
+    /**
      * A build waits for the statement that asked for it to end (up to {@link BackgroundBuilds#START_GIVE_WAY_MS}), for
      * another thread's only as at a check point.
      */
