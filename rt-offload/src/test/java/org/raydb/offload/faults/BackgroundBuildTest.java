@@ -94,6 +94,16 @@ class BackgroundBuildTest {
         assertTrue(c.unwrap(RayConnection.class).awaitBackgroundBuilds(Duration.ofMinutes(1)), "builds finished");
     }
 
+    /** Once the builds ended: the query's shape is ready, and its next run offloaded and exact. */
+    private static Run readyAndExact(Connection c, List<List<Object>> expected) throws SQLException {
+        awaitBuilds(c);
+        assertEquals("ready", explain(c).get("build"));
+        Run ready = run(c);
+        assertEquals(expected, ready.rows());
+        assertTrue(ready.offloaded(), "offloaded once built");
+        return ready;
+    }
+
     @Test
     void aQueryDoesNotWaitForItsBuildAndRunsOffloadedOnceItIsReady() throws Exception {
         String file = file("wait.duckdb");
@@ -115,11 +125,7 @@ class BackgroundBuildTest {
             assertTrue(meanwhile.offloaded(), "the columns it loaded are scanned while the index builds");
             assertTrue(System.nanoTime() - t0 < 20_000_000_000L, "the query did not wait for the build");
             engine.release();
-            awaitBuilds(c);
-            assertEquals("ready", explain(c).get("build"));
-            Run ready = run(c);
-            assertEquals(expected, ready.rows());
-            assertTrue(ready.offloaded(), "offloaded once built");
+            Run ready = readyAndExact(c, expected);
             assertEquals(0L, ready.timings().get("load_us"), "nothing loaded by the query itself");
         }
     }
@@ -142,11 +148,7 @@ class BackgroundBuildTest {
                 assertEquals(List.of(List.of(42)), run(c, "SELECT 42").rows());
             }
             engine.release();
-            awaitBuilds(c);
-            assertEquals("ready", explain(c).get("build"));
-            Run ready = run(c);
-            assertEquals(expected, ready.rows());
-            assertTrue(ready.offloaded(), "offloaded once built");
+            readyAndExact(c, expected);
             List<String> builders = engine.threads().stream()
                     .filter(t -> t.startsWith("raydb-build-worker-"))
                     .toList();
