@@ -34,7 +34,8 @@ import org.raydb.jdbc.offload.Offloader;
  * at normal priority. Before it starts it waits for the statement that asked for it to end (at most
  * {@link #START_GIVE_WAY_MS}): DuckDB is answering it, and its threads are the load's too (measured: a new process's
  * TPC-H q1 at SF 20, 300–500 ms, was 40% slower beside the load); then for the statements running, as at a check
- * point, the application's next one included. Plans made behind DuckDB's answers start the same way.
+ * point, the application's next one included. Plans made behind DuckDB's answers wait out a run of statements before
+ * they start ({@link #awaitRunEnded}).
  */
 final class BackgroundBuilds {
 
@@ -186,9 +187,11 @@ final class BackgroundBuilds {
             running++;
         }
         Statement askedBy = asking.get();
+        long since = statementsStarted.get();
         try {
             on.execute(() -> {
                 if (askedBy != null) askedBy.awaitEndAndNext(START_GIVE_WAY_MS);
+                if (pool == null) awaitRunEnded(since);
                 starts.run();
                 runOne(key, build, queue, pool);
             });
@@ -197,6 +200,22 @@ final class BackgroundBuilds {
             done(key, queue);
             build.dropped();
             return false;
+        }
+    }
+
+    /**
+     * Before a plan made behind a statement's answer starts: waits while statements run, at most
+     * {@link #START_GIVE_WAY_MS}, and no longer once {@link #INSIST_STATEMENTS} statements started since it was asked
+     * for. A plan's DuckDB calls run on DuckDB's threads, which no CPU priority lowers (a star plan counts its
+     * dimension keys' distinct values where no constraint declares them unique): a new process's burst of first
+     * statements is over before its plans start, while a steady load still has them made.
+     */
+    private void awaitRunEnded(long since) {
+        long end = System.nanoTime() + START_GIVE_WAY_MS * 1_000_000;
+        while (busy() && statementsStarted.get() - since < INSIST_STATEMENTS) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) return;
+            giveWay(Math.min(left, GIVE_WAY_MS));
         }
     }
 

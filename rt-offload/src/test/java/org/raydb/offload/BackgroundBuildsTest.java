@@ -409,6 +409,48 @@ class BackgroundBuildsTest {
         }
     }
 
+    /**
+     * A plan made behind a statement's answer waits out the statements that follow it back to back (a new process's
+     * burst of first statements), but not a steady load: it starts once {@link BackgroundBuilds#INSIST_STATEMENTS}
+     * statements started since it was asked for.
+     */
+    @Test
+    void aPlanWaitsOutARunOfStatementsButNotASteadyLoad() throws Exception {
+        try (RootAllocator root = new RootAllocator()) {
+            BackgroundBuilds builds = new BackgroundBuilds(root.newChildAllocator("b", 0, Long.MAX_VALUE));
+            long[] started = new long[2];
+            CountDownLatch ran = new CountDownLatch(1);
+            Offloader.DuckDbWork asking = builds.statement();
+            assertTrue(builds.submitPlan("run", timed(started, 0, ran)));
+            asking.close();
+            for (int i = 0; i < 4; i++) {
+                try (Offloader.DuckDbWork next = builds.statement()) {
+                    Thread.sleep(BackgroundBuilds.GIVE_WAY_MS / 2);
+                }
+            }
+            long runEnded = System.nanoTime();
+            assertTrue(ran.await(10, TimeUnit.SECONDS));
+            assertTrue(
+                    started[0] >= runEnded, "the plan started " + (runEnded - started[0]) / 1000 + " us into the run");
+
+            CountDownLatch steady = new CountDownLatch(1);
+            asking = builds.statement();
+            assertTrue(builds.submitPlan("steady", timed(started, 1, steady)));
+            asking.close();
+            long loadFrom = System.nanoTime();
+            while (steady.getCount() > 0 && System.nanoTime() - loadFrom < 10_000_000_000L) {
+                try (Offloader.DuckDbWork next = builds.statement()) {
+                    Thread.sleep(2);
+                }
+            }
+            assertTrue(steady.await(10, TimeUnit.SECONDS));
+            long waited = (started[1] - loadFrom) / 1_000_000;
+            assertTrue(waited < BackgroundBuilds.START_GIVE_WAY_MS / 2, "the plan waited " + waited + " ms");
+            assertTrue(builds.awaitIdle(10_000));
+            builds.allocator().close();
+        }
+    }
+
     @Test
     void aShapeIsBuiltOnceHoweverManyAskWhileItBuilds() throws Exception {
         try (RootAllocator root = new RootAllocator()) {
