@@ -410,8 +410,8 @@ class BackgroundBuildsTest {
     }
 
     /**
-     * A plan made behind a statement's answer waits out the statements that follow it back to back (a new process's
-     * burst of first statements), but not a steady load: it starts once {@link BackgroundBuilds#INSIST_STATEMENTS}
+     * A plan made behind a statement's answer waits out the statements that follow it, each sent as the application
+     * has read the answer before (a new process's burst of first statements), but not a steady load: it starts once {@link BackgroundBuilds#INSIST_STATEMENTS}
      * statements started since it was asked for.
      */
     @Test
@@ -424,6 +424,7 @@ class BackgroundBuildsTest {
             assertTrue(builds.submitPlan("run", timed(started, 0, ran)));
             asking.close();
             for (int i = 0; i < 4; i++) {
+                Thread.sleep(BackgroundBuilds.RUN_GAP_MS / 3); // the application reads the answer before its next
                 try (Offloader.DuckDbWork next = builds.statement()) {
                     Thread.sleep(BackgroundBuilds.GIVE_WAY_MS / 2);
                 }
