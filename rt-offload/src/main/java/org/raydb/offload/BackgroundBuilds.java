@@ -67,9 +67,10 @@ final class BackgroundBuilds {
     static final long NEXT_STATEMENT_MS = 5;
     /**
      * How long no statement ran before what waits out a run of statements (a plan made behind, the GPU's probe, the
-     * warm-up's steps) takes the run as over: an application reads each answer before it sends its next statement, and
-     * work begun in that gap ran beside the next one (the bench's fresh processes read star q2.1's 280 rows in 12-22 ms,
-     * the first such read of the process, on the build machine; on the H100 host q2.2 was then 1.35-1.43x DuckDB's).
+     * warm-up's steps) takes the run as over: an application reads each answer before it sends its next statement,
+     * and work begun in that gap ran beside the next one (the bench's fresh processes read star q2.1's 280 rows in
+     * 12-22 ms, the first such read of the process, on the build machine; on the H100 host q2.2 was then 1.35-1.43x
+     * DuckDB's).
      */
     static final long RUN_GAP_MS = 50;
 
@@ -213,9 +214,9 @@ final class BackgroundBuilds {
     /**
      * Before a plan made behind a statement's answer starts: waits while statements run with gaps shorter than
      * {@link #RUN_GAP_MS}, at most {@link #START_GIVE_WAY_MS}, and no longer once {@link #INSIST_STATEMENTS} statements
-     * started since it was asked for. A plan's DuckDB calls run on DuckDB's threads, which no CPU priority lowers (a star plan counts its
-     * dimension keys' distinct values where no constraint declares them unique): a new process's burst of first
-     * statements is over before its plans start, while a steady load still has them made.
+     * started since it was asked for. A plan's DuckDB calls and the build it starts run on DuckDB's threads, which no
+     * CPU priority lowers: a new process's burst of first statements is over before its plans start (its 13 star first
+     * runs on the H100 host went from 1.08x to 0.98-1.00x DuckDB's), while a steady load still has them made.
      */
     private void awaitRunEnded(long since) {
         long end = System.nanoTime() + START_GIVE_WAY_MS * 1_000_000;

@@ -411,8 +411,8 @@ class BackgroundBuildsTest {
 
     /**
      * A plan made behind a statement's answer waits out the statements that follow it, each sent as the application
-     * has read the answer before (a new process's burst of first statements), but not a steady load: it starts once {@link BackgroundBuilds#INSIST_STATEMENTS}
-     * statements started since it was asked for.
+     * has read the answer before (a new process's burst of first statements), but not a steady load: it starts once
+     * {@link BackgroundBuilds#INSIST_STATEMENTS} statements started since it was asked for.
      */
     @Test
     void aPlanWaitsOutARunOfStatementsButNotASteadyLoad() throws Exception {
