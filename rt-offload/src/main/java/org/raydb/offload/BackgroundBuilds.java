@@ -190,16 +190,16 @@ final class BackgroundBuilds {
             build.dropped();
             return false;
         }
-        if (pool != null) gentleRuns.put(key, new Gentle());
+        Gentle asked = new Gentle();
+        if (pool != null) gentleRuns.put(key, asked);
         synchronized (this) {
             running++;
         }
         Statement askedBy = asking.get();
-        long since = statementsStarted.get();
         try {
             on.execute(() -> {
                 if (askedBy != null) askedBy.awaitEndAndNext(START_GIVE_WAY_MS);
-                if (pool == null) awaitRunEnded(since);
+                if (pool == null) awaitRunEnded(asked);
                 starts.run();
                 runOne(key, build, queue, pool);
             });
@@ -218,9 +218,9 @@ final class BackgroundBuilds {
      * CPU priority lowers: a new process's burst of first statements is over before its plans start (its 13 star first
      * runs on the H100 host went from 1.08x to 0.98-1.00x DuckDB's), while a steady load still has them made.
      */
-    private void awaitRunEnded(long since) {
+    private void awaitRunEnded(Gentle asked) {
         long end = System.nanoTime() + START_GIVE_WAY_MS * 1_000_000;
-        while (busy(RUN_GAP_MS) && statementsStarted.get() - since < INSIST_STATEMENTS) {
+        while (busy(RUN_GAP_MS) && !asked.insists()) {
             long left = (end - System.nanoTime()) / 1_000_000;
             if (left <= 0) return;
             giveWay(Math.min(left, GIVE_WAY_MS), RUN_GAP_MS);
@@ -237,11 +237,14 @@ final class BackgroundBuilds {
         return queued.contains(key) || plansQueued.contains(key);
     }
 
-    /** A build's gentle run: from the count of statements started when it was queued. */
+    /**
+     * A build's gentle run, or a plan's wait for a run of statements to end ({@link #awaitRunEnded}): from the count
+     * of statements started when it was queued.
+     */
     private final class Gentle {
         final long since = statementsStarted.get();
 
-        /** Whether the statements started since it was queued make it run at normal priority. */
+        /** Whether the statements started since it was queued make a build run at normal priority, a plan start. */
         boolean insists() {
             return statementsStarted.get() - since >= INSIST_STATEMENTS;
         }

@@ -101,8 +101,8 @@ public final class RayOffloadProvider implements OffloadProvider {
             }
         }
         // The GPU's probe starts with the first connection, so that it is done by the time a query can use it; its
-        // initialisation of the driver waits for the process's first statement and those that follow it back to
-        // back, as the warm-up and the first spare planning database do.
+        // initialisation of the driver waits for the process's first statement and those that follow it with gaps
+        // under BackgroundBuilds.RUN_GAP_MS, as the warm-up and the first spare planning database do.
         GpuAvailability.knownAfter(() -> builds.awaitFirstStatement(WarmUp.FIRST_STATEMENT_WAIT_MS));
         if (settings.mode() != OffloadSettings.Mode.OFF
                 && !WarmUp.startOnce(builds, engines, settings)
